@@ -1,0 +1,49 @@
+"""ember_array: one array API namespace for numpy, torch and mlx.
+
+>>> import numpy as np
+>>> import ember_array
+>>> x = np.asarray([1.0, 2.0, 3.0])
+>>> xp = ember_array.namespace(x)
+>>> float(xp.sum(x))
+6.0
+
+``namespace(*arrays)`` returns a module implementing the Python array API
+standard, revision 2025.12 (with ``linalg``, ``fft`` and
+``__array_namespace_info__``), the same module object on every call.
+"""
+
+from __future__ import annotations
+
+from . import _spec
+from ._dispatch import namespace
+from ._helpers import (
+    device,
+    is_array_api_obj,
+    is_array_api_strict_array,
+    is_mlx_array,
+    is_numpy_array,
+    is_torch_array,
+    size,
+    to_device,
+)
+from ._version import __version__
+
+__array_api_version__ = _spec.API_VERSION
+
+#: array-api-compat's name for :func:`namespace`, so switching is one import line.
+array_namespace = namespace
+
+__all__ = [
+    "__array_api_version__",
+    "__version__",
+    "array_namespace",
+    "device",
+    "is_array_api_obj",
+    "is_array_api_strict_array",
+    "is_mlx_array",
+    "is_numpy_array",
+    "is_torch_array",
+    "namespace",
+    "size",
+    "to_device",
+]

@@ -1,0 +1,1 @@
+"""Functions written once over a namespace ``xp`` and bound per backend."""

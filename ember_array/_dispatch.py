@@ -1,0 +1,145 @@
+"""``namespace(*arrays)``: from array types to namespace modules.
+
+The hot path is one dict lookup keyed on ``type(x)``. The first time a type is
+seen it is resolved (numpy, torch, mlx, or anything array-api-compat knows, or
+any object with ``__array_namespace__``) and the answer is cached, so every call
+returns the same module object.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from types import ModuleType
+from typing import Any
+
+from ._spec import SUPPORTED_VERSIONS
+
+__all__ = ["namespace"]
+
+# type -> namespace module. Filled lazily by ``_resolve``.
+_CACHE: dict[type, ModuleType] = {}
+
+# Python scalars and None take part in no namespace decision.
+_IGNORED: frozenset[type] = frozenset({bool, int, float, complex, type(None)})
+
+
+def _backend_of(cls: type) -> str | None:
+    """Name of the ember_array backend that owns ``cls``, or None.
+
+    Looks only at modules already imported: an array of a library can only
+    exist once that library has been imported, so nothing heavy is loaded here.
+    """
+    np = sys.modules.get("numpy")
+    if np is not None and issubclass(cls, (np.ndarray, np.generic)):
+        return "numpy"
+    torch = sys.modules.get("torch")
+    if torch is not None and issubclass(cls, torch.Tensor):
+        return "torch"
+    mx = sys.modules.get("mlx.core")
+    if mx is not None and issubclass(cls, mx.array):
+        return "mlx"
+    return None
+
+
+def _library_name(cls: type) -> str:
+    """A short human name for the library an array type comes from."""
+    backend = _backend_of(cls)
+    if backend is not None:
+        return backend
+    return f"{cls.__module__.split('.')[0]} ({cls.__module__}.{cls.__qualname__})"
+
+
+def _resolve(x: object, api_version: str | None) -> ModuleType:
+    """Find (and cache) the namespace of ``x``; raise TypeError if it has none."""
+    cls = type(x)
+    backend = _backend_of(cls)
+    if backend is not None:
+        try:
+            ns = importlib.import_module(f"ember_array.{backend}")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"ember_array.{backend}":
+                raise
+            raise TypeError(
+                f"namespace(): the ember_array {backend} namespace is not available in this "
+                f"version of ember_array (got an array of type {cls.__module__}.{cls.__qualname__})"
+            ) from None
+        _CACHE[cls] = ns
+        return ns
+
+    # Anything else: array-api-compat knows jax, cupy, dask, sparse, ndonnx, and
+    # defers to ``__array_namespace__`` for compliant libraries (array-api-strict).
+    import array_api_compat
+
+    try:
+        ns = array_api_compat.array_namespace(x, api_version=api_version)
+    except TypeError:
+        raise TypeError(
+            f"namespace(): {cls.__module__}.{cls.__qualname__} is not an array of a supported "
+            "library (numpy, torch, mlx, or any object with a compliant __array_namespace__)"
+        ) from None
+    if api_version is None:
+        _CACHE[cls] = ns
+    return ns
+
+
+def namespace(*arrays: Any, api_version: str | None = None) -> ModuleType:
+    """Return the array API namespace shared by ``arrays``.
+
+    Parameters
+    ----------
+    *arrays
+        Arrays (numpy arrays and scalars, torch tensors, mlx arrays, or any
+        array with a compliant ``__array_namespace__``). Python scalars and
+        ``None`` are ignored.
+    api_version
+        The standard revision asked for: ``None`` (the newest, 2025.12),
+        ``"2024.12"`` or ``"2025.12"``. ember_array's namespaces implement
+        2025.12, a superset of 2024.12, so both give the same module.
+
+    Returns
+    -------
+    ModuleType
+        The namespace module, the same object on every call for a given
+        library (``namespace(a) is namespace(b)``).
+
+    Raises
+    ------
+    TypeError
+        If no array is given, if arrays come from two different libraries,
+        or if an object is not an array of a supported library.
+    ValueError
+        If ``api_version`` is not a supported revision.
+    """
+    if api_version is None and len(arrays) == 1:
+        ns = _CACHE.get(type(arrays[0]))
+        if ns is not None:
+            return ns
+    if api_version is not None and api_version not in SUPPORTED_VERSIONS:
+        raise ValueError(
+            f"namespace(): unsupported api_version {api_version!r}; "
+            f"supported: {', '.join(SUPPORTED_VERSIONS)}"
+        )
+    found: ModuleType | None = None
+    first: type | None = None
+    for x in arrays:
+        cls = type(x)
+        ns = _CACHE.get(cls) if api_version is None else None
+        if ns is None:
+            if cls in _IGNORED:
+                continue
+            ns = _resolve(x, api_version)
+        if found is None:
+            found, first = ns, cls
+        elif ns is not found:
+            assert first is not None
+            raise TypeError(
+                "namespace(): arrays from different libraries cannot be mixed: "
+                f"{_library_name(first)} and {_library_name(cls)}"
+            )
+    if found is None:
+        raise TypeError(
+            "namespace(): no array given (Python scalars and None are ignored); "
+            "pass at least one array"
+        )
+    return found

@@ -1,0 +1,3 @@
+"""The ember_array version."""
+
+__version__ = "0.1.0"

@@ -1,0 +1,8 @@
+"""The ``fft`` extension for torch arrays (array-api-compat's, unchanged where it conforms)."""
+
+import array_api_compat.torch.fft as _compat
+
+from .. import _spec
+from .._namespace import populate as _populate
+
+__all__ = _populate(globals(), _compat, None, _spec.FFT)

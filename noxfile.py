@@ -1,0 +1,72 @@
+"""nox sessions: tests per backend, conformance, array-api-tests, benchmarks, docs, lint.
+
+``nox -s tests-numpy``         unit tests on one backend (also tests-torch, tests-mlx)
+``nox -s array_api_tests -- numpy [pytest args]``   the external data-apis suite
+``nox -s benchmarks``          overhead tables (benchmarks/overhead.py)
+``nox -s lint``                ruff check + ruff format --check
+"""
+
+from __future__ import annotations
+
+import nox
+
+nox.options.default_venv_backend = "venv"
+nox.options.reuse_existing_virtualenvs = True
+nox.options.sessions = ["tests-numpy", "tests-torch", "tests-mlx", "lint"]
+
+# The CPU build of torch; an unpinned torch pulls a multi-GB CUDA build.
+TORCH = "torch==2.13.0"
+BACKEND_DEPS = {"numpy": [], "torch": [TORCH], "mlx": ["mlx[cpu]"]}
+
+
+def _install(session: nox.Session, *backends: str) -> None:
+    deps = [d for b in backends for d in BACKEND_DEPS[b]]
+    if deps:
+        session.install(*deps)
+    session.install("-e", ".[test]")
+
+
+@nox.session(name="tests")
+@nox.parametrize("backend", list(BACKEND_DEPS), ids=list(BACKEND_DEPS))
+def tests(session: nox.Session, backend: str) -> None:
+    """Unit tests with one backend selected (EMBER_BACKENDS)."""
+    _install(session, backend)
+    session.run(
+        "pytest",
+        *session.posargs,
+        env={"EMBER_BACKENDS": backend, "HYPOTHESIS_PROFILE": "thorough"},
+    )
+
+
+@nox.session
+def array_api_tests(session: nox.Session) -> None:
+    """data-apis/array-api-tests against one backend: ``nox -s array_api_tests -- numpy``."""
+    if not session.posargs:
+        session.error("usage: nox -s array_api_tests -- numpy|torch|mlx [runner options]")
+    backend = session.posargs[0]
+    _install(session, backend)
+    session.install("pytest-json-report")
+    session.run("python", "-m", "conformance.array_api_tests", *session.posargs)
+
+
+@nox.session
+def benchmarks(session: nox.Session) -> None:
+    """Overhead of ember_array against native calls and array-api-compat."""
+    _install(session, "numpy", "torch", "mlx")
+    session.run("python", "benchmarks/overhead.py", *session.posargs)
+
+
+@nox.session
+def docs(session: nox.Session) -> None:
+    """Check the docs: the report runs and every docs page linked from README exists."""
+    _install(session, "numpy", "torch", "mlx")
+    session.run("python", "-m", "ember_array")
+    session.run("pytest", "tests/test_docs.py")
+
+
+@nox.session
+def lint(session: nox.Session) -> None:
+    """ruff check and ruff format --check."""
+    session.install("ruff")
+    session.run("ruff", "check", ".")
+    session.run("ruff", "format", "--check", ".")

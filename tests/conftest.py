@@ -1,0 +1,76 @@
+"""Shared fixtures: hypothesis profiles and the backends under test.
+
+``EMBER_BACKENDS=numpy,torch`` restricts the run to some backends (the nox
+sessions ``tests-numpy`` etc. set it); by default every installed backend runs.
+``HYPOTHESIS_PROFILE=thorough`` gives the larger profile nox uses.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+from types import ModuleType
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+settings.register_profile(
+    "ci",
+    max_examples=25,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+    print_blob=True,
+)
+settings.register_profile(
+    "thorough",
+    max_examples=500,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+    print_blob=True,
+)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+BACKENDS = ("numpy", "torch", "mlx")
+_NATIVE = {"numpy": "numpy", "torch": "torch", "mlx": "mlx.core"}
+
+
+def _selected() -> tuple[str, ...]:
+    raw = os.environ.get("EMBER_BACKENDS", "")
+    chosen = tuple(b.strip() for b in raw.split(",") if b.strip()) or BACKENDS
+    unknown = set(chosen) - set(BACKENDS)
+    if unknown:
+        raise pytest.UsageError(f"EMBER_BACKENDS names unknown backends: {sorted(unknown)}")
+    return chosen
+
+
+def load_backend(name: str) -> tuple[ModuleType, ModuleType]:
+    """(native module, ember namespace) for ``name``, or skip the test with the reason."""
+    if name not in _selected():
+        pytest.skip(f"{name} not selected by EMBER_BACKENDS")
+    native = pytest.importorskip(_NATIVE[name])
+    try:
+        ns = importlib.import_module(f"ember_array.{name}")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"ember_array.{name}":
+            raise
+        pytest.skip(f"ember_array.{name} is not part of this version")
+    return native, ns
+
+
+@pytest.fixture(params=BACKENDS)
+def backend(request: pytest.FixtureRequest) -> str:
+    """The name of each backend in turn (skipped when not installed/selected)."""
+    load_backend(request.param)
+    return request.param
+
+
+@pytest.fixture
+def xp(backend: str) -> ModuleType:
+    """The ember_array namespace of each backend in turn."""
+    return load_backend(backend)[1]
+
+
+@pytest.fixture
+def native(backend: str) -> ModuleType:
+    """The backend's own module (numpy, torch, mlx.core)."""
+    return load_backend(backend)[0]

@@ -1,0 +1,42 @@
+"""README and CI: the two one-line commands, the links, and that CI runs the test command."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _readme_commands() -> list[str]:
+    text = (ROOT / "README.md").read_text()
+    head = text.split("**ember_array**")[0]
+    return [line.strip() for line in head.splitlines() if line.startswith("    python")]
+
+
+def test_readme_opens_with_two_commands() -> None:
+    demo, tests = _readme_commands()
+    assert demo.endswith("python -m ember_array")
+    assert tests.endswith("python -m pytest")
+
+
+def test_ci_runs_the_readme_test_command() -> None:
+    _, tests = _readme_commands()
+    assert tests in (ROOT / ".ci" / "run").read_text()
+
+
+def test_readme_links_exist() -> None:
+    text = (ROOT / "README.md").read_text()
+    for target in re.findall(r"\]\(((?!https?:)[^)]+)\)", text):
+        assert (ROOT / target).exists(), target
+
+
+def test_report_runs() -> None:
+    out = subprocess.run(
+        [sys.executable, "-m", "ember_array"], capture_output=True, text=True, check=True
+    ).stdout
+    assert "2025.12" in out
+    assert "numpy" in out
+    assert re.search(r"numpy .*192/192 standard names", out)

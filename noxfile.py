@@ -45,7 +45,7 @@ def array_api_tests(session: nox.Session) -> None:
         session.error("usage: nox -s array_api_tests -- numpy|torch|mlx [runner options]")
     backend = session.posargs[0]
     _install(session, backend)
-    session.install("pytest-json-report")
+    session.install("pytest-json-report", "ndindex")
     session.run("python", "-m", "conformance.array_api_tests", *session.posargs)
 
 

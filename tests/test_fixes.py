@@ -82,7 +82,7 @@ def test_floor_divide_integers_unchanged(xp: ModuleType, values: list[int], d: i
 # sign the standard leaves unspecified (compared by magnitude only).
 EXPM1_CASES = [
     (complex(0.0, 0.0), (0.0, 0.0)),
-    (complex(-0.0, 0.0), (-0.0, 0.0)),
+    (complex(-0.0, 0.0), (0.0, 0.0)),
     (complex(2.0, INF), (NAN, NAN)),
     (complex(2.0, NAN), (NAN, NAN)),
     (complex(INF, 0.0), (INF, 0.0)),
@@ -110,7 +110,11 @@ def test_expm1_complex_special_cases(xp: ModuleType, backend: str) -> None:
     if backend == "torch":
         pytest.xfail("torch.expm1 complex special cases (inf, nan parts) differ from the standard")
     z = [c[0] for c in EXPM1_CASES]
-    ours = _to_numpy(xp.expm1(xp.asarray(z, dtype=xp.complex128)))
+    # complex64 where the backend has no complex128 (mlx); the cases are the same.
+    dtype = (
+        xp.complex128 if "complex128" in xp.__array_namespace_info__().dtypes() else xp.complex64
+    )
+    ours = _to_numpy(xp.expm1(xp.asarray(z, dtype=dtype)))
     for got, (zin, want) in zip(ours.tolist(), EXPM1_CASES):
         w_re, w_im = want  # type: ignore[misc]
         assert _part_matches(got.real, w_re, unspecified_inf=True), (zin, got)

@@ -40,7 +40,9 @@ def test_version_and_info(xp: ModuleType) -> None:
 def test_no_non_standard_names(xp: ModuleType) -> None:
     # scikit-learn probes hasattr(xp, "median"); torch's median means something else.
     public = {n for n in dir(xp) if not n.startswith("_")}
-    assert public == set(_spec.MAIN) | {"linalg", "fft"}
+    # ember_array.mlx also carries its explicit, opt-in array-class patch.
+    extra = {"install", "uninstall"} if xp.__name__ == "ember_array.mlx" else set()
+    assert public == set(_spec.MAIN) | {"linalg", "fft"} | extra
     for probe in ("median", "nanmean", "quantile", "ndarray", "Tensor", "array"):
         assert not hasattr(xp, probe)
 
@@ -52,6 +54,8 @@ def test_namespace_returns_module(xp: ModuleType, native: ModuleType) -> None:
 
 def test_conforming_functions_are_native(backend: str, xp: ModuleType, native: ModuleType) -> None:
     # Zero overhead: where the backend conforms, the namespace holds its own function.
+    if backend == "mlx":
+        pytest.skip("mlx's elementwise functions need dtype fixes (tested in tests/mlx)")
     assert xp.exp is native.exp
     assert xp.sin is native.sin
     assert xp.isnan is native.isnan
@@ -70,6 +74,11 @@ def test_broadcast_shapes(xp: ModuleType) -> None:
 
 @pytest.mark.parametrize("name", ["float32", "float64", "complex64", "complex128"])
 def test_finfo_matches_strict(xp: ModuleType, name: str) -> None:
+    if name not in xp.__array_namespace_info__().dtypes():
+        # A dtype the backend lacks (mlx: complex128) is a clear TypeError, not a downcast.
+        with pytest.raises(TypeError, match=name):
+            xp.finfo(getattr(xp, name))
+        return
     ours = xp.finfo(getattr(xp, name))
     ref = array_api_strict.finfo(getattr(array_api_strict, name))
     for field in ("bits", "eps", "max", "min", "smallest_normal"):

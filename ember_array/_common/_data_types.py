@@ -33,9 +33,10 @@ class iinfo_object:  # noqa: N801 - the standard's name
 
 
 def _dtype_of(type: Any) -> Any:
-    # The standard lets finfo/iinfo take an array as well as a dtype; numpy
-    # scalar types also carry a (descriptor) ``dtype`` attribute, so test shape.
-    return type.dtype if hasattr(type, "shape") and not isinstance(type, builtins.type) else type
+    # The standard lets finfo/iinfo take an array as well as a dtype. numpy
+    # scalar classes carry a ``dtype`` descriptor and np.dtype objects none.
+    dtype = getattr(type, "dtype", None)
+    return type if dtype is None or isinstance(type, builtins.type) else dtype
 
 
 def _info_dtype(info: Any, xp: ModuleType) -> Any:

@@ -11,9 +11,10 @@ from typing import Any
 import numpy as np
 
 from .._common import _data_types
+from .._common._manipulation import broadcast_shapes
 from .._namespace import bind_xp
 
-__all__ = ["expm1", "finfo", "floor_divide", "iinfo"]
+__all__ = ["broadcast_shapes", "expm1", "finfo", "floor_divide", "iinfo"]
 
 _bind = bind_xp(np, __name__.rpartition(".")[0])
 
@@ -57,8 +58,9 @@ def expm1(x: Any, /) -> np.ndarray:
         a, b = np.broadcast_to(a, out.shape)[special], np.broadcast_to(b, out.shape)[special]
         real, imag = out.real[special], out.imag[special]
         zero_imag = b == 0
-        # Real axis (b = ±0): expm1 of the real part, imaginary part keeps b.
-        real = np.where(zero_imag, np.expm1(a), real)
+        # Real axis (b = ±0): expm1 of the real part (+ 0.0 turns expm1(-0) into
+        # the +0 the standard asks for), imaginary part keeps b.
+        real = np.where(zero_imag, np.expm1(a) + 0.0, real)
         imag = np.where(zero_imag, b, imag)
         # exp(-inf) is 0: the result is -1 with a zero imaginary part.
         neg_inf = np.isneginf(a) & ~zero_imag

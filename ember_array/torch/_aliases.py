@@ -6,14 +6,26 @@ are taken unchanged from ``array_api_compat.torch``.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections.abc import Callable
+from typing import Any, NamedTuple
 
+import array_api_compat.torch as _compat
 import torch
 
 from .._common import _data_types
+from .._common._manipulation import broadcast_shapes
 from .._namespace import bind_xp
 
-__all__ = ["finfo", "iinfo", "std", "unique_all"]
+__all__ = [
+    "broadcast_shapes",
+    "finfo",
+    "iinfo",
+    "std",
+    "unique_all",
+    "unique_counts",
+    "unique_inverse",
+    "unique_values",
+]
 
 _bind = bind_xp(torch, __name__.rpartition(".")[0])
 
@@ -54,6 +66,31 @@ class UniqueAllResult(NamedTuple):
     counts: torch.Tensor
 
 
+class UniqueCountsResult(NamedTuple):
+    """The standard's result of ``unique_counts``."""
+
+    values: torch.Tensor
+    counts: torch.Tensor
+
+
+class UniqueInverseResult(NamedTuple):
+    """The standard's result of ``unique_inverse``."""
+
+    values: torch.Tensor
+    inverse_indices: torch.Tensor
+
+
+def _unique(flat: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+    """(values, inverse, counts) of a 1-d tensor; NaNs are distinct values."""
+    if flat.is_complex():
+        # torch.unique has no complex kernel: take unique (real, imag) rows.
+        rows, inverse, counts = torch.unique(
+            torch.view_as_real(flat), dim=0, sorted=True, return_inverse=True, return_counts=True
+        )
+        return torch.view_as_complex(rows.contiguous()), inverse, counts
+    return torch.unique(flat, sorted=True, return_inverse=True, return_counts=True)
+
+
 def unique_all(x: torch.Tensor, /) -> UniqueAllResult:
     """Unique values with first-occurrence indices, inverse indices and counts.
 
@@ -64,10 +101,108 @@ def unique_all(x: torch.Tensor, /) -> UniqueAllResult:
     data, so this synchronizes a GPU device.
     """
     flat = x.reshape(-1)
-    values, inverse, counts = torch.unique(
-        flat, sorted=True, return_inverse=True, return_counts=True
-    )
+    values, inverse, counts = _unique(flat)
     positions = torch.arange(flat.shape[0], device=x.device)
-    indices = torch.full(values.shape, flat.shape[0], dtype=torch.int64, device=x.device)
+    indices = torch.full(values.shape[:1], flat.shape[0], dtype=torch.int64, device=x.device)
     indices = indices.scatter_reduce(0, inverse, positions, reduce="amin", include_self=True)
     return UniqueAllResult(values, indices, inverse.reshape(x.shape), counts)
+
+
+def unique_counts(x: torch.Tensor, /) -> UniqueCountsResult:
+    """Unique values and their counts (complex input too: torch.unique lacks it).
+
+    The output shape depends on the data: this synchronizes a GPU device.
+    """
+    values, _, counts = _unique(x.reshape(-1))
+    return UniqueCountsResult(values, counts)
+
+
+def unique_inverse(x: torch.Tensor, /) -> UniqueInverseResult:
+    """Unique values and, for each element of ``x``, the index of its value.
+
+    The output shape depends on the data: this synchronizes a GPU device.
+    """
+    values, inverse, _ = _unique(x.reshape(-1))
+    return UniqueInverseResult(values, inverse.reshape(x.shape))
+
+
+def unique_values(x: torch.Tensor, /) -> torch.Tensor:
+    """Unique values of ``x`` (complex input too: torch.unique lacks it).
+
+    The output shape depends on the data: this synchronizes a GPU device.
+    """
+    return _unique(x.reshape(-1))[0]
+
+
+_Tensor = torch.Tensor
+
+
+def _same_dtype_fast_path(name: str) -> Callable[..., torch.Tensor]:
+    """array-api-compat's two-argument function with a fast path for equal dtypes.
+
+    Its wrapper computes ``result_type`` on every call (~2 µs) to undo torch's
+    promotion of 0-d tensors ("int8 tensor + 0-d int64 tensor -> int8"); with
+    two tensors of one dtype there is nothing to promote, so call torch directly.
+    """
+    slow = getattr(_compat, name)
+    native = getattr(torch, _TORCH_NAMES.get(name, name))
+
+    def f(x1: Any, x2: Any, /) -> torch.Tensor:
+        if type(x1) is _Tensor and type(x2) is _Tensor and x1.dtype == x2.dtype:
+            return native(x1, x2)
+        return slow(x1, x2)
+
+    f.__name__ = f.__qualname__ = name
+    f.__doc__ = slow.__doc__
+    f.__module__ = "ember_array.torch"
+    return f
+
+
+_TORCH_NAMES = {"equal": "eq"}
+_FAST_BINARY = (
+    "add",
+    "bitwise_and",
+    "bitwise_left_shift",
+    "bitwise_or",
+    "bitwise_right_shift",
+    "bitwise_xor",
+    "divide",
+    "equal",
+    "greater",
+    "greater_equal",
+    "less",
+    "less_equal",
+    "logaddexp",
+    "logical_and",
+    "logical_or",
+    "logical_xor",
+    "maximum",
+    "minimum",
+    "multiply",
+    "not_equal",
+    "pow",
+    "remainder",
+    "subtract",
+    "matmul",
+)
+globals().update({_name: _same_dtype_fast_path(_name) for _name in _FAST_BINARY})
+__all__ += list(_FAST_BINARY)
+
+
+def take(x: torch.Tensor, indices: torch.Tensor, /, *, axis: int | None = None) -> torch.Tensor:
+    """Elements of ``x`` at ``indices`` along ``axis`` (negative indices count from the end).
+
+    torch.index_select rejects negative indices; array-api-compat adds a
+    ``torch.where`` pass (~20 µs on small tensors). Basic indexing handles
+    negative indices and raises IndexError out of bounds, at a quarter of the cost.
+    """
+    if axis is None:
+        if x.ndim != 1:
+            raise ValueError(f"take(): axis is required for a {x.ndim}-d torch tensor")
+        return x[indices]
+    if not -x.ndim <= axis < x.ndim:
+        raise ValueError(f"take(): axis {axis} out of range for a {x.ndim}-d torch tensor")
+    return x[(slice(None),) * (axis % x.ndim) + (indices,)]
+
+
+__all__ += ["take"]

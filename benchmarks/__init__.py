@@ -1,0 +1,1 @@
+"""Benchmarks of ember_array (run ``python benchmarks/overhead.py``)."""

@@ -14,7 +14,7 @@ from .._common import _data_types
 from .._common._manipulation import broadcast_shapes
 from .._namespace import bind_xp
 
-__all__ = ["broadcast_shapes", "expm1", "finfo", "floor_divide", "iinfo", "matmul"]
+__all__ = ["broadcast_shapes", "expm1", "finfo", "floor_divide", "iinfo", "matmul", "take"]
 
 _bind = bind_xp(np, __name__.rpartition(".")[0])
 
@@ -75,3 +75,14 @@ def expm1(x: Any, /) -> np.ndarray:
         imag = np.where(pos_inf, np.nan, imag)
         out.real[special], out.imag[special] = real, imag
     return out
+
+
+def take(x: np.ndarray, indices: np.ndarray, /, *, axis: int | None = None) -> np.ndarray:
+    """Elements of ``x`` at ``indices`` along ``axis``.
+
+    ``np.take`` with ``axis=None`` silently flattens an n-d array; the standard
+    requires ``axis`` whenever ``x`` has more than one dimension.
+    """
+    if axis is None and x.ndim != 1:
+        raise ValueError(f"take(): axis is required for a {x.ndim}-d numpy array")
+    return np.take(x, indices, axis=axis)

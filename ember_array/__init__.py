@@ -14,7 +14,8 @@ standard, revision 2025.12 (with ``linalg``, ``fft`` and
 
 from __future__ import annotations
 
-from . import _spec
+from . import _spec, scatter
+from ._devices import default_device, device_name, devices, same_device
 from ._dispatch import namespace
 from ._helpers import (
     device,
@@ -37,13 +38,18 @@ __all__ = [
     "__array_api_version__",
     "__version__",
     "array_namespace",
+    "default_device",
     "device",
+    "device_name",
+    "devices",
     "is_array_api_obj",
     "is_array_api_strict_array",
     "is_mlx_array",
     "is_numpy_array",
     "is_torch_array",
     "namespace",
+    "same_device",
+    "scatter",
     "size",
     "to_device",
 ]

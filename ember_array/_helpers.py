@@ -82,28 +82,19 @@ def device(x: Any, /) -> Any:
 def to_device(x: Any, device: Any, /, *, stream: Any = None) -> Any:
     """Copy ``x`` to ``device`` (a no-op when it is already there).
 
+    ``device`` is a native device object (array-api-compat's meaning) or one of the names
+    ``"cpu"``, ``"gpu"``, ``"cuda"``, ``"cuda:n"``, ``"mps"``; see
+    :func:`ember_array._devices.to_device`.
+
     Raises
     ------
     ValueError
-        If the backend has no such device (numpy has only ``"cpu"``).
+        If the backend has no such device (numpy has only ``"cpu"``), for torch's ``meta``
+        device, or if the device cannot hold ``x``'s dtype.
     """
-    if is_numpy_array(x):
-        if device != "cpu" and device is not None:
-            raise ValueError(f"to_device(): numpy arrays only live on 'cpu', not {device!r}")
-        if stream is not None:
-            raise ValueError("to_device(): numpy has no streams; pass stream=None")
-        return x
-    if is_torch_array(x):
-        if stream is not None:
-            raise ValueError("to_device(): torch streams are not supported; pass stream=None")
-        return x.to(device)
-    if is_mlx_array(x):
-        from .mlx._devices import to_device as _mlx_to_device
+    from ._devices import to_device as _to_device
 
-        return _mlx_to_device(x, device, stream=stream)
-    import array_api_compat
-
-    return array_api_compat.to_device(x, device, stream=stream)
+    return _to_device(x, device, stream=stream)
 
 
 def size(x: Any) -> int | None:

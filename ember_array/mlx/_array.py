@@ -1,0 +1,252 @@
+"""Opt-in patches of the ``mx.array`` class: :func:`install` and :func:`uninstall`.
+
+Some gaps can only be closed on the array class itself.  ``install()`` — explicit, never run on
+import, idempotent, fully undone by ``uninstall()`` — sets on ``mx.array``:
+
+* ``device`` (property) and ``to_device(device, /, *, stream=None)``: see ``_devices``;
+* ``__array_namespace__(api_version=None)`` returning :mod:`ember_array.mlx` instead of
+  ``mlx.core``;
+* ``__getitem__`` accepting boolean masks (``x[mask]``, ``x[mask, ...]``): the result shape
+  depends on the data, so these **evaluate** the mask; every other key goes to the native method;
+* ``__rand__``, ``__ror__``, ``__rxor__``, ``__rlshift__``, ``__rrshift__`` with a Python scalar
+  on the left (mlx has only ``__ror__``), and ``__rmatmul__``;
+* ``__mod__``/``__rmod__``/``__imod__``, ``__lshift__``/``__ilshift__`` and
+  ``__rshift__``/``__irshift__`` routed through the namespace's ``remainder`` and bit-shift
+  functions (mlx gets the sign of zero remainders and shifts by >= the bit width wrong); the
+  in-place forms keep the left operand's dtype and update it in place;
+* slices whose bounds are 0-d integer mlx arrays (``x[a:b]``) are converted with ``int()``
+  (this evaluates the bounds, as any data-dependent shape must);
+
+and on ``mx.Dtype``: ``__eq__``/``__ne__`` that answer ``False``/``True`` for non-dtypes
+(``x.dtype == None``) instead of raising ``TypeError``.
+
+Everything else (arithmetic operators, ``__setitem__``, in-place updates) stays mlx's own and
+runs on mlx's default device.  ``mx.array`` already has ``.mT``.
+
+nanobind lets Python set attributes on these classes (checked on mlx 0.32.4).  The classes are
+shared by every library in the process, so ``install()`` changes them for all code using mlx;
+the functions of ``mlx.core`` are not touched.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from typing import Any
+
+import mlx.core as mx
+import numpy as np
+
+__all__ = ["install", "uninstall", "installed"]
+
+_MISSING = object()
+_saved: dict[tuple[type, str], Any] = {}
+
+
+def installed() -> bool:
+    """Whether :func:`install` is in effect."""
+    return bool(_saved)
+
+
+def _device(self: mx.array) -> Any:
+    from ._devices import device_of
+
+    return device_of(self)
+
+
+def _to_device(self: mx.array, device: Any, /, *, stream: Any = None) -> mx.array:
+    from ._devices import to_device
+
+    return to_device(self, device, stream=stream)
+
+
+def _array_namespace(self: mx.array, /, *, api_version: str | None = None) -> Any:
+    if api_version not in (None, "2024.12", "2025.12"):
+        raise ValueError(f"ember_array.mlx: unsupported api_version {api_version!r}")
+    import ember_array.mlx as xp
+
+    return xp
+
+
+def _is_mask(k: Any) -> bool:
+    return isinstance(k, mx.array) and k.dtype == mx.bool_
+
+
+def _plain_slice(k: Any) -> Any:
+    if isinstance(k, slice) and any(isinstance(v, mx.array) for v in (k.start, k.stop, k.step)):
+        conv = [
+            int(np.asarray(v)) if isinstance(v, mx.array) else v for v in (k.start, k.stop, k.step)
+        ]
+        return slice(*conv)
+    return k
+
+
+def _getitem(self: mx.array, key: Any) -> mx.array:
+    from ._manipulation import moveaxis
+
+    native = _saved[(mx.array, "__getitem__")]
+    if isinstance(key, slice):
+        key = _plain_slice(key)
+    elif isinstance(key, tuple):
+        key = tuple(_plain_slice(k) for k in key)
+    if _is_mask(key):
+        return _mask_take(self, key, native)
+    if isinstance(key, tuple) and any(_is_mask(k) for k in key):
+        pos = [i for i, k in enumerate(key) if _is_mask(k)]
+        if (
+            len(pos) == 1
+            and all(k is Ellipsis for k in key[pos[0] + 1 :])
+            and all(isinstance(k, slice) and k == slice(None) for k in key[: pos[0]])
+        ):
+            lead = pos[0]
+            moved = moveaxis(self, tuple(range(lead)), tuple(range(-lead, 0))) if lead else self
+            out = _mask_take(moved, key[lead], native)
+            if not lead:
+                return out
+            return moveaxis(out, tuple(range(-lead, 0)), tuple(range(lead)))
+        raise IndexError("mlx: only one boolean mask, with full slices around it, is supported")
+    return native(self, key)
+
+
+def _mask_take(x: mx.array, mask: mx.array, native: Any) -> mx.array:
+    """``x[mask]`` for a mask over x's leading axes (**evaluates** ``mask``)."""
+    k = mask.ndim
+    if k <= x.ndim and 0 in mask.shape and all(m in (s, 0) for m, s in zip(mask.shape, x.shape)):
+        return mx.zeros((0, *x.shape[k:]), dtype=x.dtype)  # an empty mask selects nothing
+    if tuple(mask.shape) != tuple(x.shape[:k]):
+        raise IndexError(f"mlx: boolean mask of shape {mask.shape} does not match {x.shape}")
+    idx = np.flatnonzero(np.asarray(mask))
+    flat = x.reshape((-1, *tuple(x.shape[k:])))
+    if idx.size == 0:
+        return mx.zeros((0, *tuple(x.shape[k:])), dtype=x.dtype)
+    return mx.take(flat, mx.array(idx.astype(np.int32)), axis=0)
+
+
+def _reflected(name: str) -> Any:
+    from ._elementwise import bitwise_left_shift, bitwise_right_shift
+
+    fn = {
+        "__rand__": mx.bitwise_and,
+        "__ror__": mx.bitwise_or,
+        "__rxor__": mx.bitwise_xor,
+        "__rlshift__": bitwise_left_shift,
+        "__rrshift__": bitwise_right_shift,
+        "__rmod__": _remainder,
+    }[name]
+
+    def method(self: mx.array, other: Any) -> Any:
+        from ._helpers import scalar
+
+        if isinstance(other, (bool, int)):
+            return fn(scalar(other, self.dtype), self)
+        return NotImplemented
+
+    method.__name__ = name
+    return method
+
+
+def _remainder(x1: Any, x2: Any) -> Any:
+    from ._elementwise import remainder
+
+    return remainder(x1, x2)
+
+
+def _binary(name: str) -> Any:
+    from ._elementwise import bitwise_left_shift, bitwise_right_shift, remainder
+
+    fn: Any = {
+        "__mod__": remainder,
+        "__lshift__": bitwise_left_shift,
+        "__rshift__": bitwise_right_shift,
+    }[name]
+
+    def method(self: mx.array, other: Any) -> Any:
+        if isinstance(other, (mx.array, bool, int, float)):
+            return fn(self, other)
+        return NotImplemented
+
+    method.__name__ = name
+    return method
+
+
+def _inplace(name: str) -> Any:
+    op = _binary(name.replace("__i", "__", 1))
+
+    def method(self: mx.array, other: Any) -> Any:
+        out = op(self, other)
+        if out is NotImplemented:
+            return out
+        if out.dtype != self.dtype:
+            out = out.astype(self.dtype)
+        mx.array.__setitem__(self, Ellipsis, out)
+        return self
+
+    method.__name__ = name
+    return method
+
+
+def _rmatmul(self: mx.array, other: Any) -> Any:
+    from ._linear_algebra import matmul
+
+    if isinstance(other, mx.array):
+        return matmul(other, self)
+    return NotImplemented
+
+
+def _dtype_eq(self: mx.Dtype, other: object) -> bool:
+    if not isinstance(other, mx.Dtype):
+        return False
+    return _saved[(mx.Dtype, "__eq__")](self, other)
+
+
+def _dtype_ne(self: mx.Dtype, other: object) -> bool:
+    return not _dtype_eq(self, other)
+
+
+def _patches() -> list[tuple[type, str, Any]]:
+    return [
+        (mx.array, "device", property(_device)),
+        (mx.array, "to_device", _to_device),
+        (mx.array, "__array_namespace__", _array_namespace),
+        (mx.array, "__getitem__", _getitem),
+        (mx.array, "__rand__", _reflected("__rand__")),
+        (mx.array, "__ror__", _reflected("__ror__")),
+        (mx.array, "__rxor__", _reflected("__rxor__")),
+        (mx.array, "__rlshift__", _reflected("__rlshift__")),
+        (mx.array, "__rrshift__", _reflected("__rrshift__")),
+        (mx.array, "__rmod__", _reflected("__rmod__")),
+        (mx.array, "__mod__", _binary("__mod__")),
+        (mx.array, "__lshift__", _binary("__lshift__")),
+        (mx.array, "__rshift__", _binary("__rshift__")),
+        (mx.array, "__imod__", _inplace("__imod__")),
+        (mx.array, "__ilshift__", _inplace("__ilshift__")),
+        (mx.array, "__irshift__", _inplace("__irshift__")),
+        (mx.array, "__rmatmul__", _rmatmul),
+        (mx.Dtype, "__eq__", _dtype_eq),
+        (mx.Dtype, "__ne__", _dtype_ne),
+    ]
+
+
+def install() -> None:
+    """Patch ``mx.array``/``mx.Dtype`` as described in the module docstring (idempotent)."""
+    if _saved:
+        return
+    for cls, name, _ in _patches():
+        _saved[(cls, name)] = cls.__dict__.get(name, _MISSING)
+    # __getitem__/__eq__ wrappers call the saved natives; fill those in before patching
+    _saved[(mx.array, "__getitem__")] = mx.array.__getitem__
+    _saved[(mx.Dtype, "__eq__")] = mx.Dtype.__dict__["__eq__"]
+    for cls, name, value in _patches():
+        setattr(cls, name, value)
+
+
+def uninstall() -> None:
+    """Undo :func:`install` exactly (attributes it added are removed)."""
+    if not _saved:
+        return
+    for (cls, name), value in list(_saved.items()):
+        if value is _MISSING:
+            with contextlib.suppress(AttributeError):
+                delattr(cls, name)
+        else:
+            setattr(cls, name, value)
+    _saved.clear()

@@ -1,0 +1,311 @@
+"""Creation functions: every one takes ``device=`` (mapped to an mlx stream) and keeps float64.
+
+Native mlx creation functions take ``stream=`` instead of ``device=``, default integers to
+int32 and turn numpy/DLPack float64 data into float32 unless told otherwise.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import mlx.core as mx
+import numpy as np
+
+from ._devices import stream_for
+from ._dtypes import DTYPES, native
+from ._helpers import (
+    DEFAULT_COMPLEX,
+    DEFAULT_FLOAT,
+    DEFAULT_INT,
+    from_numpy,
+    make_complex,
+    mx_dtype_of_numpy,
+    np_dtype,
+)
+
+__all__ = [
+    "arange",
+    "asarray",
+    "empty",
+    "empty_like",
+    "eye",
+    "from_dlpack",
+    "full",
+    "full_like",
+    "linspace",
+    "meshgrid",
+    "ones",
+    "ones_like",
+    "tril",
+    "triu",
+    "zeros",
+    "zeros_like",
+]
+
+_KIND_RANK = {bool: 0, int: 1, float: 2, complex: 3}
+_KIND_DTYPE = {0: DTYPES["bool"], 1: DEFAULT_INT, 2: DEFAULT_FLOAT, 3: DEFAULT_COMPLEX}
+
+
+def _scalar_kind(obj: Any, func: str) -> int:
+    """Highest Python scalar kind (bool < int < float < complex) in a nested sequence."""
+    if isinstance(obj, (bool, np.bool_)):
+        return 0
+    if isinstance(obj, (int, np.integer)):
+        return 1
+    if isinstance(obj, (float, np.floating)):
+        return 2
+    if isinstance(obj, (complex, np.complexfloating)):
+        return 3
+    if isinstance(obj, Sequence) and not isinstance(obj, (str, bytes)):
+        return max((_scalar_kind(o, func) for o in obj), default=2)
+    raise TypeError(f"{func}: mlx cannot make an array from {type(obj).__name__}")
+
+
+def _default_dtype(kind: int) -> mx.Dtype:
+    return _KIND_DTYPE[kind]
+
+
+def _shape(shape: int | Sequence[int]) -> tuple[int, ...]:
+    return (shape,) if isinstance(shape, int) else tuple(shape)
+
+
+def _contains_mx(obj: Any) -> bool:
+    return isinstance(obj, (list, tuple)) and any(
+        isinstance(o, mx.array) or _contains_mx(o) for o in obj
+    )
+
+
+def asarray(
+    obj: Any, /, *, dtype: Any = None, device: Any = None, copy: bool | None = None
+) -> mx.array:
+    """Convert ``obj`` to an mlx array.
+
+    An mlx array input is returned as is where no copy is needed (``mx.asarray`` always copies
+    and refuses ``copy=False``); ``copy=False`` raises ``ValueError`` where a copy is needed
+    (a cast, or any import of numpy/Python data, which mlx always copies).  numpy float64 data stay
+    float64 (``mx.array`` would make them float32).  Python ``int`` defaults to int64, ``float`` to
+    float32, ``complex`` to complex64.
+    """
+    dt = native(dtype, "asarray")
+    if isinstance(obj, mx.array):
+        stream_for(device, dt or obj.dtype, "asarray")
+        if dt is None or obj.dtype == dt:
+            return mx.array(obj) if copy else obj
+        if copy is False:
+            raise ValueError(f"asarray: casting mlx {obj.dtype} to {dt} needs a copy (copy=False)")
+        return obj.astype(dt)
+    if copy is False:
+        raise ValueError(
+            f"asarray: mlx cannot import {type(obj).__name__} without a copy (copy=False)"
+        )
+    if isinstance(obj, (bool, int, float, complex, list, tuple)) and not isinstance(
+        obj, np.generic
+    ):
+        if _contains_mx(obj):
+            out = mx.array(obj) if dt is None else mx.array(obj, dtype=dt)
+            stream_for(device, out.dtype, "asarray")
+            return out
+        if dt is None:
+            dt = _default_dtype(_scalar_kind(obj, "asarray"))
+        stream_for(device, dt, "asarray")
+        try:
+            a = np.asarray(obj, dtype=np_dtype(dt))
+        except OverflowError as e:
+            raise OverflowError(f"asarray: {e} (mlx dtype {dt})") from None
+        return from_numpy(a, dt)
+    if hasattr(obj, "__dlpack__") and not isinstance(obj, np.ndarray):
+        return (
+            from_dlpack(obj, device=device)
+            if dt is None
+            else asarray(from_dlpack(obj, device=device), dtype=dt, device=device)
+        )
+    a = np.asarray(obj)
+    if a.dtype == object:
+        raise TypeError(f"asarray: mlx cannot make an array from {type(obj).__name__}")
+    if dt is None:
+        dt = mx_dtype_of_numpy(a.dtype, "asarray")
+    stream_for(device, dt, "asarray")
+    return from_numpy(a, dt)
+
+
+def from_dlpack(x: Any, /, *, device: Any = None, copy: bool | None = None) -> mx.array:
+    """Import a DLPack-capable array, keeping float64 (``mx.from_dlpack`` makes it float32).
+
+    mlx always copies CPU data, so ``copy=False`` raises ``ValueError``.
+    """
+    if isinstance(x, mx.array):
+        return asarray(x, device=device, copy=copy)
+    if copy is False:
+        raise ValueError("from_dlpack: mlx cannot import external data without a copy")
+    try:
+        a = np.from_dlpack(x)
+    except (TypeError, RuntimeError, BufferError) as e:
+        raise TypeError(f"from_dlpack: mlx could not import {type(x).__name__}: {e}") from None
+    dt = mx_dtype_of_numpy(a.dtype, "from_dlpack")
+    stream_for(device, dt, "from_dlpack")
+    return from_numpy(a, dt, "from_dlpack")
+
+
+def arange(
+    start: int | float,
+    /,
+    stop: int | float | None = None,
+    step: int | float = 1,
+    *,
+    dtype: Any = None,
+    device: Any = None,
+) -> mx.array:
+    """Evenly spaced values in ``[start, stop)``; integers default to int64 (mlx: int32)."""
+    dt = native(dtype, "arange")
+    if stop is None:
+        start, stop = 0, start
+    if dt is None:
+        dt = DEFAULT_INT if all(isinstance(v, int) for v in (start, stop, step)) else DEFAULT_FLOAT
+    s = stream_for(device, dt, "arange")
+    if step == 0:
+        raise ValueError("arange: mlx step must not be zero")
+    n = int(np.ceil((stop - start) / step)) if (stop - start) / step > 0 else 0
+    if n == 0:
+        return mx.zeros((0,), dtype=dt, stream=s)
+    return mx.arange(start, stop, step, dtype=dt, stream=s)
+
+
+def _fill(shape: Any, value: Any, dt: mx.Dtype, s: Any) -> mx.array:
+    if isinstance(value, int) and not isinstance(value, bool) and value > 2**63 - 1:
+        # mx.full raises std::bad_cast for uint64 values above int64's range
+        return mx.broadcast_to(from_numpy(np.asarray(value, dtype=np_dtype(dt))), _shape(shape))
+    return mx.full(_shape(shape), value, dtype=dt, stream=s)
+
+
+def empty(shape: int | Sequence[int], *, dtype: Any = None, device: Any = None) -> mx.array:
+    """An array of ``shape`` (zero-filled: mlx has no uninitialized allocation)."""
+    dt = native(dtype, "empty") or DEFAULT_FLOAT
+    return mx.zeros(_shape(shape), dtype=dt, stream=stream_for(device, dt, "empty"))
+
+
+def zeros(shape: int | Sequence[int], *, dtype: Any = None, device: Any = None) -> mx.array:
+    """An array of zeros with ``device=`` support."""
+    dt = native(dtype, "zeros") or DEFAULT_FLOAT
+    return mx.zeros(_shape(shape), dtype=dt, stream=stream_for(device, dt, "zeros"))
+
+
+def ones(shape: int | Sequence[int], *, dtype: Any = None, device: Any = None) -> mx.array:
+    """An array of ones with ``device=`` support."""
+    dt = native(dtype, "ones") or DEFAULT_FLOAT
+    return mx.ones(_shape(shape), dtype=dt, stream=stream_for(device, dt, "ones"))
+
+
+def full(
+    shape: int | Sequence[int],
+    fill_value: bool | int | float | complex,
+    *,
+    dtype: Any = None,
+    device: Any = None,
+) -> mx.array:
+    """An array filled with ``fill_value``; the dtype follows the Python scalar's kind."""
+    dt = native(dtype, "full")
+    if isinstance(fill_value, mx.array):
+        dt = dt or fill_value.dtype
+    elif dt is None:
+        dt = _default_dtype(_scalar_kind(fill_value, "full"))
+    return _fill(shape, fill_value, dt, stream_for(device, dt, "full"))
+
+
+def empty_like(x: mx.array, /, *, dtype: Any = None, device: Any = None) -> mx.array:
+    """An array shaped like ``x`` (zero-filled)."""
+    dt = native(dtype, "empty_like") or x.dtype
+    return mx.zeros(x.shape, dtype=dt, stream=stream_for(device, dt, "empty_like"))
+
+
+def zeros_like(x: mx.array, /, *, dtype: Any = None, device: Any = None) -> mx.array:
+    """Zeros shaped like ``x`` (``mx.zeros_like`` has no ``dtype=``)."""
+    dt = native(dtype, "zeros_like") or x.dtype
+    return mx.zeros(x.shape, dtype=dt, stream=stream_for(device, dt, "zeros_like"))
+
+
+def ones_like(x: mx.array, /, *, dtype: Any = None, device: Any = None) -> mx.array:
+    """Ones shaped like ``x`` (``mx.ones_like`` has no ``dtype=``)."""
+    dt = native(dtype, "ones_like") or x.dtype
+    return mx.ones(x.shape, dtype=dt, stream=stream_for(device, dt, "ones_like"))
+
+
+def full_like(
+    x: mx.array,
+    /,
+    fill_value: bool | int | float | complex,
+    *,
+    dtype: Any = None,
+    device: Any = None,
+) -> mx.array:
+    """``fill_value`` shaped like ``x``, with ``x``'s dtype unless ``dtype`` is given."""
+    dt = native(dtype, "full_like") or x.dtype
+    return _fill(x.shape, fill_value, dt, stream_for(device, dt, "full_like"))
+
+
+def eye(
+    n_rows: int,
+    n_cols: int | None = None,
+    /,
+    *,
+    k: int = 0,
+    dtype: Any = None,
+    device: Any = None,
+) -> mx.array:
+    """A 2-D array with ones on the ``k``-th diagonal."""
+    dt = native(dtype, "eye") or DEFAULT_FLOAT
+    s = stream_for(device, dt, "eye")
+    m = n_rows if n_cols is None else n_cols
+    if n_rows == 0 or m == 0 or k >= m or k <= -n_rows:  # mx.eye rejects k beyond int32
+        return mx.zeros((n_rows, m), dtype=dt, stream=s)
+    return mx.eye(n_rows, m, k=k, dtype=dt, stream=s)
+
+
+def linspace(
+    start: int | float | complex,
+    stop: int | float | complex,
+    /,
+    num: int,
+    *,
+    dtype: Any = None,
+    device: Any = None,
+    endpoint: bool = True,
+) -> mx.array:
+    """``num`` evenly spaced values from ``start`` to ``stop`` (``device=``, complex support)."""
+    dt = native(dtype, "linspace")
+    is_c = isinstance(start, complex) or isinstance(stop, complex)
+    if dt is None:
+        dt = DEFAULT_COMPLEX if is_c else DEFAULT_FLOAT
+    s = stream_for(device, dt, "linspace")
+    if num == 0:
+        return mx.zeros((0,), dtype=dt, stream=s)
+    if is_c or mx.issubdtype(dt, mx.complexfloating):
+        # mx.linspace rejects complex endpoints: interpolate real and imaginary parts
+        rdt = mx.float32
+        re = linspace(complex(start).real, complex(stop).real, num, dtype=rdt, endpoint=endpoint)
+        im = linspace(complex(start).imag, complex(stop).imag, num, dtype=rdt, endpoint=endpoint)
+        return make_complex(re, im).astype(dt)
+    return mx.linspace(start, stop, num, endpoint=endpoint, dtype=dt, stream=s)
+
+
+def meshgrid(*arrays: mx.array, indexing: str = "xy") -> tuple[mx.array, ...]:
+    """Coordinate matrices from coordinate vectors, as a tuple."""
+    if indexing not in ("xy", "ij"):
+        raise ValueError(f"meshgrid: indexing must be 'xy' or 'ij', got {indexing!r}")
+    if not arrays:
+        return ()
+    return tuple(mx.meshgrid(*arrays, indexing=indexing))
+
+
+def tril(x: mx.array, /, *, k: int = 0) -> mx.array:
+    """Lower triangle of the last two axes of ``x``."""
+    if x.ndim < 2:
+        raise ValueError(f"tril: mlx array of shape {x.shape} needs at least 2 dimensions")
+    return mx.tril(x, k)
+
+
+def triu(x: mx.array, /, *, k: int = 0) -> mx.array:
+    """Upper triangle of the last two axes of ``x``."""
+    if x.ndim < 2:
+        raise ValueError(f"triu: mlx array of shape {x.shape} needs at least 2 dimensions")
+    return mx.triu(x, k)

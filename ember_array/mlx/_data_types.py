@@ -1,0 +1,232 @@
+"""Data type functions: ``astype``, ``can_cast``, ``finfo``, ``iinfo``, ``isdtype``,
+``result_type`` and the broadcasting helpers, following the standard's promotion table."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import mlx.core as mx
+
+from ._devices import stream_for
+from ._dtypes import DTYPES, UnsupportedDtype, name_of, native
+
+__all__ = [
+    "astype",
+    "broadcast_arrays",
+    "broadcast_shapes",
+    "broadcast_to",
+    "can_cast",
+    "finfo",
+    "iinfo",
+    "isdtype",
+    "result_type",
+]
+
+_SIGNED = ("int8", "int16", "int32", "int64")
+_UNSIGNED = ("uint8", "uint16", "uint32", "uint64")
+_REAL_FLOAT = ("float32", "float64")
+_COMPLEX = ("complex64", "complex128")
+_BITS = {
+    "bool": 8, "int8": 8, "int16": 16, "int32": 32, "int64": 64, "uint8": 8, "uint16": 16,
+    "uint32": 32, "uint64": 64, "float32": 32, "float64": 64, "complex64": 64, "complex128": 128,
+}  # fmt: skip
+_KINDS = {
+    "bool": ("bool",),
+    "signed integer": _SIGNED,
+    "unsigned integer": _UNSIGNED,
+    "integral": _SIGNED + _UNSIGNED,
+    "real floating": _REAL_FLOAT,
+    "complex floating": _COMPLEX,
+    "numeric": _SIGNED + _UNSIGNED + _REAL_FLOAT + _COMPLEX,
+}
+
+
+def _promote_names(a: str, b: str) -> str:
+    """The standard's promotion table on dtype names; ``TypeError`` across kinds."""
+    if a == b:
+        return a
+    for group in (_SIGNED, _UNSIGNED, _REAL_FLOAT, _COMPLEX):
+        if a in group and b in group:
+            return max(a, b, key=group.index)
+    if (a in _REAL_FLOAT and b in _COMPLEX) or (a in _COMPLEX and b in _REAL_FLOAT):
+        bits = max(
+            _BITS[a] * (2 if a in _REAL_FLOAT else 1), _BITS[b] * (2 if b in _REAL_FLOAT else 1)
+        )
+        return f"complex{bits}"
+    if a in _UNSIGNED and b in _SIGNED:
+        a, b = b, a
+    if a in _SIGNED and b in _UNSIGNED:
+        if _BITS[a] > _BITS[b]:
+            return a
+        if b == "uint64":
+            raise TypeError(f"mlx: {a} and {b} have no common dtype in the array API standard")
+        return f"int{2 * _BITS[b]}"
+    raise TypeError(f"mlx: {a} and {b} cannot be type promoted together (array API standard)")
+
+
+def _dtype_name(x: Any, func: str) -> str:
+    """Name of a dtype or of an array's dtype; ``TypeError`` otherwise."""
+    if isinstance(x, mx.array):
+        return name_of(x.dtype)
+    if isinstance(x, (mx.Dtype, UnsupportedDtype)):
+        return name_of(x)
+    raise TypeError(f"{func}: expected an mlx array or dtype, got {type(x).__name__}")
+
+
+def _as_dtype(name: str) -> Any:
+    if name == "complex128":
+        from ._dtypes import complex128
+
+        return complex128
+    return DTYPES[name]
+
+
+def result_type(*arrays_and_dtypes: Any) -> Any:
+    """Return the dtype that results from the standard's type promotion rules.
+
+    Parameters
+    ----------
+    *arrays_and_dtypes
+        Arrays, dtypes and (2024.12+) Python scalars; at least one array or dtype.
+
+    Returns
+    -------
+    dtype
+        The promoted dtype (``mx.result_type`` uses mlx's wider table, e.g. int64 + float32).
+    """
+    names: list[str] = []
+    scalars: list[Any] = []
+    for a in arrays_and_dtypes:
+        if isinstance(a, (bool, int, float, complex)):
+            scalars.append(a)
+        else:
+            names.append(_dtype_name(a, "result_type"))
+    if not names:
+        raise ValueError("result_type: mlx needs at least one array or dtype")
+    res = names[0]
+    for n in names[1:]:
+        res = _promote_names(res, n)
+    for s in scalars:
+        if isinstance(s, bool):
+            ok = res == "bool"
+        elif isinstance(s, int):
+            ok = res != "bool"
+        elif isinstance(s, float):
+            ok = res in _REAL_FLOAT + _COMPLEX
+        else:
+            ok = res in _REAL_FLOAT + _COMPLEX
+            if res in _REAL_FLOAT and ok:
+                res = "complex64" if res == "float32" else "complex128"
+        if not ok:
+            raise TypeError(f"result_type: mlx cannot promote Python {type(s).__name__} with {res}")
+    return _as_dtype(res)
+
+
+def can_cast(from_: Any, to: Any, /) -> bool:
+    """Return whether ``from_`` can be cast to ``to`` under the standard's promotion rules.
+
+    ``mx.can_cast`` follows numpy's looser rules (e.g. int64 -> float32 is allowed there).
+    """
+    a = _dtype_name(from_, "can_cast")
+    b = _dtype_name(to, "can_cast")
+    try:
+        return _promote_names(a, b) == b
+    except TypeError:
+        return False
+
+
+@dataclass(frozen=True, eq=False)
+class finfo_object:  # noqa: N801 - the standard's name
+    """Machine limits of a floating-point dtype (``bits``, ``eps``, ``max``, ``min``,
+    ``smallest_normal``, ``dtype``)."""
+
+    bits: int
+    eps: float
+    max: float
+    min: float
+    smallest_normal: float
+    dtype: Any
+
+
+@dataclass(frozen=True, eq=False)
+class iinfo_object:  # noqa: N801 - the standard's name
+    """Machine limits of an integer dtype (``bits``, ``max``, ``min``, ``dtype``)."""
+
+    bits: int
+    max: int
+    min: int
+    dtype: Any
+
+
+def finfo(type: Any, /) -> finfo_object:
+    """Machine limits for a floating-point dtype or array.
+
+    ``mx.finfo`` rejects arrays; for complex64 the limits are those of float32 and ``dtype`` is
+    float32, as the standard says.
+    """
+    name = _dtype_name(type, "finfo")
+    if name == "complex128":
+        native(_as_dtype(name), "finfo")
+    real = {"complex64": "float32"}.get(name, name)
+    if real not in _REAL_FLOAT:
+        raise TypeError(f"finfo: mlx dtype {name} is not a floating-point dtype")
+    f = mx.finfo(DTYPES[real])
+    tiny = 1.1754943508222875e-38 if real == "float32" else 2.2250738585072014e-308
+    return finfo_object(_BITS[real], float(f.eps), float(f.max), float(f.min), tiny, DTYPES[real])
+
+
+def iinfo(type: Any, /) -> iinfo_object:
+    """Machine limits for an integer dtype or array (``mx.iinfo`` has no ``bits``, rejects
+    arrays)."""
+    name = _dtype_name(type, "iinfo")
+    if name not in _SIGNED + _UNSIGNED:
+        raise TypeError(f"iinfo: mlx dtype {name} is not an integer dtype")
+    i = mx.iinfo(DTYPES[name])
+    return iinfo_object(_BITS[name], int(i.max), int(i.min), DTYPES[name])
+
+
+def isdtype(dtype: Any, kind: Any) -> bool:
+    """Return whether ``dtype`` is of the given ``kind`` (a dtype, a kind name, or a tuple)."""
+    name = _dtype_name(dtype, "isdtype")
+    if isinstance(kind, tuple):
+        return any(isdtype(dtype, k) for k in kind)
+    if isinstance(kind, str):
+        if kind not in _KINDS:
+            raise ValueError(f"isdtype: unknown kind {kind!r}")
+        return name in _KINDS[kind]
+    if isinstance(kind, (mx.Dtype, UnsupportedDtype)):
+        return name == name_of(kind)
+    raise TypeError(f"isdtype: kind must be a dtype, a str or a tuple, got {type(kind).__name__}")
+
+
+def astype(x: mx.array, dtype: Any, /, *, copy: bool = True, device: Any = None) -> mx.array:
+    """Copy ``x`` to ``dtype`` (``mx.array.astype`` has no ``copy=``/``device=``).
+
+    Complex to real casts raise ``TypeError`` as the standard says; complex128 raises
+    ``TypeError``.
+    """
+    dt = native(dtype, "astype")
+    if not isinstance(dt, mx.Dtype):
+        raise TypeError(f"astype: mlx needs a dtype, got {dtype!r}")
+    if mx.issubdtype(x.dtype, mx.complexfloating) and not mx.issubdtype(dt, mx.complexfloating):
+        raise TypeError(f"astype: casting mlx {x.dtype} to {dt} is not permitted (array API)")
+    stream = stream_for(device, dt, "astype")
+    if x.dtype == dt:
+        return mx.array(x) if copy else x
+    return x.astype(dt, stream=stream)
+
+
+def broadcast_arrays(*arrays: mx.array) -> tuple[mx.array, ...]:
+    """Broadcast arrays against each other (``mx.broadcast_arrays`` returns a list)."""
+    return tuple(mx.broadcast_arrays(*arrays))
+
+
+broadcast_to = mx.broadcast_to
+
+
+def broadcast_shapes(*shapes: tuple[int, ...]) -> tuple[int, ...]:
+    """Broadcast shapes to a single shape (``mx.broadcast_shapes`` needs at least one shape)."""
+    if not shapes:
+        return ()
+    return tuple(mx.broadcast_shapes(*shapes))

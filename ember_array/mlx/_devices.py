@@ -1,0 +1,192 @@
+"""Devices of the mlx namespace.
+
+mlx memory is unified: an array does not live on a device, operations *run* on one (a stream).
+ember_array models this with :class:`Device`, a small hashable value type named ``"cpu"`` or
+``"gpu"`` that maps to ``mx.cpu`` / ``mx.gpu``.  It compares with any object (``mx.Device`` raises
+``TypeError`` on ``== None``), and equals the matching ``mx.Device``/``mx.DeviceType`` too.
+
+* ``device_of(x)`` is where operations on ``x`` run: the CPU for float64 arrays (mlx computes
+  float64 on the CPU only), the default device otherwise.
+* ``to_device(x, device)`` never changes ``mx.default_device()``; since memory is unified it
+  returns ``x`` itself (no copy), after checking that ``device`` can hold ``x``'s dtype.
+* On an mlx build with a GPU, every namespace function called with a float64 array argument
+  runs inside ``with mx.stream(mx.cpu):`` (:func:`route_float64`, installed at import only when
+  a GPU exists, so CPU-only builds keep the native functions with zero overhead).
+* ``device=`` arguments of the namespace accept a :class:`Device`, ``"cpu"``/``"gpu"``, an
+  ``mx.Device``, ``mx.DeviceType`` or ``mx.Stream``; they become the ``stream=`` of mlx calls.
+  float64 on a GPU raises ``ValueError``.
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+from collections.abc import Callable, MutableMapping
+from typing import Any
+
+import mlx.core as mx
+
+__all__ = ["Device", "CPU", "GPU", "device_of", "to_device", "stream_for", "default_device"]
+
+
+class Device:
+    """An mlx device as seen by ember_array: ``Device("cpu")`` or ``Device("gpu")``."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str = "cpu") -> None:
+        if name not in ("cpu", "gpu"):
+            raise ValueError(f"mlx: unknown device {name!r}; expected 'cpu' or 'gpu'")
+        self.name = name
+
+    @property
+    def type(self) -> mx.DeviceType:
+        """The ``mx.DeviceType`` (``mx.cpu`` or ``mx.gpu``)."""
+        return mx.cpu if self.name == "cpu" else mx.gpu
+
+    @property
+    def mlx(self) -> mx.Device:
+        """The native ``mx.Device``."""
+        return mx.Device(self.type)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Device):
+            return other.name == self.name
+        if isinstance(other, (mx.Device, mx.DeviceType, mx.Stream, str)):
+            try:
+                return _name(other) == self.name
+            except (TypeError, ValueError):
+                return False
+        return False
+
+    def __ne__(self, other: object) -> bool:
+        return not self.__eq__(other)
+
+    def __hash__(self) -> int:
+        return hash(("ember_array.mlx.Device", self.name))
+
+    def __repr__(self) -> str:
+        return f"Device({self.name!r})"
+
+
+CPU = Device("cpu")
+GPU = Device("gpu")
+
+
+def _name(device: Any) -> str:
+    """Return ``"cpu"`` or ``"gpu"`` for any accepted device spelling."""
+    if isinstance(device, Device):
+        return device.name
+    if isinstance(device, str):
+        name = device.split(":")[0]
+        if name in ("cpu", "gpu"):
+            return name
+        raise ValueError(f"mlx: unknown device {device!r}; expected 'cpu' or 'gpu'")
+    if isinstance(device, mx.Stream):
+        device = device.device
+    if isinstance(device, mx.Device):
+        device = device.type
+    if isinstance(device, mx.DeviceType):
+        return "cpu" if device == mx.cpu else "gpu"
+    raise TypeError(f"mlx: expected a device ('cpu', 'gpu', Device, mx.Device), got {device!r}")
+
+
+def default_device() -> Device:
+    """The device mlx runs operations on by default (``mx.default_device()``)."""
+    return CPU if mx.default_device().type == mx.cpu else GPU
+
+
+def _is_f64(dtype: Any) -> bool:
+    return dtype is not None and isinstance(dtype, mx.Dtype) and mx.Dtype.__eq__(dtype, mx.float64)
+
+
+def stream_for(device: Any, dtype: Any = None, func: str = "mlx") -> Any:
+    """Map ``device=`` to the ``stream=`` of an mlx call.
+
+    ``None`` gives ``None`` (mlx's default) except for float64, which gives ``mx.cpu``.  float64
+    on a GPU raises ``ValueError`` naming ``func``.
+    """
+    if device is None:
+        return mx.cpu if _is_f64(dtype) and mx.default_device().type != mx.cpu else None
+    if isinstance(device, mx.Stream):
+        name = _name(device)
+        target: Any = device
+    else:
+        name = _name(device)
+        target = mx.cpu if name == "cpu" else mx.gpu
+    if name == "gpu" and _is_f64(dtype):
+        raise ValueError(f"{func}: mlx cannot compute float64 on the gpu device; use device='cpu'")
+    if name == "gpu" and not gpu_available():
+        raise ValueError(f"{func}: this mlx build has no gpu device (devices: cpu)")
+    return target
+
+
+_GPU: list[bool] = []
+
+
+def gpu_available() -> bool:
+    """Whether this mlx build has a GPU backend (cached)."""
+    if not _GPU:
+        try:
+            _GPU.append(bool(mx.is_available(mx.gpu)))
+        except Exception:  # older mlx without is_available
+            _GPU.append(False)
+    return _GPU[0]
+
+
+def device_of(x: mx.array) -> Device:
+    """Return the :class:`Device` operations on ``x`` run on (CPU for float64)."""
+    if _is_f64(x.dtype):
+        return CPU
+    return default_device()
+
+
+def to_device(x: mx.array, device: Any, /, *, stream: Any = None) -> mx.array:
+    """Return ``x`` for use on ``device`` (mlx memory is unified: no copy is made).
+
+    Raises ``ValueError`` for float64 on the gpu and ``TypeError``/``ValueError`` for an unknown
+    device.  ``stream`` is accepted for signature compatibility and must be ``None`` or an
+    ``mx.Stream`` on ``device``.
+    """
+    stream_for(device, x.dtype, "to_device")
+    same = isinstance(stream, mx.Stream) and _name(stream) == _name(device)
+    if stream is not None and not same:
+        raise ValueError(f"to_device: mlx stream {stream!r} is not on device {device!r}")
+    return x
+
+
+def _has_float64(args: tuple[Any, ...], kwargs: dict[str, Any]) -> bool:
+    for a in (*args, *kwargs.values()):
+        if isinstance(a, mx.array):
+            if _is_f64(a.dtype):
+                return True
+        elif isinstance(a, (list, tuple)) and any(
+            isinstance(b, mx.array) and _is_f64(b.dtype) for b in a
+        ):
+            return True
+    return False
+
+
+def cpu_for_float64(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """Wrap ``fn`` so that calls with a float64 mlx array argument run on the CPU stream.
+
+    mlx computes float64 on the CPU only; without this, float64 work on a GPU-default machine
+    fails when evaluated.
+    """
+
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        if _has_float64(args, kwargs):
+            with mx.stream(mx.cpu):
+                return fn(*args, **kwargs)
+        return fn(*args, **kwargs)
+
+    return wrapper
+
+
+def route_float64(namespace: MutableMapping[str, Any], names: tuple[str, ...]) -> None:
+    """Replace the functions ``names`` of ``namespace`` by :func:`cpu_for_float64` wrappers."""
+    for name in names:
+        fn = namespace.get(name)
+        if fn is not None and inspect.isroutine(fn):
+            namespace[name] = cpu_for_float64(fn)

@@ -1,0 +1,165 @@
+"""The ``fft`` extension over ``mlx.core.fft``.
+
+mlx has no complex128, so transforms that would produce complex128 (float64 inputs) raise
+``TypeError`` instead of silently computing in complex64.  ``hfft``/``ihfft`` are written here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import mlx.core as mx
+
+from ._devices import stream_for
+from ._dtypes import native
+from ._helpers import DEFAULT_FLOAT
+
+__all__ = [
+    "fft", "fftfreq", "fftn", "fftshift", "hfft", "ifft", "ifftn", "ifftshift", "ihfft", "irfft",
+    "irfftn", "rfft", "rfftfreq", "rfftn",
+]  # fmt: skip
+
+_NORMS = ("backward", "ortho", "forward")
+
+
+def _check(x: mx.array, norm: str, func: str) -> None:
+    if norm not in _NORMS:
+        raise ValueError(f"{func}: norm must be one of {_NORMS}, got {norm!r}")
+    if x.dtype == mx.float64:
+        raise TypeError(f"{func}: float64 input would need complex128, which mlx lacks")
+
+
+def fft(x: mx.array, /, *, n: int | None = None, axis: int = -1, norm: str = "backward") -> Any:
+    """One-dimensional discrete Fourier transform."""
+    _check(x, norm, "fft")
+    return mx.fft.fft(x, n=n, axis=axis, norm=norm)
+
+
+def ifft(x: mx.array, /, *, n: int | None = None, axis: int = -1, norm: str = "backward") -> Any:
+    """One-dimensional inverse discrete Fourier transform."""
+    _check(x, norm, "ifft")
+    return mx.fft.ifft(x, n=n, axis=axis, norm=norm)
+
+
+def fftn(
+    x: mx.array,
+    /,
+    *,
+    s: Sequence[int] | None = None,
+    axes: Sequence[int] | None = None,
+    norm: str = "backward",
+) -> mx.array:
+    """N-dimensional discrete Fourier transform."""
+    _check(x, norm, "fftn")
+    return mx.fft.fftn(x, s=_seq(s), axes=_seq(axes), norm=norm)
+
+
+def ifftn(
+    x: mx.array,
+    /,
+    *,
+    s: Sequence[int] | None = None,
+    axes: Sequence[int] | None = None,
+    norm: str = "backward",
+) -> mx.array:
+    """N-dimensional inverse discrete Fourier transform."""
+    _check(x, norm, "ifftn")
+    return mx.fft.ifftn(x, s=_seq(s), axes=_seq(axes), norm=norm)
+
+
+def rfft(x: mx.array, /, *, n: int | None = None, axis: int = -1, norm: str = "backward") -> Any:
+    """One-dimensional transform of real input (non-negative frequencies)."""
+    _check(x, norm, "rfft")
+    return mx.fft.rfft(x, n=n, axis=axis, norm=norm)
+
+
+def irfft(
+    x: mx.array, /, *, n: int | None = None, axis: int = -1, norm: str = "backward"
+) -> mx.array:
+    """Inverse of :func:`rfft` (real output)."""
+    _check(x, norm, "irfft")
+    return mx.fft.irfft(x, n=n, axis=axis, norm=norm)
+
+
+def rfftn(
+    x: mx.array,
+    /,
+    *,
+    s: Sequence[int] | None = None,
+    axes: Sequence[int] | None = None,
+    norm: str = "backward",
+) -> mx.array:
+    """N-dimensional transform of real input."""
+    _check(x, norm, "rfftn")
+    return mx.fft.rfftn(x, s=_seq(s), axes=_seq(axes), norm=norm)
+
+
+def irfftn(
+    x: mx.array,
+    /,
+    *,
+    s: Sequence[int] | None = None,
+    axes: Sequence[int] | None = None,
+    norm: str = "backward",
+) -> mx.array:
+    """Inverse of :func:`rfftn`."""
+    _check(x, norm, "irfftn")
+    return mx.fft.irfftn(x, s=_seq(s), axes=_seq(axes), norm=norm)
+
+
+_SWAP = {"backward": "forward", "forward": "backward", "ortho": "ortho"}
+
+
+def hfft(
+    x: mx.array, /, *, n: int | None = None, axis: int = -1, norm: str = "backward"
+) -> mx.array:
+    """Transform of a Hermitian-symmetric signal (real output); mlx has no hfft.
+
+    ``hfft(x, n) = irfft(conj(x), n)`` with the normalization direction swapped.
+    """
+    _check(x, norm, "hfft")
+    if n is None:
+        n = 2 * (x.shape[axis] - 1)
+    return mx.fft.irfft(mx.conj(x), n=n, axis=axis, norm=_SWAP[norm])
+
+
+def ihfft(
+    x: mx.array, /, *, n: int | None = None, axis: int = -1, norm: str = "backward"
+) -> mx.array:
+    """Inverse of :func:`hfft`; mlx has no ihfft: ``conj(rfft(x, n))`` with the norm swapped."""
+    _check(x, norm, "ihfft")
+    return mx.conj(mx.fft.rfft(x, n=n, axis=axis, norm=_SWAP[norm]))
+
+
+def fftfreq(n: int, /, *, d: float = 1.0, dtype: Any = None, device: Any = None) -> mx.array:
+    """Sample frequencies of :func:`fft` (``dtype=``/``device=`` which mlx lacks)."""
+    dt = native(dtype, "fftfreq") or DEFAULT_FLOAT
+    s = stream_for(device, dt, "fftfreq")
+    k = mx.arange(n, dtype=mx.int64, stream=s)
+    k = mx.where(k < (n + 1) // 2, k, k - n)
+    return (k.astype(dt) / mx.array(d * n, dtype=dt)).astype(dt)
+
+
+def rfftfreq(n: int, /, *, d: float = 1.0, dtype: Any = None, device: Any = None) -> mx.array:
+    """Sample frequencies of :func:`rfft` (``dtype=``/``device=`` which mlx lacks)."""
+    dt = native(dtype, "rfftfreq") or DEFAULT_FLOAT
+    s = stream_for(device, dt, "rfftfreq")
+    k = mx.arange(n // 2 + 1, dtype=mx.int64, stream=s)
+    return (k.astype(dt) / mx.array(d * n, dtype=dt)).astype(dt)
+
+
+def fftshift(x: mx.array, /, *, axes: int | Sequence[int] | None = None) -> mx.array:
+    """Shift the zero-frequency component to the centre."""
+    return mx.fft.fftshift(x, axes=_seq(axes))
+
+
+def ifftshift(x: mx.array, /, *, axes: int | Sequence[int] | None = None) -> mx.array:
+    """Inverse of :func:`fftshift`."""
+    return mx.fft.ifftshift(x, axes=_seq(axes))
+
+
+def _seq(v: Any) -> Any:
+    if v is None or isinstance(v, int):
+        return [v] if isinstance(v, int) else None
+    return list(v)

@@ -1,0 +1,138 @@
+"""Private helpers shared by the mlx namespace modules."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import mlx.core as mx
+import numpy as np
+
+from ._dtypes import DTYPES
+
+#: The namespace's default dtypes (mlx's own default integer is int32; the standard's index
+#: results and the default-int rule use int64 here, float32 stays the default float).
+DEFAULT_INT = DTYPES["int64"]
+DEFAULT_UINT = DTYPES["uint64"]
+DEFAULT_FLOAT = DTYPES["float32"]
+DEFAULT_COMPLEX = DTYPES["complex64"]
+INDEX = DTYPES["int64"]
+
+_NP_TO_NAME = {
+    "bool": "bool", "int8": "int8", "int16": "int16", "int32": "int32", "int64": "int64",
+    "uint8": "uint8", "uint16": "uint16", "uint32": "uint32", "uint64": "uint64",
+    "float32": "float32", "float64": "float64", "complex64": "complex64",
+}  # fmt: skip
+
+
+def np_dtype(dtype: mx.Dtype) -> np.dtype:
+    """The numpy dtype matching an mlx dtype."""
+    from ._dtypes import name_of
+
+    return np.dtype(name_of(dtype))
+
+
+def mx_dtype_of_numpy(dt: np.dtype, func: str) -> mx.Dtype:
+    """The mlx dtype matching a numpy dtype; ``TypeError`` where mlx has none."""
+    name = _NP_TO_NAME.get(np.dtype(dt).name)
+    if name is None:
+        hint = "; pass dtype=complex64 to convert" if np.dtype(dt) == np.complex128 else ""
+        raise TypeError(f"{func}: mlx has no dtype matching numpy {np.dtype(dt).name}{hint}")
+    return DTYPES[name]
+
+
+def from_numpy(a: np.ndarray, dtype: mx.Dtype | None = None, func: str = "asarray") -> mx.array:
+    """Build an mlx array from a numpy array without a silent float64 -> float32 downcast.
+
+    ``mx.array(np_float64)`` becomes float32 unless the dtype is passed; zero-size arrays are built
+    with ``mx.zeros`` because reducing a zero-size array imported from numpy hangs in mlx 0.32.4.
+    """
+    dt = mx_dtype_of_numpy(a.dtype, func) if dtype is None else dtype
+    if a.size == 0:
+        return mx.zeros(a.shape, dtype=dt)
+    if a.dtype.kind == "c" and dt == mx.complex64 and a.dtype != np.complex64:
+        a = a.astype(np.complex64)
+    return mx.array(a, dtype=dt)
+
+
+def as_array(x: Any, like: mx.array | None = None) -> mx.array:
+    """Turn a Python scalar into a 0-d array of ``like``'s dtype (or the default dtype)."""
+    if isinstance(x, mx.array):
+        return x
+    if like is not None:
+        return mx.array(x, dtype=like.dtype)
+    return mx.array(x)
+
+
+def normalize_axis(axis: int, ndim: int, func: str) -> int:
+    """Normalize a possibly negative axis; ``IndexError`` naming ``func`` when out of range."""
+    if not -ndim <= axis < max(ndim, 1) or (ndim == 0 and axis not in (0, -1)):
+        raise IndexError(f"{func}: axis {axis} is out of range for an mlx array of ndim {ndim}")
+    return axis % ndim if ndim else 0
+
+
+_INT = frozenset(getattr(mx, n) for n in ("int8", "int16", "int32", "int64")) | frozenset(
+    getattr(mx, n) for n in ("uint8", "uint16", "uint32", "uint64")
+)
+_FLOAT = frozenset((mx.float16, mx.bfloat16, mx.float32, mx.float64))
+#: dtype -> result dtype of sum/prod/cumulative_*/trace without dtype= (the default-int rule)
+_ACCUMULATE = {
+    mx.bool_: DEFAULT_INT,
+    **{getattr(mx, n): DEFAULT_INT for n in ("int8", "int16", "int32", "int64")},
+    **{getattr(mx, n): DEFAULT_UINT for n in ("uint8", "uint16", "uint32", "uint64")},
+}
+
+
+def is_int(dtype: mx.Dtype) -> bool:
+    """Whether ``dtype`` is a (signed or unsigned) integer dtype (a set lookup: fast)."""
+    return dtype in _INT
+
+
+def is_float(dtype: mx.Dtype) -> bool:
+    """Whether ``dtype`` is a real floating dtype."""
+    return dtype in _FLOAT
+
+
+def is_complex(dtype: mx.Dtype) -> bool:
+    """Whether ``dtype`` is complex64 (mlx's only complex dtype)."""
+    return dtype == mx.complex64
+
+
+def accumulation_dtype(x: mx.array, dtype: Any, func: str) -> mx.Dtype:
+    """The result dtype of ``sum``/``prod``/``cumulative_*``/``trace``: the default-int rule.
+
+    mlx keeps small integer dtypes (int8 sums wrap around); the standard widens signed integers
+    and bool to the default integer (int64) and unsigned integers to uint64.
+    """
+    if dtype is None:
+        return _ACCUMULATE.get(x.dtype, x.dtype)
+    from ._dtypes import native
+
+    out = native(dtype, func)
+    assert out is not None  # dtype is not None here
+    return out
+
+
+def dense_if_empty(x: mx.array) -> mx.array:
+    """Replace a zero-size array by a fresh ``mx.zeros`` of the same shape and dtype.
+
+    mlx 0.32.4 can spin for a minute or forever reducing zero-size arrays that come from numpy or
+    from views (e.g. an empty ``mx.diagonal``); ``mx.zeros`` ones reduce instantly.  The check is
+    on the static shape: lazy.
+    """
+    return mx.zeros(x.shape, dtype=x.dtype) if x.size == 0 else x
+
+
+def make_complex(re: mx.array, im: mx.array) -> mx.array:
+    """``re + 1j*im`` without NaN/inf contamination (``1j * nan`` is ``nan+nanj`` in mlx).
+
+    Interleaves the parts and reinterprets them with a lazy ``view``.
+    """
+    re, im = mx.broadcast_arrays(re.astype(mx.float32), im.astype(mx.float32))
+    return mx.stack([re, im], axis=-1).view(mx.complex64).squeeze(-1)
+
+
+def scalar(value: Any, dtype: mx.Dtype) -> mx.array:
+    """A 0-d array of ``dtype`` (``mx.array(2**64 - 1, dtype=uint64)`` raises std::bad_cast)."""
+    if isinstance(value, int) and not isinstance(value, bool) and value > 2**63 - 1:
+        return mx.array(np.asarray(value, dtype=np_dtype(dtype)), dtype=dtype)
+    return mx.array(value, dtype=dtype)

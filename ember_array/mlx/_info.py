@@ -1,0 +1,86 @@
+"""The inspection API: ``__array_namespace_info__()``.
+
+``complex128`` is absent from ``dtypes()`` (mlx has none), and float64 is listed for the CPU
+device only.  Default integer and index dtypes are int64.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ._devices import CPU, GPU, Device, default_device, gpu_available
+from ._dtypes import DTYPES
+
+__all__ = ["__array_namespace_info__"]
+
+_KINDS = {
+    "bool": ("bool",),
+    "signed integer": ("int8", "int16", "int32", "int64"),
+    "unsigned integer": ("uint8", "uint16", "uint32", "uint64"),
+    "integral": ("int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64"),
+    "real floating": ("float32", "float64"),
+    "complex floating": ("complex64",),
+    "numeric": (
+        "int8",
+        "int16",
+        "int32",
+        "int64",
+        "uint8",
+        "uint16",
+        "uint32",
+        "uint64",
+        "float32",
+        "float64",
+        "complex64",
+    ),
+}
+
+
+class __array_namespace_info__:  # noqa: N801 - the standard's name
+    """Inspection namespace of :mod:`ember_array.mlx`."""
+
+    __module__ = "ember_array.mlx"
+
+    def capabilities(self) -> dict[str, Any]:
+        """Boolean indexing needs :func:`ember_array.mlx.install`; data-dependent shapes are
+        supported (they evaluate)."""
+        from ._array import installed
+
+        return {
+            "boolean indexing": installed(),
+            "data-dependent shapes": True,
+            "max dimensions": None,
+        }
+
+    def default_device(self) -> Device:
+        """The device mlx runs operations on by default."""
+        return default_device()
+
+    def devices(self) -> tuple[Device, ...]:
+        """The devices mlx can run on, as a tuple."""
+        return (CPU, GPU) if gpu_available() else (CPU,)
+
+    def default_dtypes(self, *, device: Any = None) -> dict[str, Any]:
+        """float32, complex64, and int64 for integers and indices."""
+        return {
+            "real floating": DTYPES["float32"],
+            "complex floating": DTYPES["complex64"],
+            "integral": DTYPES["int64"],
+            "indexing": DTYPES["int64"],
+        }
+
+    def dtypes(
+        self, *, device: Any = None, kind: str | tuple[str, ...] | None = None
+    ) -> dict[str, Any]:
+        """Supported dtypes (no complex128; no float64 on the gpu)."""
+        names: list[str] = []
+        if kind is None:
+            names = ["bool", *_KINDS["numeric"]]
+        else:
+            for k in kind if isinstance(kind, tuple) else (kind,):
+                if k not in _KINDS:
+                    raise ValueError(f"dtypes: unknown kind {k!r}")
+                names += [n for n in _KINDS[k] if n not in names]
+        if device is not None and Device.__eq__(GPU, device):
+            names = [n for n in names if n != "float64"]
+        return {n: DTYPES[n] for n in names}

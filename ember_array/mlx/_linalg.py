@@ -1,0 +1,426 @@
+"""The ``linalg`` extension over ``mlx.core.linalg``.
+
+Factorizations run on the CPU stream (mlx has them only there); results of ``eigh``, ``qr``,
+``slogdet`` and ``svd`` are named tuples.  Names mlx keeps only at top level (``matmul``,
+``matrix_transpose``, ``outer``, ``tensordot``, ``vecdot``, ``diagonal``, ``trace``) are provided;
+``matrix_power``, ``matrix_rank``, ``svdvals``, ``vector_norm``, ``matrix_norm`` are written here.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+import mlx.core as mx
+
+from ._data_types import result_type
+from ._dtypes import DTYPES
+from ._helpers import INDEX, accumulation_dtype, dense_if_empty, make_complex
+from ._linear_algebra import matmul, matrix_transpose, tensordot, vecdot
+
+__all__ = [
+    "cholesky", "cross", "det", "diagonal", "eig", "eigh", "eigvals", "eigvalsh", "inv",
+    "matmul", "matrix_norm", "matrix_power", "matrix_rank", "matrix_transpose", "outer", "pinv",
+    "qr", "slogdet", "solve", "svd", "svdvals", "tensordot", "trace", "vecdot", "vector_norm",
+]  # fmt: skip
+
+_CPU = mx.cpu
+
+
+class EighResult(NamedTuple):
+    eigenvalues: mx.array
+    eigenvectors: mx.array
+
+
+class EigResult(NamedTuple):
+    eigenvalues: mx.array
+    eigenvectors: mx.array
+
+
+class QRResult(NamedTuple):
+    Q: mx.array
+    R: mx.array
+
+
+class SlogdetResult(NamedTuple):
+    sign: mx.array
+    logabsdet: mx.array
+
+
+class SVDResult(NamedTuple):
+    U: mx.array
+    S: mx.array
+    Vh: mx.array
+
+
+def _float(x: mx.array, func: str) -> mx.array:
+    """Factorizations need a floating dtype: integers are promoted to the default float."""
+    if not mx.issubdtype(x.dtype, mx.inexact):
+        return x.astype(mx.float32)
+    return x
+
+
+def _square(x: mx.array, func: str) -> mx.array:
+    if x.ndim < 2 or x.shape[-1] != x.shape[-2]:
+        raise ValueError(f"{func}: mlx needs a stack of square matrices, got shape {x.shape}")
+    return _float(x, func)
+
+
+def _no_complex128(x: mx.array, func: str) -> None:
+    if x.dtype == mx.float64:
+        raise TypeError(
+            f"{func}: the result of a float64 mlx array would be complex128, which mlx lacks"
+        )
+
+
+def cholesky(x: mx.array, /, *, upper: bool = False) -> mx.array:
+    """Cholesky factor of a symmetric/Hermitian positive-definite matrix (CPU stream).
+
+    ``mx.linalg.cholesky`` rejects complex input: complex matrices use a column-by-column
+    (Cholesky-Crout) loop written with lazy array operations.
+    """
+    x = _square(x, "cholesky")
+    if not mx.issubdtype(x.dtype, mx.complexfloating):
+        return mx.linalg.cholesky(x, upper=upper, stream=_CPU)
+    n = x.shape[-1]
+    rows = mx.arange(n)
+    cols: list[mx.array] = []
+    for j in range(n):
+        col = x[..., :, j]
+        if cols:
+            prev = mx.stack(cols, axis=-1)  # (..., n, j)
+            col = col - mx.sum(prev * mx.conj(mx.expand_dims(prev[..., j, :], -2)), axis=-1)
+        ljj = mx.sqrt(mx.real(col[..., j]))
+        col = col / mx.expand_dims(ljj, -1).astype(x.dtype)
+        col = mx.where(rows < j, mx.zeros_like(col), col)
+        col = mx.where(rows == j, mx.expand_dims(ljj, -1).astype(x.dtype), col)
+        cols.append(col)
+    lower = mx.stack(cols, axis=-1) if cols else x
+    return mx.conj(mx.swapaxes(lower, -1, -2)) if upper else lower
+
+
+def cross(x1: mx.array, x2: mx.array, /, *, axis: int = -1) -> mx.array:
+    """Cross product of 3-element vectors along ``axis`` (broadcasting)."""
+    dt = result_type(x1, x2)
+    x1, x2 = mx.broadcast_arrays(x1.astype(dt), x2.astype(dt))
+    if x1.shape[axis] != 3:
+        raise ValueError(f"cross: mlx axis {axis} of shape {x1.shape} must have size 3")
+    a = [mx.take(x1, mx.array(i), axis=axis) for i in range(3)]
+    b = [mx.take(x2, mx.array(i), axis=axis) for i in range(3)]
+    c = [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]]
+    return mx.stack(c, axis=axis)
+
+
+def det(x: mx.array, /) -> mx.array:
+    """Determinant (CPU stream); complex input (``mx.linalg.det`` rejects it) is the product of
+    the eigenvalues."""
+    x = _square(x, "det")
+    if x.shape[-1] == 0:
+        return mx.ones(x.shape[:-2], dtype=x.dtype)
+    if mx.issubdtype(x.dtype, mx.complexfloating):
+        return mx.prod(mx.linalg.eigvals(x, stream=_CPU), axis=-1)
+    return mx.linalg.det(x, stream=_CPU)
+
+
+def diagonal(x: mx.array, /, *, offset: int = 0) -> mx.array:
+    """Diagonal of the last two axes (``mx.diagonal`` defaults to the first two)."""
+    return mx.diagonal(x, offset, -2, -1)
+
+
+def eig(x: mx.array, /) -> EigResult:
+    """Eigenvalues and eigenvectors of a general matrix (complex results, CPU stream)."""
+    x = _square(x, "eig")
+    _no_complex128(x, "eig")
+    return EigResult(*mx.linalg.eig(x, stream=_CPU))
+
+
+def eigvals(x: mx.array, /) -> mx.array:
+    """Eigenvalues of a general matrix (complex results, CPU stream)."""
+    x = _square(x, "eigvals")
+    _no_complex128(x, "eigvals")
+    return mx.linalg.eigvals(x, stream=_CPU)
+
+
+def eigh(x: mx.array, /) -> EighResult:
+    """Eigen-decomposition of a symmetric/Hermitian matrix, as a named tuple (CPU stream)."""
+    return EighResult(*mx.linalg.eigh(_square(x, "eigh"), stream=_CPU))
+
+
+def eigvalsh(x: mx.array, /) -> mx.array:
+    """Eigenvalues of a symmetric/Hermitian matrix, ascending (CPU stream)."""
+    return mx.linalg.eigvalsh(_square(x, "eigvalsh"), stream=_CPU)
+
+
+def _embed(x: mx.array) -> mx.array:
+    """Real 2n x 2n embedding ``[[X, -Y], [Y, X]]`` of a complex matrix ``X + iY``."""
+    re, im = mx.real(x), mx.imag(x)
+    top = mx.concatenate([re, -im], axis=-1)
+    bottom = mx.concatenate([im, re], axis=-1)
+    return mx.concatenate([top, bottom], axis=-2)
+
+
+def inv(x: mx.array, /) -> mx.array:
+    """Inverse of a square matrix (CPU stream).
+
+    ``mx.linalg.inv`` rejects complex input: complex matrices are inverted through their real
+    embedding (the inverse of ``[[X, -Y], [Y, X]]`` is ``[[P, -Q], [Q, P]]`` for ``P + iQ``).
+    """
+    x = _square(x, "inv")
+    if x.shape[-1] == 0:
+        return x
+    if not mx.issubdtype(x.dtype, mx.complexfloating):
+        return mx.linalg.inv(x, stream=_CPU)
+    n = x.shape[-1]
+    r = mx.linalg.inv(_embed(x), stream=_CPU)
+    return make_complex(r[..., :n, :n], r[..., n:, :n])
+
+
+def outer(x1: mx.array, x2: mx.array, /) -> mx.array:
+    """Outer product of two 1-d arrays (exact for integers)."""
+    if x1.ndim != 1 or x2.ndim != 1:
+        raise ValueError(f"outer: mlx needs 1-d arrays, got {x1.shape} and {x2.shape}")
+    dt = result_type(x1, x2)
+    return mx.expand_dims(x1.astype(dt), 1) * mx.expand_dims(x2.astype(dt), 0)
+
+
+def svd(x: mx.array, /, *, full_matrices: bool = True) -> SVDResult:
+    """Singular value decomposition ``U @ diag(S) @ Vh`` (CPU stream).
+
+    ``mx.linalg.svd`` has no ``full_matrices=``: the reduced factors are slices of the full ones.
+    """
+    x = _float(x, "svd")
+    if x.ndim < 2:
+        raise ValueError(f"svd: mlx needs ndim >= 2, got shape {x.shape}")
+    u, s, vh = mx.linalg.svd(x, stream=_CPU)
+    if not full_matrices:
+        k = min(x.shape[-2:])
+        u, vh = u[..., :, :k], vh[..., :k, :]
+    return SVDResult(u, s, vh)
+
+
+def svdvals(x: mx.array, /) -> mx.array:
+    """Singular values, descending (CPU stream)."""
+    x = _float(x, "svdvals")
+    s: Any = mx.linalg.svd(x, compute_uv=False, stream=_CPU)  # an array when compute_uv=False
+    return s
+
+
+def _norm2(v: mx.array) -> mx.array:
+    """2-norm over the last axis (keepdims) without overflow: scaled by the largest entry."""
+    a = mx.abs(v)
+    s = mx.max(a, axis=-1, keepdims=True)
+    safe = mx.where(s > 0, s, 1)
+    return s * mx.sqrt(mx.sum(mx.square(a / safe), axis=-1, keepdims=True))
+
+
+def _householder_qr(a: mx.array) -> tuple[mx.array, mx.array]:
+    """Complete QR by Householder reflections in lazy array operations (any float dtype)."""
+    m, n = a.shape[-2:]
+    rows = mx.arange(m)
+    q = mx.broadcast_to(mx.eye(m, dtype=a.dtype), (*a.shape[:-2], m, m))
+    r = a
+    for j in range(min(m - 1, n)):
+        x = mx.where(rows >= j, r[..., :, j], mx.zeros_like(r[..., :, j]))
+        norm = _norm2(x)
+        xj = r[..., j : j + 1, j]
+        mag = mx.abs(xj)
+        phase = mx.where(
+            mag == 0, mx.ones_like(xj), xj / mx.where(mag == 0, 1, mag).astype(a.dtype)
+        )
+        v = x + mx.where(rows == j, phase * norm.astype(a.dtype), mx.zeros_like(x))
+        vn = _norm2(v)
+        w = mx.where(vn > 0, v / mx.where(vn > 0, vn, 1).astype(a.dtype), mx.zeros_like(v))
+        wc = mx.conj(w)
+        r = r - 2 * mx.expand_dims(w, -1) * mx.expand_dims(
+            mx.sum(mx.expand_dims(wc, -1) * r, -2), -2
+        )
+        q = q - 2 * mx.expand_dims(mx.sum(q * mx.expand_dims(w, -2), -1), -1) * mx.expand_dims(
+            wc, -2
+        )
+    return q, mx.triu(r) if r.ndim >= 2 else r
+
+
+def qr(x: mx.array, /, *, mode: str = "reduced") -> QRResult:
+    """QR factorization, as a named tuple (CPU stream).
+
+    ``mx.linalg.qr`` computes the reduced factorization of real matrices only: complex input and
+    ``mode="complete"`` with ``M > N`` use Householder reflections written in lazy array
+    operations.
+    """
+    x = _float(x, "qr")
+    if mode not in ("reduced", "complete"):
+        raise ValueError(f"qr: mode must be 'reduced' or 'complete', got {mode!r}")
+    m, n = x.shape[-2:]
+    native = not mx.issubdtype(x.dtype, mx.complexfloating) and (mode == "reduced" or m <= n)
+    if native and m and n:
+        return QRResult(*mx.linalg.qr(x, stream=_CPU))
+    q, r = _householder_qr(x)
+    if mode == "reduced":
+        k = min(m, n)
+        q, r = q[..., :, :k], r[..., :k, :]
+    return QRResult(q, r)
+
+
+def slogdet(x: mx.array, /) -> SlogdetResult:
+    """Sign and log of the absolute determinant, as a named tuple (CPU stream)."""
+    x = _square(x, "slogdet")
+    if x.shape[-1] == 0:
+        z = mx.zeros(x.shape[:-2], dtype=_real(x.dtype))
+        return SlogdetResult((z + 1).astype(x.dtype), z)
+    if mx.issubdtype(x.dtype, mx.complexfloating):
+        # mx.linalg.slogdet rejects complex input: use the eigenvalues
+        ev = mx.linalg.eigvals(x, stream=_CPU)
+        mag = mx.abs(ev)
+        zero = mx.any(mag == 0, axis=-1)
+        unit = ev / mx.where(mag == 0, 1, mag).astype(ev.dtype)
+        sign = mx.where(zero, mx.array(0, dtype=ev.dtype), mx.prod(unit, axis=-1))
+        return SlogdetResult(sign, mx.sum(mx.log(mag), axis=-1))
+    return SlogdetResult(*mx.linalg.slogdet(x, stream=_CPU))
+
+
+def solve(x1: mx.array, x2: mx.array, /) -> mx.array:
+    """Solve ``x1 @ y = x2`` (CPU stream); a 1-d ``x2`` is a vector, as the standard says."""
+    dt = result_type(x1, x2)
+    x1 = _square(x1.astype(dt), "solve")
+    x2 = _float(x2.astype(dt), "solve")
+    vector = x2.ndim == 1
+    if vector:
+        x2 = mx.expand_dims(x2, -1)
+    # mx.linalg.solve fails on batch shapes that need broadcasting: broadcast explicitly
+    shape = tuple(mx.broadcast_shapes(x1.shape[:-2], x2.shape[:-2]))
+    x1 = mx.broadcast_to(x1, shape + tuple(x1.shape[-2:]))
+    x2 = mx.broadcast_to(x2, shape + tuple(x2.shape[-2:]))
+    if mx.issubdtype(x1.dtype, mx.complexfloating):
+        # mx.linalg.solve rejects complex input: solve the real embedding
+        n = x1.shape[-1]
+        rhs = mx.concatenate([mx.real(x2), mx.imag(x2)], axis=-2)
+        y = mx.linalg.solve(_embed(x1), rhs, stream=_CPU)
+        out = make_complex(y[..., :n, :], y[..., n:, :])
+    else:
+        out = mx.linalg.solve(x1, x2, stream=_CPU)
+    return mx.squeeze(out, -1) if vector else out
+
+
+def pinv(x: mx.array, /, *, rtol: float | mx.array | None = None) -> mx.array:
+    """Moore-Penrose pseudo-inverse with the standard's ``rtol`` (``mx.linalg.pinv`` has none)."""
+    x = _float(x, "pinv")
+    m, n = x.shape[-2:]
+    if m == 0 or n == 0:
+        return mx.zeros((*x.shape[:-2], n, m), dtype=x.dtype)
+    u, s, vh = svd(x, full_matrices=False)
+    if rtol is None:
+        rtol = max(m, n) * float(mx.finfo(_real(x.dtype)).eps)
+    if isinstance(rtol, mx.array) and rtol.ndim:
+        rtol = mx.expand_dims(rtol, -1)
+    cutoff = rtol * mx.max(s, axis=-1, keepdims=True)
+    sinv = mx.where(s > cutoff, 1 / mx.where(s > cutoff, s, 1), 0).astype(s.dtype)
+    vt = mx.conj(matrix_transpose(vh))
+    return mx.matmul(vt * mx.expand_dims(sinv, -2), mx.conj(matrix_transpose(u)))
+
+
+def _real(dtype: mx.Dtype) -> mx.Dtype:
+    return mx.float32 if dtype == mx.complex64 else dtype
+
+
+def matrix_rank(x: mx.array, /, *, rtol: float | mx.array | None = None) -> mx.array:
+    """Number of singular values above ``rtol * largest``, as int64 (mlx has no matrix_rank)."""
+    x = _float(x, "matrix_rank")
+    m, n = x.shape[-2:]
+    if m == 0 or n == 0:
+        return mx.zeros(x.shape[:-2], dtype=INDEX)
+    s = svdvals(x)
+    if rtol is None:
+        rtol = max(m, n) * float(mx.finfo(_real(x.dtype)).eps)
+    if isinstance(rtol, mx.array) and rtol.ndim:
+        rtol = mx.expand_dims(rtol, -1)
+    tol = rtol * mx.max(s, axis=-1, keepdims=True)
+    return mx.sum(s > tol, axis=-1).astype(INDEX)
+
+
+def matrix_power(x: mx.array, n: int, /) -> mx.array:
+    """``x`` raised to the integer power ``n`` by repeated squaring (lazy; ``n < 0`` inverts)."""
+    if x.ndim < 2 or x.shape[-1] != x.shape[-2]:
+        raise ValueError(f"matrix_power: mlx needs square matrices, got shape {x.shape}")
+    if n == 0:
+        return mx.broadcast_to(mx.eye(x.shape[-1], dtype=x.dtype), x.shape)
+    if n < 0:
+        x, n = inv(x), -n
+    result = None
+    base = x
+    while n:
+        if n & 1:
+            result = base if result is None else matmul(result, base)
+        n >>= 1
+        if n:
+            base = matmul(base, base)
+    assert result is not None  # n >= 1 here
+    return result
+
+
+def trace(x: mx.array, /, *, offset: int = 0, dtype: Any = None) -> mx.array:
+    """Sum of the diagonal of the last two axes, with the default-int rule for ``dtype``."""
+    dt = accumulation_dtype(x, dtype, "trace")
+    d = dense_if_empty(mx.diagonal(x, offset, -2, -1)).astype(dt)
+    out = mx.sum(d, axis=-1)
+    # mx.sum widens small integer dtypes to (u)int32: keep the requested dtype
+    return out if out.dtype == dt else out.astype(dt)
+
+
+def vector_norm(
+    x: mx.array,
+    /,
+    *,
+    axis: int | tuple[int, ...] | None = None,
+    keepdims: bool = False,
+    ord: int | float = 2,
+) -> mx.array:
+    """Vector p-norm over ``axis`` (all axes by default) with the standard's ``ord`` meaning.
+
+    ``mx.linalg.norm`` gives matrix norms for 2 axes; here every ``ord`` is the vector norm.
+    """
+    a = mx.abs(x)
+    if not mx.issubdtype(a.dtype, mx.inexact):
+        a = a.astype(DTYPES["float32"])
+    ax: Any = list(axis) if isinstance(axis, tuple) else axis
+    if ord == float("inf"):
+        return mx.max(a, axis=ax, keepdims=keepdims)
+    if ord == float("-inf"):
+        return mx.min(a, axis=ax, keepdims=keepdims)
+    if ord == 0:
+        return mx.sum(a != 0, axis=ax, keepdims=keepdims).astype(a.dtype)
+    if ord == 1:
+        return mx.sum(a, axis=ax, keepdims=keepdims)
+    if ord == 2:
+        return mx.sqrt(mx.sum(mx.square(a), axis=ax, keepdims=keepdims))
+    return mx.power(mx.sum(mx.power(a, ord), axis=ax, keepdims=keepdims), 1.0 / ord)
+
+
+def matrix_norm(
+    x: mx.array,
+    /,
+    *,
+    keepdims: bool = False,
+    ord: int | float | str = "fro",
+) -> mx.array:
+    """Matrix norm of the last two axes (``"fro"``, ``"nuc"``, ``±1``, ``±2``, ``±inf``)."""
+    x = _float(x, "matrix_norm")
+    a = mx.abs(x)
+    if ord == "fro":
+        out = mx.sqrt(mx.sum(mx.square(a), axis=(-2, -1)))
+    elif ord in (1, -1):
+        s = mx.sum(a, axis=-2)
+        out = mx.max(s, axis=-1) if ord == 1 else mx.min(s, axis=-1)
+    elif ord in (float("inf"), float("-inf")):
+        s = mx.sum(a, axis=-1)
+        out = mx.max(s, axis=-1) if ord > 0 else mx.min(s, axis=-1)
+    elif ord in (2, -2, "nuc"):
+        s = svdvals(x)
+        out = (
+            mx.sum(s, axis=-1)
+            if ord == "nuc"
+            else (mx.max(s, axis=-1) if ord == 2 else mx.min(s, axis=-1))
+        )
+    else:
+        raise ValueError(f"matrix_norm: unsupported ord {ord!r} for mlx")
+    if keepdims:
+        out = mx.expand_dims(out, (-2, -1))
+    return out

@@ -1,0 +1,151 @@
+"""Manipulation functions."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import mlx.core as mx
+import numpy as np
+
+from ._data_types import broadcast_arrays, broadcast_to, result_type
+from ._helpers import normalize_axis
+
+__all__ = [
+    "broadcast_arrays",
+    "broadcast_to",
+    "concat",
+    "expand_dims",
+    "flip",
+    "moveaxis",
+    "permute_dims",
+    "repeat",
+    "reshape",
+    "roll",
+    "squeeze",
+    "stack",
+    "tile",
+    "unstack",
+]
+
+flip = mx.flip
+tile = mx.tile
+
+
+def _common(arrays: Sequence[mx.array], func: str) -> list[mx.array]:
+    """Cast arrays to the standard's result dtype (mlx promotes int8 + float32 silently)."""
+    arrays = list(arrays)
+    if not arrays:
+        raise ValueError(f"{func}: mlx needs at least one array")
+    dt = result_type(*arrays)
+    return [a if a.dtype == dt else a.astype(dt) for a in arrays]
+
+
+def concat(arrays: Sequence[mx.array], /, *, axis: int | None = 0) -> mx.array:
+    """Join arrays along ``axis`` (``axis=None`` flattens; ``mx.concatenate`` needs a list)."""
+    arrays = _common(arrays, "concat")
+    if axis is None:
+        return mx.concatenate([a.reshape(-1) for a in arrays])
+    return mx.concatenate(arrays, axis=axis)
+
+
+def stack(arrays: Sequence[mx.array], /, *, axis: int = 0) -> mx.array:
+    """Join arrays along a new ``axis`` (``mx.stack`` needs a list)."""
+    return mx.stack(_common(arrays, "stack"), axis=axis)
+
+
+def expand_dims(x: mx.array, /, axis: int | tuple[int, ...] = 0) -> mx.array:
+    """Insert size-1 axes; an out-of-range axis raises ``IndexError``."""
+    axes = axis if isinstance(axis, tuple) else (axis,)
+    n = x.ndim + len(axes)
+    norm = [normalize_axis(a, n, "expand_dims") for a in axes]
+    if len(set(norm)) != len(norm):
+        raise ValueError(f"expand_dims: repeated axis in {axis} for mlx array of ndim {x.ndim}")
+    return mx.expand_dims(x, norm if isinstance(axis, tuple) else norm[0])
+
+
+def moveaxis(
+    x: mx.array, source: int | tuple[int, ...], destination: int | tuple[int, ...], /
+) -> mx.array:
+    """Move axes to new positions (``mx.moveaxis`` takes single ints only)."""
+    if isinstance(source, int) and isinstance(destination, int):
+        return mx.moveaxis(x, source, destination)
+    src = [normalize_axis(a, x.ndim, "moveaxis") for a in np.atleast_1d(source).tolist()]
+    dst = [normalize_axis(a, x.ndim, "moveaxis") for a in np.atleast_1d(destination).tolist()]
+    if len(src) != len(dst):
+        raise ValueError("moveaxis: source and destination must have the same number of axes")
+    order = [i for i in range(x.ndim) if i not in src]
+    for d, s in sorted(zip(dst, src)):
+        order.insert(d, s)
+    return mx.transpose(x, order)
+
+
+def permute_dims(x: mx.array, /, axes: tuple[int, ...]) -> mx.array:
+    """Permute the axes of ``x``."""
+    return mx.transpose(x, list(axes))
+
+
+def repeat(x: mx.array, repeats: int | mx.array, /, *, axis: int | None = None) -> mx.array:
+    """Repeat elements of ``x``.
+
+    ``mx.repeat`` takes an int only; with an array of per-element ``repeats`` the output shape
+    depends on the data, and this function **evaluates** ``repeats``.
+    """
+    if axis is None:
+        x = x.reshape(-1)
+        axis = 0
+    if isinstance(repeats, mx.array):
+        if repeats.ndim == 0 or repeats.size == 1:
+            repeats = int(np.asarray(repeats).reshape(-1)[0])
+        else:
+            r = np.asarray(repeats).astype(np.int64)
+            idx = np.repeat(np.arange(x.shape[axis]), r)
+            if idx.size == 0:
+                shape = list(x.shape)
+                shape[axis] = 0
+                return mx.zeros(shape, dtype=x.dtype)
+            return mx.take(x, mx.array(idx.astype(np.int32)), axis=axis)
+    if repeats == 0:
+        shape = list(x.shape)
+        shape[axis] = 0
+        return mx.zeros(shape, dtype=x.dtype)
+    return mx.repeat(x, repeats, axis=axis)
+
+
+def reshape(x: mx.array, /, shape: tuple[int, ...], *, copy: bool | None = None) -> mx.array:
+    """Reshape ``x`` (``copy=True`` returns a distinct array object)."""
+    out = mx.reshape(x, list(shape))
+    return mx.array(out) if copy else out
+
+
+def roll(
+    x: mx.array,
+    /,
+    shift: int | tuple[int, ...],
+    *,
+    axis: int | tuple[int, ...] | None = None,
+) -> mx.array:
+    """Roll elements along ``axis`` (``mx.roll`` takes ``shift``/``axis`` positionally)."""
+    if x.size == 0:
+        return x
+    s: Any = shift
+    if axis is None:
+        return mx.roll(x, s)
+    ax: Any = axis
+    return mx.roll(x, s, ax)
+
+
+def squeeze(x: mx.array, /, axis: int | tuple[int, ...]) -> mx.array:
+    """Remove size-1 axes; a non-1 axis raises ``ValueError``."""
+    axes = axis if isinstance(axis, tuple) else (axis,)
+    norm = [normalize_axis(a, x.ndim, "squeeze") for a in axes]
+    for a in norm:
+        if x.shape[a] != 1:
+            raise ValueError(f"squeeze: axis {a} of mlx array shape {x.shape} is not of size 1")
+    return mx.squeeze(x, norm)
+
+
+def unstack(x: mx.array, /, *, axis: int = 0) -> tuple[mx.array, ...]:
+    """Split ``x`` into a tuple of arrays along ``axis``."""
+    axis = normalize_axis(axis, x.ndim, "unstack")
+    return tuple(mx.unstack(x, axis=axis)) if x.shape[axis] else ()

@@ -1,0 +1,86 @@
+"""Set functions.
+
+The ``unique_*`` functions have data-dependent output shapes: they **evaluate** their input
+(through numpy).  ``isin`` is lazy.  NaNs are distinct values, as the standard says.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+import mlx.core as mx
+import numpy as np
+
+from ._helpers import INDEX, from_numpy, scalar
+
+__all__ = ["isin", "unique_all", "unique_counts", "unique_inverse", "unique_values"]
+
+
+class UniqueAllResult(NamedTuple):
+    values: mx.array
+    indices: mx.array
+    inverse_indices: mx.array
+    counts: mx.array
+
+
+class UniqueCountsResult(NamedTuple):
+    values: mx.array
+    counts: mx.array
+
+
+class UniqueInverseResult(NamedTuple):
+    values: mx.array
+    inverse_indices: mx.array
+
+
+def _unique(x: mx.array) -> tuple[mx.array, mx.array, mx.array, mx.array]:
+    a = np.asarray(x).reshape(-1)
+    vals, idx, inv, cnt = np.unique(
+        a, return_index=True, return_inverse=True, return_counts=True, equal_nan=False
+    )
+    return (
+        from_numpy(vals, x.dtype, "unique"),
+        from_numpy(idx.astype(np.int64), INDEX),
+        from_numpy(inv.reshape(x.shape).astype(np.int64), INDEX),
+        from_numpy(cnt.astype(np.int64), INDEX),
+    )
+
+
+def unique_all(x: mx.array, /) -> UniqueAllResult:
+    """Unique values, first indices, inverse indices and counts (**evaluates** ``x``)."""
+    return UniqueAllResult(*_unique(x))
+
+
+def unique_counts(x: mx.array, /) -> UniqueCountsResult:
+    """Unique values and their counts (**evaluates** ``x``)."""
+    v, _, _, c = _unique(x)
+    return UniqueCountsResult(v, c)
+
+
+def unique_inverse(x: mx.array, /) -> UniqueInverseResult:
+    """Unique values and the inverse indices, shaped like ``x`` (**evaluates** ``x``)."""
+    v, _, inv, _ = _unique(x)
+    return UniqueInverseResult(v, inv)
+
+
+def unique_values(x: mx.array, /) -> mx.array:
+    """Unique values of ``x``, sorted (**evaluates** ``x``)."""
+    a = np.unique(np.asarray(x).reshape(-1), equal_nan=False)
+    return from_numpy(a, x.dtype, "unique_values")
+
+
+def isin(x1: Any, x2: Any, /, *, invert: bool = False) -> mx.array:
+    """Whether each element of ``x1`` is in ``x2`` (lazy; mlx has no isin).
+
+    Compares every pair (memory ``x1.size * x2.size``).
+    """
+    if not isinstance(x1, mx.array):
+        x1 = scalar(x1, x2.dtype) if isinstance(x2, mx.array) else mx.array(x1)
+    if not isinstance(x2, mx.array):
+        x2 = scalar(x2, x1.dtype)
+    flat = x2.reshape(-1)
+    if flat.size == 0:
+        out = mx.zeros(x1.shape, dtype=mx.bool_)
+    else:
+        out = mx.any(mx.expand_dims(x1, -1) == flat, axis=-1)
+    return mx.logical_not(out) if invert else out

@@ -1,0 +1,38 @@
+"""Sorting functions with ``descending=`` and ``stable=`` (mlx has neither); indices are int64."""
+
+from __future__ import annotations
+
+import mlx.core as mx
+
+from ._helpers import INDEX, normalize_axis
+
+__all__ = ["argsort", "sort"]
+
+
+def argsort(
+    x: mx.array, /, *, axis: int = -1, descending: bool = False, stable: bool = True
+) -> mx.array:
+    """Indices that sort ``x`` along ``axis``, as int64 (``mx.argsort`` returns uint32).
+
+    ``mx.argsort`` is stable; a descending stable sort is obtained by sorting the reversed array
+    and mapping the indices back, so ties keep their original order.
+    """
+    if x.ndim == 0:
+        return mx.zeros((), dtype=INDEX)
+    axis = normalize_axis(axis, x.ndim, "argsort")
+    if not descending:
+        return mx.argsort(x, axis=axis).astype(INDEX)
+    n = x.shape[axis]
+    rev = mx.argsort(mx.flip(x, axis=axis), axis=axis).astype(INDEX)
+    return (n - 1) - mx.flip(rev, axis=axis)
+
+
+def sort(
+    x: mx.array, /, *, axis: int = -1, descending: bool = False, stable: bool = True
+) -> mx.array:
+    """Sorted copy of ``x`` along ``axis``; ``descending=True`` reverses the order."""
+    if x.ndim == 0:
+        return x
+    axis = normalize_axis(axis, x.ndim, "sort")
+    out = mx.sort(x, axis=axis)
+    return mx.flip(out, axis=axis) if descending else out

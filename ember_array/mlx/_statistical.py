@@ -1,0 +1,158 @@
+"""Statistical functions: reductions with the standard's dtype rules and ``correction=``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import mlx.core as mx
+
+from ._helpers import accumulation_dtype, dense_if_empty, normalize_axis
+
+__all__ = [
+    "cumulative_prod",
+    "cumulative_sum",
+    "max",
+    "mean",
+    "min",
+    "prod",
+    "std",
+    "sum",
+    "var",
+]
+
+Axis = int | tuple[int, ...] | None
+
+
+def _axis(axis: Any) -> Any:
+    return list(axis) if isinstance(axis, tuple) else axis
+
+
+def _reduce(fn: Any, x: mx.array, axis: Axis, keepdims: bool) -> mx.array:
+    if type(axis) is tuple:
+        if not axis:
+            return x  # reducing over no axis leaves x unchanged (mx treats [] as "all")
+        axis = list(axis)  # type: ignore[assignment]
+    if x.size == 0:
+        x = dense_if_empty(x)
+    return fn(x, axis=axis, keepdims=keepdims)
+
+
+def sum(
+    x: mx.array, /, *, axis: Axis = None, dtype: Any = None, keepdims: bool = False
+) -> mx.array:
+    """Sum of ``x``; honours ``dtype=`` and widens small integers to int64/uint64 (mlx keeps
+    int8 and wraps around)."""
+    dt = accumulation_dtype(x, dtype, "sum")
+    out = _reduce(mx.sum, x if x.dtype == dt else x.astype(dt), axis, keepdims)
+    # mx.sum of uint8/int16... returns (u)int32: cast back to the requested dtype
+    return out if out.dtype == dt else out.astype(dt)
+
+
+def prod(
+    x: mx.array, /, *, axis: Axis = None, dtype: Any = None, keepdims: bool = False
+) -> mx.array:
+    """Product of ``x``; honours ``dtype=`` and the default-int rule (mlx keeps small ints)."""
+    dt = accumulation_dtype(x, dtype, "prod")
+    out = _reduce(mx.prod, x if x.dtype == dt else x.astype(dt), axis, keepdims)
+    # mx.prod of small integer dtypes returns (u)int32: cast back to the requested dtype
+    return out if out.dtype == dt else out.astype(dt)
+
+
+def max(x: mx.array, /, *, axis: Axis = None, keepdims: bool = False) -> mx.array:
+    """Maximum of ``x`` (tuple axes accepted)."""
+    return _reduce(mx.max, x, axis, keepdims)
+
+
+def min(x: mx.array, /, *, axis: Axis = None, keepdims: bool = False) -> mx.array:
+    """Minimum of ``x`` (tuple axes accepted)."""
+    return _reduce(mx.min, x, axis, keepdims)
+
+
+def mean(x: mx.array, /, *, axis: Axis = None, keepdims: bool = False) -> mx.array:
+    """Arithmetic mean of ``x`` (tuple axes accepted)."""
+    return _reduce(mx.mean, x, axis, keepdims)
+
+
+def var(
+    x: mx.array,
+    /,
+    *,
+    axis: Axis = None,
+    correction: int | float = 0.0,
+    keepdims: bool = False,
+) -> mx.array:
+    """Variance with the standard's ``correction=`` (``mx.var`` only has integer ``ddof=`` and
+    uses a one-pass formula that cancels badly: ``var([524288.3] * 3)`` is 0.0625 there).
+
+    Computed in two passes on data shifted by its first element (exact for constant data): the
+    mean, then the mean squared deviation.
+    """
+    if isinstance(axis, tuple) and not axis:
+        return mx.zeros_like(x) if not mx.issubdtype(x.dtype, mx.integer) else x * 0.0
+    ax = _axis(axis)
+    x = dense_if_empty(x)
+    n = x.size if axis is None else _count(x, axis)
+    if x.size:
+        picked = range(x.ndim) if axis is None else (axis if isinstance(axis, tuple) else (axis,))
+        first = {a % x.ndim for a in picked}
+        x = x - x[tuple(slice(0, 1) if i in first else slice(None) for i in range(x.ndim))]
+    m = mx.mean(x, axis=ax, keepdims=True)
+    ss = mx.sum(mx.square(mx.abs(x - m)), axis=ax, keepdims=keepdims)
+    return ss / (n - correction)
+
+
+def std(
+    x: mx.array,
+    /,
+    *,
+    axis: Axis = None,
+    correction: int | float = 0.0,
+    keepdims: bool = False,
+) -> mx.array:
+    """Standard deviation with the standard's ``correction=`` (``mx.std`` has ``ddof=``)."""
+    return mx.sqrt(var(x, axis=axis, correction=correction, keepdims=keepdims))
+
+
+def _count(x: mx.array, axis: int | tuple[int, ...]) -> int:
+    axes = axis if isinstance(axis, tuple) else (axis,)
+    n = 1
+    for a in axes:
+        n *= x.shape[a]
+    return n
+
+
+def _cumulative(
+    fn: Any, fill: int, x: mx.array, axis: int | None, dtype: Any, include_initial: bool, name: str
+) -> mx.array:
+    if axis is None:
+        if x.ndim > 1:
+            raise ValueError(f"{name}: axis is required for an mlx array of ndim {x.ndim}")
+        axis = 0
+    if x.ndim == 0:
+        raise ValueError(f"{name}: mlx needs at least a 1-d array, got shape ()")
+    axis = normalize_axis(axis, x.ndim, name)
+    dt = accumulation_dtype(x, dtype, name)
+    if x.dtype != dt:
+        x = x.astype(dt)
+    out = fn(x, axis=axis) if x.size else dense_if_empty(x)
+    if out.dtype != dt:
+        out = out.astype(dt)
+    if include_initial:
+        shape = list(x.shape)
+        shape[axis] = 1
+        out = mx.concatenate([mx.full(shape, fill, dtype=dt), out], axis=axis)
+    return out
+
+
+def cumulative_sum(
+    x: mx.array, /, *, axis: int | None = None, dtype: Any = None, include_initial: bool = False
+) -> mx.array:
+    """Cumulative sum with ``dtype=``, the default-int rule and ``include_initial``."""
+    return _cumulative(mx.cumsum, 0, x, axis, dtype, include_initial, "cumulative_sum")
+
+
+def cumulative_prod(
+    x: mx.array, /, *, axis: int | None = None, dtype: Any = None, include_initial: bool = False
+) -> mx.array:
+    """Cumulative product with ``dtype=``, the default-int rule and ``include_initial``."""
+    return _cumulative(mx.cumprod, 1, x, axis, dtype, include_initial, "cumulative_prod")

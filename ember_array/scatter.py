@@ -1,0 +1,646 @@
+"""Scatter / segment reductions for every backend.
+
+``scatter(values, index, num_segments)`` reduces the slices of ``values`` along ``axis`` into
+``num_segments`` buckets chosen by ``index``; ``segment_sum/mean/max/min/prod`` fix ``reduce``;
+``index_reduce(x, index, values)`` reduces ``values`` into a copy of ``x``.
+
+One meaning on every backend:
+
+* duplicate indices always combine (array-api-extra's ``at(x)[idx].add(v)`` keeps only one of
+  them: it gives ``[1, 0, 1]`` where ``[2, 0, 1]`` is meant);
+* indices outside ``[0, num_segments)``, negative ones included, are dropped, without a host
+  sync: they are routed to a spare segment that is sliced off.  Dropping them also avoids mlx's
+  out-of-range ``x.at[idx].add(v)``, which corrupts memory and aborts the process;
+* NaN propagates (also through ``max``/``min``); empty segments get ``fill_value``.
+
+The generic implementation uses only standard functions (stable ``argsort``, ``take``,
+``searchsorted`` and a segmented log-step scan), so it works on any compliant namespace
+(array-api-strict included).  numpy, torch and mlx take native fast paths: ``ufunc.at``
+(``np.bincount`` for counts), ``index_add_`` / ``scatter_reduce_``, and
+``x.at[idx].add/maximum/...``.  mlx stays lazy.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from numbers import Integral
+from types import ModuleType
+from typing import Any, Literal
+
+from ._dispatch import namespace
+from ._helpers import device as _device
+from ._helpers import is_mlx_array, is_numpy_array, is_torch_array
+
+__all__ = [
+    "index_reduce",
+    "scatter",
+    "segment_max",
+    "segment_mean",
+    "segment_min",
+    "segment_prod",
+    "segment_sum",
+]
+
+Reduce = Literal["sum", "mean", "max", "min", "prod"]
+_REDUCTIONS: tuple[str, ...] = ("sum", "mean", "max", "min", "prod")
+Scalar = bool | int | float | complex
+
+
+# --------------------------------------------------------------------------------------------
+# argument checks
+# --------------------------------------------------------------------------------------------
+
+
+def _backend_name(values: Any, xp: ModuleType) -> str:
+    if is_numpy_array(values):
+        return "numpy"
+    if is_torch_array(values):
+        return "torch"
+    if is_mlx_array(values):
+        return "mlx"
+    return getattr(xp, "__name__", type(values).__module__)
+
+
+def _kind(xp: ModuleType, dtype: Any) -> str:
+    """``"bool" | "int" | "float" | "complex"`` for a dtype of ``xp``."""
+    if xp.isdtype(dtype, "bool"):
+        return "bool"
+    if xp.isdtype(dtype, "integral"):
+        return "int"
+    if xp.isdtype(dtype, "real floating"):
+        return "float"
+    if xp.isdtype(dtype, "complex floating"):
+        return "complex"
+    return "other"
+
+
+@dataclass(frozen=True)
+class _Args:
+    """Checked, normalised arguments shared by every implementation."""
+
+    func: str
+    backend: str
+    reduce: str
+    segments: int
+    axis: int
+    kind: str
+    out_dtype: Any
+    fill: Scalar
+
+
+def _check(
+    func: str,
+    xp: ModuleType,
+    values: Any,
+    index: Any,
+    num_segments: Any,
+    axis: Any,
+    reduce: Any,
+    fill_value: Any,
+) -> _Args:
+    backend = _backend_name(values, xp)
+    where = f"{func}() [{backend}]"
+    if reduce not in _REDUCTIONS:
+        raise ValueError(f"{where}: reduce must be one of {_REDUCTIONS}, got {reduce!r}")
+    if isinstance(num_segments, bool) or not isinstance(num_segments, Integral):
+        raise TypeError(
+            f"{where}: num_segments must be a Python int, got {type(num_segments).__name__}"
+        )
+    segments = int(num_segments)
+    if segments < 0:
+        raise ValueError(f"{where}: num_segments must be >= 0, got {segments}")
+    ndim = len(values.shape)
+    if ndim == 0:
+        raise ValueError(f"{where}: values must have at least one dimension, got a 0-d array")
+    axis = _axis(where, axis, "values", tuple(values.shape))
+    if _kind(xp, index.dtype) != "int":
+        raise TypeError(f"{where}: index must be an integer array, got dtype {index.dtype}")
+    if len(index.shape) != 1 or index.shape[0] != values.shape[axis]:
+        raise ValueError(
+            f"{where}: index must be 1-d with values.shape[{axis}] = {values.shape[axis]} "
+            f"entries, got shape {tuple(index.shape)} (values shape {tuple(values.shape)})"
+        )
+    kind = _kind(xp, values.dtype)
+    if kind in ("bool", "other"):
+        raise TypeError(
+            f"{where}: values must have a numeric dtype, got {values.dtype}; cast booleans to "
+            "an integer dtype first"
+        )
+    if kind == "complex" and reduce in ("max", "min"):
+        raise TypeError(
+            f"{where}: reduce={reduce!r} is not defined for complex dtype {values.dtype}"
+        )
+    if backend != "mlx":
+        # mlx memory is unified (its "device" is where operations run), so only other
+        # backends can hold the two arrays apart.
+        dv, di = _device(values), _device(index)
+        if dv != di:
+            raise ValueError(
+                f"{where}: values and index are on different devices ({dv!r} and {di!r}); "
+                "move them to one device with ember_array.to_device"
+            )
+    out_dtype = values.dtype
+    if reduce == "mean" and kind == "int":
+        # Documented rule: the mean of integers is computed and returned in the namespace's
+        # default real floating dtype for the device (float64 numpy, float32 torch/mlx).
+        info = xp.__array_namespace_info__()
+        out_dtype = info.default_dtypes(device=_device(values))["real floating"]
+        kind = "float"
+    fill = _fill(where, xp, reduce, fill_value, out_dtype, kind)
+    return _Args(
+        axis=axis,
+        backend=backend,
+        fill=fill,
+        func=func,
+        kind=kind,
+        out_dtype=out_dtype,
+        reduce=reduce,
+        segments=segments,
+    )
+
+
+def _axis(where: str, axis: Any, name: str, shape: tuple[int, ...]) -> int:
+    """``axis`` as a non-negative int, or ValueError naming the shape."""
+    ndim = len(shape)
+    if isinstance(axis, bool) or not isinstance(axis, Integral) or not -ndim <= int(axis) < ndim:
+        raise ValueError(f"{where}: axis {axis!r} is out of range for {name} of shape {shape}")
+    return int(axis) % ndim
+
+
+def _identity(iinfo: Any, reduce: str, dtype: Any, kind: str) -> Scalar:
+    """The neutral element of ``reduce`` in ``dtype`` (``iinfo``: the backend's ``iinfo``)."""
+    if reduce in ("sum", "mean"):
+        return 0
+    if reduce == "prod":
+        return 1
+    if kind == "int":
+        info = iinfo(dtype)
+        return int(info.min) if reduce == "max" else int(info.max)
+    return -math.inf if reduce == "max" else math.inf
+
+
+def _fill(
+    where: str, xp: ModuleType, reduce: str, fill_value: Any, dtype: Any, kind: str
+) -> Scalar:
+    if fill_value is None:
+        if reduce == "mean":
+            return math.nan  # 0 / 0: a mean has no neutral element
+        return _identity(xp.iinfo, reduce, dtype, kind)
+    if not isinstance(fill_value, (bool, int, float, complex)):
+        raise TypeError(
+            f"{where}: fill_value must be a Python scalar or None, got {type(fill_value).__name__}"
+        )
+    if kind == "int":
+        if isinstance(fill_value, float) and fill_value.is_integer():
+            fill_value = int(fill_value)
+        if not isinstance(fill_value, int):
+            raise TypeError(
+                f"{where}: fill_value {fill_value!r} does not fit integer dtype {dtype}"
+            )
+        info = xp.iinfo(dtype)
+        if not info.min <= fill_value <= info.max:
+            raise ValueError(f"{where}: fill_value {fill_value} is out of range for {dtype}")
+        return int(fill_value)
+    if kind == "float" and isinstance(fill_value, complex):
+        raise TypeError(f"{where}: complex fill_value {fill_value!r} for real dtype {dtype}")
+    return fill_value
+
+
+def _shape_along(ndim: int, axis: int, length: int) -> tuple[int, ...]:
+    """``(1, ..., length, ..., 1)``: broadcasts a per-segment vector along ``axis``."""
+    return tuple(length if d == axis else 1 for d in range(ndim))
+
+
+# --------------------------------------------------------------------------------------------
+# generic implementation: standard functions only
+# --------------------------------------------------------------------------------------------
+
+
+def _combine(xp: ModuleType, reduce: str) -> Any:
+    if reduce in ("sum", "mean"):
+        return xp.add
+    if reduce == "prod":
+        return xp.multiply
+    # The standard's maximum/minimum propagate NaN, which is what we promise.
+    return xp.maximum if reduce == "max" else xp.minimum
+
+
+def _segment_counts_sorted(xp: ModuleType, sorted_index: Any, segments: int) -> tuple[Any, Any]:
+    """(count, position of the last element) of each segment of a sorted index vector."""
+    seg = xp.arange(segments, dtype=sorted_index.dtype, device=_device(sorted_index))
+    left = xp.searchsorted(sorted_index, seg, side="left")
+    right = xp.searchsorted(sorted_index, seg, side="right")
+    return right - left, right - 1
+
+
+def _standard(xp: ModuleType, values: Any, index: Any, a: _Args) -> Any:
+    """Pure-standard scatter: stable sort by segment, then a segmented log-step scan.
+
+    The scan takes ``ceil(log2(n))`` steps fixed by the shape, not by the data, so nothing
+    is evaluated early on lazy backends and there is no data-dependent Python branch.
+    """
+    dev = _device(values)
+    v = values if a.axis == 0 else xp.moveaxis(values, a.axis, 0)
+    if v.dtype != a.out_dtype:
+        v = xp.astype(v, a.out_dtype)
+    n, rest = v.shape[0], tuple(v.shape[1:])
+    out_shape = (a.segments, *rest)
+    if n == 0 or a.segments == 0:
+        out = xp.full(out_shape, a.fill, dtype=a.out_dtype, device=dev)
+        return out if a.axis == 0 else xp.moveaxis(out, 0, a.axis)
+    info = xp.__array_namespace_info__()
+    idx_dtype = info.default_dtypes(device=dev)["indexing"]
+    idx = xp.astype(index, idx_dtype) if index.dtype != idx_dtype else index
+    # Out-of-range and negative indices go to the spare segment ``segments``, never read back.
+    spare = xp.asarray(a.segments, dtype=idx_dtype, device=dev)
+    idx = xp.where((idx >= 0) & (idx < a.segments), idx, spare)
+    order = xp.argsort(idx, stable=True)
+    s = xp.take(idx, order)
+    w = xp.take(v, order, axis=0)
+    op = _combine(xp, a.reduce)
+    tail = (1,) * len(rest)
+    k = 1
+    while k < n:
+        # Inclusive segmented scan: w[i] <- op(w[i], w[i-k]) when i-k is in i's segment.
+        same = xp.reshape(s[k:] == s[:-k], (n - k, *tail))
+        w = xp.concat([w[:k, ...], xp.where(same, op(w[k:, ...], w[:-k, ...]), w[k:, ...])], axis=0)
+        k *= 2
+    count, last = _segment_counts_sorted(xp, s, a.segments)
+    nonempty = count > 0
+    zero = xp.zeros((), dtype=last.dtype, device=dev)
+    out = xp.take(w, xp.where(nonempty, last, zero), axis=0)
+    if a.reduce == "mean":
+        one = xp.ones((), dtype=count.dtype, device=dev)
+        denom = xp.astype(xp.where(nonempty, count, one), a.out_dtype)
+        out = out / xp.reshape(denom, (a.segments, *tail))
+    fill = xp.asarray(a.fill, dtype=a.out_dtype, device=dev)
+    out = xp.where(xp.reshape(nonempty, (a.segments, *tail)), out, fill)
+    return out if a.axis == 0 else xp.moveaxis(out, 0, a.axis)
+
+
+# --------------------------------------------------------------------------------------------
+# numpy
+# --------------------------------------------------------------------------------------------
+
+
+def _numpy(values: Any, index: Any, a: _Args) -> Any:
+    import numpy as np
+
+    s = a.segments
+    idx = index.astype(np.intp, copy=False)
+    # One pass drops every invalid index: viewed as unsigned, negatives become huge, so
+    # ``min(idx, s)`` sends negatives and idx >= s alike to the spare segment ``s``.
+    # (``np.add.at`` would wrap negatives and raise on idx >= s.)
+    safe = np.minimum(idx.view(np.uintp), s).view(np.intp)
+    v = values.astype(a.out_dtype, copy=False)
+    v = np.moveaxis(v, a.axis, 0)
+    rest = v.shape[1:]
+    init = _identity(np.iinfo, a.reduce, a.out_dtype, a.kind)
+    # Empty segments hold ``init`` after ufunc.at; counts are needed only to replace it.
+    need_count = a.reduce == "mean" or a.fill != init
+    count = np.bincount(safe, minlength=s + 1)[:s] if need_count else None
+    ufunc = {
+        "sum": np.add,
+        "mean": np.add,
+        "prod": np.multiply,
+        "max": np.maximum,
+        "min": np.minimum,
+    }[a.reduce]
+    buf = np.full((s + 1, *rest), init, dtype=a.out_dtype)
+    # ufunc.at has a fast path since numpy 1.25 (as fast as np.bincount, and exact in the
+    # values' own dtype); np.maximum/np.minimum propagate NaN but warn when they meet one.
+    with np.errstate(invalid="ignore"):
+        ufunc.at(buf, safe, v)
+    out = buf[:s]
+    if a.reduce == "mean":
+        assert count is not None
+        out = out / np.maximum(count, 1).reshape((s,) + (1,) * len(rest)).astype(a.out_dtype)
+    if count is not None:
+        out = np.where(
+            count.reshape((s,) + (1,) * len(rest)) > 0, out, np.asarray(a.fill, dtype=a.out_dtype)
+        )
+    return np.moveaxis(out, 0, a.axis)
+
+
+# --------------------------------------------------------------------------------------------
+# torch
+# --------------------------------------------------------------------------------------------
+
+
+def _torch(values: Any, index: Any, a: _Args) -> Any:
+    import torch
+
+    s = a.segments
+    v = values if values.dtype == a.out_dtype else values.to(a.out_dtype)
+    # index_add_/scatter_reduce_ raise on indices outside [0, s) (a device assert on CUDA),
+    # and a check would sync.  clamp to [-1, s] and shift by one: slot 0 collects negatives,
+    # slot s + 1 the rest, and both are sliced off.
+    idx = index if index.dtype == torch.int64 else index.to(torch.int64)
+    safe = torch.clamp(idx, -1, s).add_(1)
+    shape = list(v.shape)
+    shape[a.axis] = s + 2
+    if a.reduce == "sum" and a.fill == 0:
+        out = torch.zeros(shape, dtype=v.dtype, device=v.device).index_add_(a.axis, safe, v)
+        return out.narrow(a.axis, 1, s)
+    # include_self=False: a slot no index reaches keeps its initial value, fill_value, so
+    # empty segments need no count.
+    out = torch.full(shape, a.fill, dtype=v.dtype, device=v.device)
+    view = [1] * v.ndim
+    view[a.axis] = v.shape[a.axis]
+    expanded = safe.view(view).expand_as(v)
+    op = {"sum": "sum", "mean": "mean", "prod": "prod", "max": "amax", "min": "amin"}[a.reduce]
+    out.scatter_reduce_(a.axis, expanded, v, op, include_self=False)
+    return out.narrow(a.axis, 1, s)
+
+
+# --------------------------------------------------------------------------------------------
+# mlx
+# --------------------------------------------------------------------------------------------
+
+
+def _mlx(values: Any, index: Any, a: _Args) -> Any:
+    import mlx.core as mx
+
+    v = values if values.dtype == a.out_dtype else values.astype(a.out_dtype)
+    if v.dtype == mx.float64 and mx.default_device().type != mx.cpu:
+        # mlx computes float64 on the CPU only; a scoped stream leaves the default alone.
+        with mx.stream(mx.cpu):
+            return _mlx_scatter(mx, v, index, a)
+    return _mlx_scatter(mx, v, index, a)
+
+
+def _mlx_scatter(mx: Any, v: Any, index: Any, a: _Args) -> Any:
+    s = a.segments
+    if a.axis != 0:
+        v = mx.moveaxis(v, a.axis, 0)
+    rest = tuple(v.shape[1:])
+    if 0 in rest:
+        # mx's scatter into a buffer with a zero-length trailing axis dies with SIGFPE
+        # (integer division by the slice size); the result is empty anyway.
+        out = mx.zeros((s, *rest), dtype=v.dtype)
+        return out if a.axis == 0 else mx.moveaxis(out, 0, a.axis)
+    idx = index if index.dtype in (mx.int32, mx.int64) else index.astype(mx.int64)
+    # Out-of-range ``x.at[idx].add(v)`` corrupts memory and aborts the process.  mlx wraps
+    # -1 to the last slot, so one clip to [-1, s] routes every invalid index to one of the
+    # two spare slots s and s + 1 of the buffer.
+    safe = mx.clip(idx, -1, s)
+    init = _identity(mx.iinfo, a.reduce, v.dtype, a.kind)
+    at = mx.full((s + 2, *rest), init, dtype=v.dtype).at[safe]
+    out = {
+        "sum": at.add,
+        "mean": at.add,
+        "prod": at.multiply,
+        "max": at.maximum,
+        "min": at.minimum,
+    }[a.reduce](v)[:s]
+    if (
+        a.reduce != "mean"
+        and a.fill == init
+        and not (a.kind == "float" and a.reduce in ("max", "min"))
+    ):
+        # Empty segments already hold init == fill_value (and no NaN fix is needed).
+        return out if a.axis == 0 else mx.moveaxis(out, 0, a.axis)
+    if a.reduce in ("max", "min") and a.kind == "float":
+        # mx's scatter maximum/minimum drop a NaN met first ([nan, 1] -> 1); one scatter-add
+        # of (NaN if NaN else 1) gives both the count and whether a NaN was met.
+        marks = mx.where(mx.isnan(v), mx.array(math.nan, dtype=v.dtype), mx.array(1, v.dtype))
+        count = mx.zeros((s + 2, *rest), dtype=v.dtype).at[safe].add(marks)[:s]
+        out = mx.where(mx.isnan(count), count, out)
+    else:
+        ones = mx.ones(safe.shape, dtype=mx.int32)
+        count = mx.zeros((s + 2,), dtype=mx.int32).at[safe].add(ones)[:s]
+        count = count.reshape((s,) + (1,) * len(rest))
+    if a.reduce == "mean":
+        out = out / mx.maximum(count, 1).astype(v.dtype)
+    out = mx.where(count != 0, out, mx.array(a.fill, dtype=v.dtype))
+    return out if a.axis == 0 else mx.moveaxis(out, 0, a.axis)
+
+
+_NATIVE = {"numpy": _numpy, "torch": _torch, "mlx": _mlx}
+
+
+# --------------------------------------------------------------------------------------------
+# public functions
+# --------------------------------------------------------------------------------------------
+
+
+def _scatter(
+    func: str,
+    values: Any,
+    index: Any,
+    num_segments: int,
+    axis: int,
+    reduce: str,
+    fill_value: Scalar | None,
+) -> Any:
+    xp = namespace(values, index)
+    a = _check(func, xp, values, index, num_segments, axis, reduce, fill_value)
+    native = _NATIVE.get(a.backend)
+    if native is not None:
+        return native(values, index, a)
+    return _standard(xp, values, index, a)
+
+
+def scatter(
+    values: Any,
+    index: Any,
+    num_segments: int,
+    *,
+    axis: int = 0,
+    reduce: Reduce = "sum",
+    fill_value: Scalar | None = 0,
+) -> Any:
+    """Reduce the slices of ``values`` along ``axis`` into ``num_segments`` segments.
+
+    ``out[..., s, ...]`` is the reduction of every slice ``values[..., i, ...]`` with
+    ``index[i] == s``.  Duplicate indices combine; indices outside ``[0, num_segments)``
+    (negative ones included) are dropped.
+
+    Parameters
+    ----------
+    values : array
+        Numeric array (numpy, torch, mlx, or any compliant array) with at least one dimension.
+    index : array
+        1-d integer array of the same library, with ``values.shape[axis]`` entries.
+    num_segments : int
+        Number of output segments (a Python int >= 0).
+    axis : int, optional
+        The axis of ``values`` that ``index`` labels (negative counts from the end).
+    reduce : {"sum", "mean", "max", "min", "prod"}, optional
+        The reduction.  ``max``/``min`` propagate NaN and are not defined for complex dtypes.
+    fill_value : scalar or None, optional
+        Value of segments no valid index reaches (default 0).  ``None`` gives the reduction's
+        identity: 0 for sum, 1 for prod, -inf (or the dtype's minimum) for max, +inf (or the
+        maximum) for min, NaN for mean.
+
+    Returns
+    -------
+    array
+        ``values``' shape with ``shape[axis] = num_segments``.  The dtype is ``values.dtype``
+        (integer sums wrap on overflow as the backend does), except ``mean`` of an integer
+        array, which is the namespace's default real floating dtype (float64 for numpy,
+        float32 for torch and mlx).
+
+    Raises
+    ------
+    TypeError
+        If ``index`` is not an integer array, ``values`` is boolean, ``num_segments`` is not an
+        int, or the arrays come from different libraries.
+    ValueError
+        If shapes do not match, ``axis`` is out of range, ``num_segments < 0``, ``reduce`` is
+        unknown, or the arrays are on different devices.
+
+    Notes
+    -----
+    No host synchronisation and no data-dependent Python branch: invalid indices are routed to
+    a spare segment that is sliced off.  mlx results stay lazy.  numpy uses ``ufunc.at`` (and
+    ``np.bincount`` for counts), torch ``index_add_`` / ``scatter_reduce_(include_self=False)``, mlx
+    ``x.at[idx].add/maximum/minimum/multiply``; other namespaces a pure-standard sort and
+    segmented scan.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from ember_array.scatter import scatter
+    >>> scatter(np.array([1.0, 2.0, 3.0, 4.0]), np.array([0, 2, 0, 7]), 3)
+    array([4., 0., 2.])
+    """
+    return _scatter("scatter", values, index, num_segments, axis, reduce, fill_value)
+
+
+def segment_sum(
+    values: Any, index: Any, num_segments: int, *, axis: int = 0, fill_value: Scalar | None = 0
+) -> Any:
+    """``scatter(..., reduce="sum")``: the sum of each segment (see :func:`scatter`)."""
+    return _scatter("segment_sum", values, index, num_segments, axis, "sum", fill_value)
+
+
+def segment_mean(
+    values: Any, index: Any, num_segments: int, *, axis: int = 0, fill_value: Scalar | None = 0
+) -> Any:
+    """``scatter(..., reduce="mean")``: the mean of each segment (see :func:`scatter`).
+
+    Integer input gives the namespace's default real floating dtype.
+    """
+    return _scatter("segment_mean", values, index, num_segments, axis, "mean", fill_value)
+
+
+def segment_max(
+    values: Any, index: Any, num_segments: int, *, axis: int = 0, fill_value: Scalar | None = 0
+) -> Any:
+    """``scatter(..., reduce="max")``: the maximum of each segment, NaN if it holds a NaN."""
+    return _scatter("segment_max", values, index, num_segments, axis, "max", fill_value)
+
+
+def segment_min(
+    values: Any, index: Any, num_segments: int, *, axis: int = 0, fill_value: Scalar | None = 0
+) -> Any:
+    """``scatter(..., reduce="min")``: the minimum of each segment, NaN if it holds a NaN."""
+    return _scatter("segment_min", values, index, num_segments, axis, "min", fill_value)
+
+
+def segment_prod(
+    values: Any, index: Any, num_segments: int, *, axis: int = 0, fill_value: Scalar | None = 0
+) -> Any:
+    """``scatter(..., reduce="prod")``: the product of each segment (see :func:`scatter`)."""
+    return _scatter("segment_prod", values, index, num_segments, axis, "prod", fill_value)
+
+
+def index_reduce(
+    x: Any,
+    index: Any,
+    values: Any,
+    *,
+    axis: int = 0,
+    reduce: Reduce = "sum",
+    include_self: bool = True,
+) -> Any:
+    """Reduce ``values`` into a copy of ``x`` at positions ``index`` along ``axis``.
+
+    Like ``torch.index_reduce`` or ``x.at[index].add(values)``, but duplicate indices always
+    combine and indices outside ``[0, x.shape[axis])`` (negative ones included) are dropped.
+
+    Parameters
+    ----------
+    x : array
+        The array to update (not modified).
+    index : array
+        1-d integer array with ``values.shape[axis]`` entries.
+    values : array
+        ``x``'s shape except along ``axis``; its dtype must cast safely to ``x.dtype``.
+    axis : int, optional
+        The axis ``index`` addresses.
+    reduce : {"sum", "mean", "max", "min", "prod"}, optional
+        How the values meeting at one position combine (with ``x``'s own value when
+        ``include_self``).  ``mean`` needs a floating ``x``.
+    include_self : bool, optional
+        Whether ``x``'s value takes part at the positions that ``index`` reaches.  Positions no
+        valid index reaches always keep ``x``'s value.
+
+    Returns
+    -------
+    array
+        A new array of ``x``'s shape and dtype.
+
+    Raises
+    ------
+    TypeError
+        For a non-integer index, a ``values`` dtype that does not cast safely to ``x.dtype``,
+        or ``reduce="mean"`` on an integer ``x``.
+    ValueError
+        For mismatched shapes or an out-of-range ``axis``.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from ember_array.scatter import index_reduce
+    >>> index_reduce(np.zeros(3), np.array([1, 0, 1]), np.array([1.0, 1.0, 1.0]))
+    array([1., 2., 0.])
+    """
+    xp = namespace(x, index, values)
+    backend = _backend_name(x, xp)
+    where = f"index_reduce() [{backend}]"
+    ndim = len(x.shape)
+    if ndim == 0:
+        raise ValueError(f"{where}: x must have at least one dimension, got a 0-d array")
+    axis = _axis(where, axis, "x", tuple(x.shape))
+    if len(values.shape) != ndim or any(
+        d != axis and values.shape[d] != x.shape[d] for d in range(ndim)
+    ):
+        raise ValueError(
+            f"{where}: values must have x's shape {tuple(x.shape)} except along axis {axis}, "
+            f"got {tuple(values.shape)}"
+        )
+    kind = _kind(xp, x.dtype)
+    if reduce == "mean" and kind not in ("float", "complex"):
+        raise TypeError(f"{where}: reduce='mean' needs a floating x, got dtype {x.dtype}")
+    if values.dtype != x.dtype:
+        if not xp.can_cast(values.dtype, x.dtype):
+            raise TypeError(
+                f"{where}: values dtype {values.dtype} does not cast safely to x's dtype {x.dtype}"
+            )
+        values = xp.astype(values, x.dtype)
+    if not isinstance(include_self, bool):
+        raise TypeError(f"{where}: include_self must be a bool, got {include_self!r}")
+    size = x.shape[axis]
+    # fill_value=None: positions nothing reaches hold the reduction's identity, so combining
+    # them with x (include_self) leaves x unchanged there.
+    partial = _scatter(
+        "index_reduce", values, index, size, axis, "sum" if reduce == "mean" else reduce, None
+    )
+    if include_self and reduce != "mean":
+        if reduce == "sum":
+            return x + partial
+        if reduce == "prod":
+            return x * partial
+        return xp.maximum(x, partial) if reduce == "max" else xp.minimum(x, partial)
+    ones = xp.ones((values.shape[axis],), dtype=x.dtype, device=_device(x))
+    count = _scatter("index_reduce", ones, index, size, 0, "sum", 0)
+    count = xp.reshape(count, _shape_along(ndim, axis, size))
+    if reduce == "mean" and include_self:
+        return (x + partial) / (count + 1)
+    reached = count != 0
+    if reduce == "mean":
+        partial = partial / xp.where(reached, count, xp.ones_like(count))
+    return xp.where(reached, partial, x)

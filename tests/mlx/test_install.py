@@ -1,0 +1,99 @@
+"""install()/uninstall(): explicit, reversible patches of mx.array and mx.Dtype."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+mx = pytest.importorskip("mlx.core")
+
+import ember_array.mlx as xp  # noqa: E402
+from ember_array.mlx import _array  # noqa: E402
+
+PATCHED = [
+    "device", "to_device", "__array_namespace__", "__getitem__", "__rand__", "__ror__",
+    "__rxor__", "__rlshift__", "__rrshift__", "__rmod__", "__mod__", "__lshift__", "__rshift__",
+    "__imod__", "__ilshift__", "__irshift__", "__rmatmul__",
+]  # fmt: skip
+
+
+@pytest.fixture
+def installed():
+    xp.install()
+    try:
+        yield
+    finally:
+        xp.uninstall()
+
+
+def test_not_installed_on_import():
+    assert not _array.installed()
+    assert not hasattr(mx.array([1]), "device")
+    assert mx.array([1]).__array_namespace__() is mx
+    with pytest.raises(TypeError):
+        mx.float32 == None  # noqa: B015, E711
+
+
+def test_round_trip_restores_class_dicts():
+    before = {n: mx.array.__dict__.get(n) for n in PATCHED}
+    dt_before = (mx.Dtype.__dict__["__eq__"], mx.Dtype.__dict__.get("__ne__"))
+    xp.install()
+    xp.install()  # idempotent
+    assert _array.installed()
+    xp.uninstall()
+    xp.uninstall()
+    assert {n: mx.array.__dict__.get(n) for n in PATCHED} == before
+    assert (mx.Dtype.__dict__["__eq__"], mx.Dtype.__dict__.get("__ne__")) == dt_before
+    assert not _array.installed()
+
+
+@pytest.mark.usefixtures("installed")
+def test_array_object_features():
+    x = mx.array([[1.0, 2.0], [3.0, 4.0]])
+    assert x.device == xp.__array_namespace_info__().default_device()
+    assert x.to_device("cpu") is x
+    assert x.__array_namespace__() is xp
+    assert x.__array_namespace__(api_version="2024.12") is xp
+    np.testing.assert_array_equal(np.asarray(x.mT), [[1.0, 3.0], [2.0, 4.0]])
+    assert mx.array([1.0], dtype=mx.float64).device == "cpu"
+    assert x.dtype != None  # noqa: E711
+    assert (x.dtype == None) is False  # noqa: E711
+    assert xp.__array_namespace_info__().capabilities()["boolean indexing"]
+
+
+@pytest.mark.usefixtures("installed")
+def test_boolean_mask_indexing():
+    a = np.arange(24).reshape(2, 3, 4)
+    x = mx.array(a)
+    m = np.array([True, False, True])
+    np.testing.assert_array_equal(np.asarray(x[:, mx.array(m)]), a[:, m])
+    m2 = a[..., 0] > 5
+    np.testing.assert_array_equal(np.asarray(x[mx.array(m2)]), a[m2])
+    assert x[mx.zeros((2, 3, 4), dtype=mx.bool_)].shape == (0,)
+    assert mx.array(3)[mx.array(True)].shape == (1,)
+    np.testing.assert_array_equal(np.asarray(x[1, 2]), a[1, 2])
+    np.testing.assert_array_equal(np.asarray(x[0][mx.array(1) : mx.array(3)]), a[0][1:3])
+
+
+@pytest.mark.usefixtures("installed")
+def test_reflected_and_fixed_operators():
+    i = mx.array([1, 2, 3], dtype=mx.int32)
+    np.testing.assert_array_equal(np.asarray(6 & i), [0, 2, 2])
+    np.testing.assert_array_equal(np.asarray(6 ^ i), [7, 4, 5])
+    np.testing.assert_array_equal(np.asarray(1 << i), [2, 4, 8])
+    np.testing.assert_array_equal(np.asarray(64 >> i), [32, 16, 8])
+    np.testing.assert_array_equal(np.asarray(i << 40), [0, 0, 0])
+    np.testing.assert_array_equal(np.asarray(7 % i), [0, 1, 1])
+    z = mx.array([-0.0, 0.0])
+    assert list(np.signbit(np.asarray(z % mx.array([2.0, -2.0])))) == [False, True]
+    y = z
+    z %= mx.array([2.0, -2.0])
+    assert y is z
+    assert list(np.signbit(np.asarray(y))) == [False, True]
+    m = mx.array([[1, 2], [3, 4]], dtype=mx.int32)
+    assert m.__rmatmul__(m).dtype == mx.int32
+
+
+def test_uninstalled_namespace_still_works_without_patches():
+    x = xp.asarray([1.0, 2.0])
+    assert xp.sum(x).item() == 3.0

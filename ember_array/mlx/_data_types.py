@@ -3,11 +3,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 import mlx.core as mx
 
+from .._common._data_types import finfo_object, iinfo_object
 from ._devices import stream_for
 from ._dtypes import DTYPES, UnsupportedDtype, name_of, native
 
@@ -134,29 +134,6 @@ def can_cast(from_: Any, to: Any, /) -> bool:
         return _promote_names(a, b) == b
     except TypeError:
         return False
-
-
-@dataclass(frozen=True, eq=False)
-class finfo_object:  # noqa: N801 - the standard's name
-    """Machine limits of a floating-point dtype (``bits``, ``eps``, ``max``, ``min``,
-    ``smallest_normal``, ``dtype``)."""
-
-    bits: int
-    eps: float
-    max: float
-    min: float
-    smallest_normal: float
-    dtype: Any
-
-
-@dataclass(frozen=True, eq=False)
-class iinfo_object:  # noqa: N801 - the standard's name
-    """Machine limits of an integer dtype (``bits``, ``max``, ``min``, ``dtype``)."""
-
-    bits: int
-    max: int
-    min: int
-    dtype: Any
 
 
 def finfo(type: Any, /) -> finfo_object:

@@ -14,7 +14,7 @@ standard, revision 2025.12 (with ``linalg``, ``fft`` and
 
 from __future__ import annotations
 
-from . import _spec, scatter
+from . import _spec, random, scatter, signal
 from ._devices import default_device, device_name, devices, same_device
 from ._dispatch import namespace
 from ._helpers import (
@@ -48,8 +48,10 @@ __all__ = [
     "is_numpy_array",
     "is_torch_array",
     "namespace",
+    "random",
     "same_device",
     "scatter",
+    "signal",
     "size",
     "to_device",
 ]

@@ -17,11 +17,11 @@ Rules that hold everywhere:
 
 from __future__ import annotations
 
-import importlib
 import sys
 from types import ModuleType
 from typing import Any
 
+from ._dispatch import resolve_xp
 from ._helpers import is_mlx_array, is_numpy_array, is_torch_array
 
 __all__ = ["default_device", "device_name", "devices", "same_device", "to_device"]
@@ -49,24 +49,7 @@ def _split(name: str) -> tuple[str, int | None]:
 
 def _namespace_of(xp: Any, func: str) -> ModuleType:
     """The ember (or compliant) namespace for a namespace module, backend name or array."""
-    if isinstance(xp, str):
-        name = _NATIVE_MODULES.get(xp)
-        if name is None:
-            raise ValueError(
-                f"{func}(): unknown backend {xp!r}; expected 'numpy', 'torch' or "
-                "'mlx', or a namespace module"
-            )
-        return importlib.import_module(f"ember_array.{name}")
-    if isinstance(xp, ModuleType):
-        name = _NATIVE_MODULES.get(xp.__name__)
-        if name is not None:
-            return importlib.import_module(f"ember_array.{name}")
-        if hasattr(xp, "__array_namespace_info__"):
-            return xp
-        raise TypeError(f"{func}(): module {xp.__name__} is not an array API namespace")
-    from ._dispatch import namespace
-
-    return namespace(xp)
+    return resolve_xp(xp, func)
 
 
 def devices(xp: Any, /) -> tuple[Any, ...]:

@@ -15,7 +15,7 @@ from typing import Any
 
 from ._spec import SUPPORTED_VERSIONS
 
-__all__ = ["namespace"]
+__all__ = ["namespace", "resolve_xp"]
 
 # type -> namespace module. Filled lazily by ``_resolve``.
 _CACHE: dict[type, ModuleType] = {}
@@ -143,3 +143,64 @@ def namespace(*arrays: Any, api_version: str | None = None) -> ModuleType:
             "pass at least one array"
         )
     return found
+
+
+# Module names of the libraries (and of array-api-compat's wrappers) whose
+# namespace ember_array provides itself.
+_MODULE_TO_BACKEND: dict[str, str] = {
+    "numpy": "numpy",
+    "torch": "torch",
+    "mlx": "mlx",
+    "mlx.core": "mlx",
+    "array_api_compat.numpy": "numpy",
+    "array_api_compat.torch": "torch",
+}
+
+
+def resolve_xp(xp: Any, func: str, *, default: str | None = None) -> ModuleType:
+    """The namespace meant by an ``xp=`` argument of a shim.
+
+    Parameters
+    ----------
+    xp
+        A namespace module (ember's, array-api-compat's, array-api-strict, ...),
+        a native module (``numpy``, ``torch``, ``mlx.core``), a backend name
+        (``"numpy"``, ``"torch"``, ``"mlx"``), an array, or None.
+    func
+        The calling function's name, for error messages.
+    default
+        Backend name used when ``xp`` is None; without one, None is an error.
+
+    Raises
+    ------
+    TypeError
+        If ``xp`` is None with no default, or a module that is no namespace.
+    ValueError
+        If ``xp`` is an unknown backend name.
+    """
+    if xp is None:
+        if default is None:
+            raise TypeError(f"{func}(): no array given, so xp= must name the backend")
+        xp = default
+    if isinstance(xp, str):
+        backend = _MODULE_TO_BACKEND.get(xp)
+        if backend is None:
+            raise ValueError(
+                f"{func}(): unknown backend {xp!r}; expected 'numpy', 'torch' or 'mlx', "
+                "or a namespace module"
+            )
+        return importlib.import_module(f"ember_array.{backend}")
+    if isinstance(xp, ModuleType):
+        backend = _MODULE_TO_BACKEND.get(xp.__name__)
+        if backend is not None:
+            return importlib.import_module(f"ember_array.{backend}")
+        if hasattr(xp, "__array_namespace_info__"):
+            return xp
+        raise TypeError(f"{func}(): module {xp.__name__} is not an array API namespace")
+    try:
+        return namespace(xp)
+    except TypeError:
+        raise TypeError(
+            f"{func}(): xp must be a namespace module, a backend name or an array, "
+            f"got {type(xp).__module__}.{type(xp).__qualname__}"
+        ) from None

@@ -111,10 +111,16 @@ def namespace(*arrays: Any, api_version: str | None = None) -> ModuleType:
     ValueError
         If ``api_version`` is not a supported revision.
     """
-    if api_version is None and len(arrays) == 1:
-        ns = _CACHE.get(type(arrays[0]))
-        if ns is not None:
-            return ns
+    if api_version is None:
+        # Hot path: one array of a type seen before is one dict lookup.
+        try:
+            (x,) = arrays
+        except ValueError:
+            pass
+        else:
+            ns = _CACHE.get(type(x))
+            if ns is not None:
+                return ns
     if api_version is not None and api_version not in SUPPORTED_VERSIONS:
         raise ValueError(
             f"namespace(): unsupported api_version {api_version!r}; "

@@ -33,8 +33,14 @@ def _int_matmul(a: mx.array, b: mx.array) -> mx.array:
     return out if out.dtype == a.dtype else out.astype(a.dtype)
 
 
+_FLOATING = frozenset({mx.float16, mx.bfloat16, mx.float32, mx.float64, mx.complex64})
+
+
 def matmul(x1: mx.array, x2: mx.array, /) -> mx.array:
     """Matrix product with the standard's promotion; exact for integer dtypes."""
+    if x1.dtype == x2.dtype and x1.dtype in _FLOATING and x1.ndim and x2.ndim:
+        # Fast path: nothing to promote and mx.matmul is exact for floating dtypes.
+        return mx.matmul(x1, x2)
     x1, x2 = _promote(x1, x2)
     if x1.ndim == 0 or x2.ndim == 0:
         raise ValueError(f"matmul: mlx arrays must be at least 1-d, got {x1.shape} and {x2.shape}")

@@ -37,6 +37,9 @@ def _common(arrays: Sequence[mx.array], func: str) -> list[mx.array]:
     arrays = list(arrays)
     if not arrays:
         raise ValueError(f"{func}: mlx needs at least one array")
+    first = arrays[0].dtype
+    if all(a.dtype == first for a in arrays):
+        return arrays  # one dtype: nothing to promote
     dt = result_type(*arrays)
     return [a if a.dtype == dt else a.astype(dt) for a in arrays]
 

@@ -3,6 +3,7 @@
 ``nox -s tests-numpy``         unit tests on one backend (also tests-torch, tests-mlx)
 ``nox -s array_api_tests -- numpy [pytest args]``   the external data-apis suite
 ``nox -s benchmarks``          overhead tables (benchmarks/overhead.py)
+``nox -s sklearn``             scikit-learn's array-API tests through ember_array
 ``nox -s lint``                ruff check + ruff format --check
 """
 
@@ -70,3 +71,24 @@ def lint(session: nox.Session) -> None:
     session.install("ruff")
     session.run("ruff", "check", ".")
     session.run("ruff", "format", "--check", ".")
+
+
+@nox.session
+def sklearn(session: nox.Session) -> None:
+    """scikit-learn's array-API tests with ember_array plugged in (numpy, torch, mlx)."""
+    _install(session, "numpy", "torch", "mlx")
+    session.install("scikit-learn", "scipy", "array-api-strict")
+    session.run(
+        "pytest",
+        "--pyargs",
+        "sklearn",
+        "-k",
+        "array_api",
+        "-q",
+        "-p",
+        "no:cacheprovider",
+        "-p",
+        "ember_array.integrations._sklearn_pytest",
+        *session.posargs,
+        env={"SCIPY_ARRAY_API": "1"},
+    )

@@ -8,6 +8,10 @@ import, idempotent, fully undone by ``uninstall()`` — sets on ``mx.array``:
   ``mlx.core``;
 * ``__getitem__`` accepting boolean masks (``x[mask]``, ``x[mask, ...]``): the result shape
   depends on the data, so these **evaluate** the mask; every other key goes to the native method;
+* ``__setitem__`` ignoring a size-0 value under a boolean mask (``x[mask] = empty``, what
+  ``array_api_extra.at(x, mask).set(...)`` does when the mask selects nothing): mlx's own
+  ``__setitem__`` aborts the process with SIGFPE there (mlx 0.32.4). Decided from shapes only,
+  so nothing is evaluated; every other assignment goes to the native method;
 * ``__rand__``, ``__ror__``, ``__rxor__``, ``__rlshift__``, ``__rrshift__`` with a Python scalar
   on the left (mlx has only ``__ror__``), and ``__rmatmul__``;
 * ``__mod__``/``__rmod__``/``__imod__``, ``__lshift__``/``__ilshift__`` and
@@ -20,8 +24,8 @@ import, idempotent, fully undone by ``uninstall()`` — sets on ``mx.array``:
 and on ``mx.Dtype``: ``__eq__``/``__ne__`` that answer ``False``/``True`` for non-dtypes
 (``x.dtype == None``) instead of raising ``TypeError``.
 
-Everything else (arithmetic operators, ``__setitem__``, in-place updates) stays mlx's own and
-runs on mlx's default device.  ``mx.array`` already has ``.mT``.
+Everything else (arithmetic operators, other ``__setitem__`` keys, in-place updates) stays
+mlx's own and runs on mlx's default device.  ``mx.array`` already has ``.mT``.
 
 nanobind lets Python set attributes on these classes (checked on mlx 0.32.4).  The classes are
 shared by every library in the process, so ``install()`` changes them for all code using mlx;
@@ -105,6 +109,19 @@ def _getitem(self: mx.array, key: Any) -> mx.array:
             return moveaxis(out, tuple(range(-lead, 0)), tuple(range(lead)))
         raise IndexError("mlx: only one boolean mask, with full slices around it, is supported")
     return native(self, key)
+
+
+def _setitem(self: mx.array, key: Any, value: Any) -> None:
+    native = _saved[(mx.array, "__setitem__")]
+    if (
+        isinstance(value, mx.array)
+        and value.size == 0
+        and (_is_mask(key) or (isinstance(key, tuple) and any(_is_mask(k) for k in key)))
+    ):
+        # A size-0 value can only match a mask that selects nothing, so there is nothing to
+        # write; mlx's native scatter divides by the (zero) update size and raises SIGFPE.
+        return
+    native(self, key, value)
 
 
 def _mask_take(x: mx.array, mask: mx.array, native: Any) -> mx.array:
@@ -208,6 +225,7 @@ def _patches() -> list[tuple[type, str, Any]]:
         (mx.array, "to_device", _to_device),
         (mx.array, "__array_namespace__", _array_namespace),
         (mx.array, "__getitem__", _getitem),
+        (mx.array, "__setitem__", _setitem),
         (mx.array, "__rand__", _reflected("__rand__")),
         (mx.array, "__ror__", _reflected("__ror__")),
         (mx.array, "__rxor__", _reflected("__rxor__")),
@@ -234,6 +252,7 @@ def install() -> None:
         _saved[(cls, name)] = cls.__dict__.get(name, _MISSING)
     # __getitem__/__eq__ wrappers call the saved natives; fill those in before patching
     _saved[(mx.array, "__getitem__")] = mx.array.__getitem__
+    _saved[(mx.array, "__setitem__")] = mx.array.__setitem__
     _saved[(mx.Dtype, "__eq__")] = mx.Dtype.__dict__["__eq__"]
     for cls, name, value in _patches():
         setattr(cls, name, value)

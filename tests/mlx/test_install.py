@@ -11,9 +11,9 @@ import ember_array.mlx as xp  # noqa: E402
 from ember_array.mlx import _array  # noqa: E402
 
 PATCHED = [
-    "device", "to_device", "__array_namespace__", "__getitem__", "__rand__", "__ror__",
-    "__rxor__", "__rlshift__", "__rrshift__", "__rmod__", "__mod__", "__lshift__", "__rshift__",
-    "__imod__", "__ilshift__", "__irshift__", "__rmatmul__",
+    "device", "to_device", "__array_namespace__", "__getitem__", "__setitem__", "__rand__",
+    "__ror__", "__rxor__", "__rlshift__", "__rrshift__", "__rmod__", "__mod__", "__lshift__",
+    "__rshift__", "__imod__", "__ilshift__", "__irshift__", "__rmatmul__",
 ]  # fmt: skip
 
 
@@ -73,6 +73,23 @@ def test_boolean_mask_indexing():
     assert mx.array(3)[mx.array(True)].shape == (1,)
     np.testing.assert_array_equal(np.asarray(x[1, 2]), a[1, 2])
     np.testing.assert_array_equal(np.asarray(x[0][mx.array(1) : mx.array(3)]), a[0][1:3])
+
+
+@pytest.mark.usefixtures("installed")
+def test_mask_setitem_with_empty_value():
+    # mlx 0.32.4's own __setitem__ aborts the process (SIGFPE) on x[all-False mask] = empty;
+    # array_api_extra.isclose/at(...).set reach exactly that (scikit-learn's davies_bouldin,
+    # GaussianMixture, average_precision_score on mlx arrays).
+    x = mx.array([1.0, 2.0, 3.0])
+    x[mx.array([False, False, False])] = mx.zeros((0,))
+    np.testing.assert_array_equal(np.asarray(x), [1.0, 2.0, 3.0])
+    x[mx.array([True, False, True])] = mx.array([5.0, 6.0])
+    np.testing.assert_array_equal(np.asarray(x), [5.0, 2.0, 6.0])
+    x[mx.array([False, True, False])] = 7.0
+    np.testing.assert_array_equal(np.asarray(x), [5.0, 7.0, 6.0])
+    y = mx.zeros((2, 2))
+    y[mx.zeros((2,), dtype=mx.bool_), ...] = mx.zeros((0, 2))
+    np.testing.assert_array_equal(np.asarray(y), np.zeros((2, 2)))
 
 
 @pytest.mark.usefixtures("installed")

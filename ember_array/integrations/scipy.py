@@ -1,0 +1,198 @@
+"""Run scipy's array-API code paths on ember_array's namespaces (mlx included).
+
+scipy has no public hook for choosing an array namespace. Its
+``scipy._lib._array_api_override.array_namespace`` (re-exported as
+``scipy._lib._array_api.array_namespace`` and used by every array-API-aware scipy function)
+returns scipy's own numpy namespace when all inputs are numpy arrays or array-likes, and
+otherwise calls ``array_api_compat.array_namespace(*arrays)`` on its vendored copy at call time.
+:func:`enable` replaces exactly (checked on scipy 1.17.1):
+
+``scipy._lib.array_api_compat.array_namespace``
+    becomes a function returning ``ember_array.namespace(*arrays)``: ``ember_array.torch`` for
+    torch tensors, ``ember_array.mlx`` for mlx arrays; other compliant arrays (array-api-strict,
+    ...) pass through to their own namespace. Inputs that are all numpy never reach it, so
+    scipy's numpy fast paths are unchanged.
+``mlx.core.array`` / ``mlx.core.Dtype``
+    get ember_array's array-object additions through :func:`ember_array.mlx.install` (scipy
+    recognises non-numpy arrays by ``__array_namespace__``), when mlx is importable and they
+    are not installed already. :func:`disable` uninstalls them only if :func:`enable` did.
+
+Left alone on purpose: scipy's ``is_torch`` (array-api-compat's ``is_torch_namespace``,
+bound by name in about a hundred scipy modules). Where it is true scipy calls torch functions
+outside the standard on ``xp`` (``scipy_namespace_for(xp)`` returns ``xp`` and then uses
+``xp.special``), which ``ember_array.torch`` does not expose; with it false, scipy takes its
+generic array-API path for ``ember_array.torch``.
+
+scipy reads ``SCIPY_ARRAY_API`` once, at import: without ``SCIPY_ARRAY_API=1`` scipy returns
+its numpy namespace for every input and never asks for another, so :func:`enable` warns.
+:func:`disable` puts back the original object.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import warnings
+from collections.abc import Callable, Iterator
+from types import ModuleType
+from typing import Any
+
+from .._dispatch import namespace
+from ._common import install_mlx, uninstall_mlx
+from ._patch import Patches
+
+__all__ = ["enable", "disable", "enabled", "is_enabled", "patched_attributes"]
+
+#: scipy versions whose internals this module was checked against.
+TESTED_VERSIONS = ("1.17",)
+
+_state: dict[str, Any] = {"patches": None, "mlx_installed": False}
+
+
+def _internals() -> tuple[str, ModuleType, ModuleType]:
+    """(version, vendored array_api_compat, scipy._lib._array_api_override), checked.
+
+    Raises
+    ------
+    ModuleNotFoundError
+        If scipy is not installed.
+    RuntimeError
+        If scipy's internals are not where this module expects them; the message names the
+        installed version and the missing piece.
+    """
+    try:
+        import scipy
+    except ModuleNotFoundError:
+        raise ModuleNotFoundError(
+            "ember_array.integrations.scipy needs scipy, which is not installed"
+        ) from None
+    version = getattr(scipy, "__version__", "unknown")
+    tested = ", ".join(f"{v}.x" for v in TESTED_VERSIONS)
+
+    def missing(what: str) -> RuntimeError:
+        return RuntimeError(
+            f"ember_array.integrations.scipy: scipy {version} does not have {what}; "
+            f"this integration patches scipy internals and was checked against scipy {tested}"
+        )
+
+    try:
+        from scipy._lib import _array_api_override as override
+        from scipy._lib import array_api_compat as compat
+    except ImportError as exc:
+        raise missing(f"the module it patches ({exc})") from None
+    if not callable(getattr(compat, "array_namespace", None)):
+        raise missing("scipy._lib.array_api_compat.array_namespace")
+    # array_namespace must look the attribute up at call time through the module object,
+    # otherwise replacing it changes nothing.
+    if getattr(override, "array_api_compat", None) is not compat:
+        raise missing("scipy._lib._array_api_override.array_api_compat (the vendored package)")
+    return version, compat, override
+
+
+def _make_array_namespace(original: Callable[..., ModuleType]) -> Callable[..., ModuleType]:
+    def array_namespace(
+        *arrays: Any, api_version: str | None = None, use_compat: bool | None = None
+    ) -> ModuleType:
+        """``ember_array.namespace(*arrays)``, installed by ember_array.integrations.scipy."""
+        if use_compat is not None:
+            # use_compat asks array-api-compat for its own (or the bare) namespace: keep
+            # its exact meaning rather than guess one.
+            return original(*arrays, api_version=api_version, use_compat=use_compat)
+        return namespace(*arrays, api_version=api_version)
+
+    array_namespace.__wrapped__ = original  # type: ignore[attr-defined]
+    return array_namespace
+
+
+def is_enabled() -> bool:
+    """Whether :func:`enable` is in effect."""
+    return _state["patches"] is not None
+
+
+def patched_attributes() -> list[str]:
+    """``module.attribute`` for every attribute currently replaced (empty when disabled)."""
+    patches: Patches | None = _state["patches"]
+    return [] if patches is None else patches.describe()
+
+
+def enable(*, mlx: bool | None = None) -> None:
+    """Make scipy resolve non-numpy array namespaces through :func:`ember_array.namespace`.
+
+    Idempotent: a second call while enabled does nothing.
+
+    Parameters
+    ----------
+    mlx
+        ``None`` (default): install ember_array's ``mx.array`` additions
+        (:func:`ember_array.mlx.install`) when mlx is importable. ``True``: require mlx.
+        ``False``: leave the ``mx.array`` class untouched.
+
+    Raises
+    ------
+    ModuleNotFoundError
+        If scipy is not installed, or ``mlx=True`` and mlx is not.
+    RuntimeError
+        If the installed scipy's internals are not where they are expected (the message
+        names its version).
+
+    Warns
+    -----
+    RuntimeWarning
+        If scipy was imported without ``SCIPY_ARRAY_API=1`` (the patch then has no effect).
+    """
+    if is_enabled():
+        return
+    _, compat, override = _internals()
+    if not override.SCIPY_ARRAY_API:
+        warnings.warn(
+            "ember_array.integrations.scipy.enable(): scipy was imported without "
+            "SCIPY_ARRAY_API=1, so it treats every input as numpy and never asks for another "
+            "namespace; set SCIPY_ARRAY_API=1 before importing scipy",
+            RuntimeWarning,
+            stacklevel=2,
+        )
+    patches = Patches()
+    try:
+        patches.set(compat, "array_namespace", _make_array_namespace(compat.array_namespace))
+        _state["mlx_installed"] = install_mlx(mlx)
+    except BaseException:
+        patches.restore()
+        raise
+    _state["patches"] = patches
+
+
+def disable() -> None:
+    """Undo :func:`enable`: the replaced attribute is the original object again.
+
+    The ``mx.array`` additions are uninstalled only if :func:`enable` installed them.
+    Does nothing when not enabled.
+    """
+    patches: Patches | None = _state["patches"]
+    if patches is None:
+        return
+    patches.restore()
+    _state["patches"] = None
+    if _state["mlx_installed"]:
+        _state["mlx_installed"] = False
+        uninstall_mlx()
+
+
+@contextlib.contextmanager
+def enabled(*, mlx: bool | None = None) -> Iterator[None]:
+    """Context manager form of :func:`enable`; on exit, disables only if it enabled.
+
+    Parameters
+    ----------
+    mlx
+        As for :func:`enable`.
+
+    Yields
+    ------
+    None
+    """
+    was_enabled = is_enabled()
+    enable(mlx=mlx)
+    try:
+        yield
+    finally:
+        if not was_enabled:
+            disable()

@@ -1,0 +1,247 @@
+"""Run scikit-learn's array-API code paths on ember_array's namespaces (mlx included).
+
+scikit-learn has no public hook for choosing an array namespace. With
+``sklearn.set_config(array_api_dispatch=True)`` it resolves the namespace of its inputs at call
+time through one attribute, and recognises numpy and torch namespaces by their module
+``__name__``. :func:`enable` replaces exactly these attributes (checked on scikit-learn 1.9.1):
+
+``sklearn.externals.array_api_compat.get_namespace``
+    (called as ``array_api_compat.get_namespace(*arrays)`` by
+    ``sklearn.utils._array_api.get_namespace`` and by ``sklearn.utils._testing``) becomes a
+    function returning ``ember_array.namespace(*arrays)``: ``ember_array.numpy`` for numpy
+    arrays, ``ember_array.torch`` for torch tensors, ``ember_array.mlx`` for mlx arrays; other
+    compliant arrays (array-api-strict, ...) pass through to their own namespace.
+``sklearn.utils._array_api._NUMPY_NAMESPACE_NAMES``
+    becomes a new set with ``"ember_array.numpy"`` added, so ``_is_numpy_namespace`` (the gate
+    of every numpy/Cython fast path) accepts our numpy namespace.
+``sklearn.utils._array_api._is_xp_namespace``
+    (and every already-imported ``sklearn.*`` module's copy of it, bound by
+    ``from ... import _is_xp_namespace``) becomes a wrapper that also accepts
+    ``ember_array.<name>``, so ``_is_xp_namespace(xp, "torch")`` is true for
+    ``ember_array.torch`` (tensor to numpy via ``.cpu().numpy()``, the DLPack stride workaround).
+``mlx.core.array`` / ``mlx.core.Dtype``
+    get ember_array's array-object additions (``.device``, ``.to_device``, ``.mT``,
+    ``__array_namespace__``, boolean-mask indexing, ...) through :func:`ember_array.mlx.install`,
+    when mlx is importable and they are not installed already. :func:`disable` uninstalls them
+    only if :func:`enable` installed them.
+
+``sklearn.utils._array_api._fill_diagonal``
+    (and every already-imported copy) becomes a wrapper that, for ``ember_array.numpy``, calls
+    ``numpy.fill_diagonal``: scikit-learn's numpy branch calls ``xp.fill_diagonal``, a numpy
+    function outside the standard that ``ember_array.numpy`` does not expose.
+
+Left alone on purpose: ``sklearn.externals.array_api_compat.is_torch_namespace``. scikit-learn
+uses it only in ``_median``, to call ``xp.quantile(x, q=0.5, dim=..., keepdim=...)``, a torch
+function that is not part of the standard and so not on ``ember_array.torch``; the portable
+fallback (a sort) runs instead and gives the same value.
+
+:func:`disable` puts back every original object (``is``-identical). ``SCIPY_ARRAY_API=1`` must
+still be set before scipy/sklearn are imported (scikit-learn checks it), and array-API dispatch
+is still switched on by ``sklearn.set_config(array_api_dispatch=True)``.
+
+Examples
+--------
+>>> import sklearn
+>>> from ember_array.integrations import sklearn as ember_sklearn
+>>> with ember_sklearn.enabled(), sklearn.config_context(array_api_dispatch=True):
+...     pass  # fit estimators on mlx arrays here
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable, Iterator
+from types import ModuleType
+from typing import Any
+
+from .._dispatch import namespace
+from ._common import install_mlx, uninstall_mlx
+from ._patch import Patches, replace_everywhere
+
+__all__ = ["enable", "disable", "enabled", "is_enabled", "patched_attributes"]
+
+#: scikit-learn versions whose internals this module was checked against.
+TESTED_VERSIONS = ("1.9",)
+
+_state: dict[str, Any] = {"patches": None, "mlx_installed": False}
+
+
+def _internals() -> tuple[str, ModuleType, ModuleType]:
+    """(version, vendored array_api_compat, sklearn.utils._array_api), checked.
+
+    Raises
+    ------
+    ModuleNotFoundError
+        If scikit-learn is not installed.
+    RuntimeError
+        If scikit-learn's internals are not where this module expects them; the message names
+        the installed version and the missing piece.
+    """
+    try:
+        import sklearn
+    except ModuleNotFoundError:
+        raise ModuleNotFoundError(
+            "ember_array.integrations.sklearn needs scikit-learn, which is not installed"
+        ) from None
+    version = getattr(sklearn, "__version__", "unknown")
+    tested = ", ".join(f"{v}.x" for v in TESTED_VERSIONS)
+
+    def missing(what: str) -> RuntimeError:
+        return RuntimeError(
+            f"ember_array.integrations.sklearn: scikit-learn {version} does not have {what}; "
+            f"this integration patches scikit-learn internals and was checked against "
+            f"scikit-learn {tested}"
+        )
+
+    try:
+        from sklearn.externals import array_api_compat as compat
+        from sklearn.utils import _array_api as skl_api
+    except ImportError as exc:
+        raise missing(f"the module it patches ({exc})") from None
+    if not callable(getattr(compat, "get_namespace", None)):
+        raise missing("sklearn.externals.array_api_compat.get_namespace")
+    names = getattr(skl_api, "_NUMPY_NAMESPACE_NAMES", None)
+    if not isinstance(names, (set, frozenset)):
+        raise missing("sklearn.utils._array_api._NUMPY_NAMESPACE_NAMES (a set of module names)")
+    if not callable(getattr(skl_api, "_is_xp_namespace", None)):
+        raise missing("sklearn.utils._array_api._is_xp_namespace")
+    # get_namespace must look the attribute up at call time through the module object,
+    # otherwise replacing it changes nothing.
+    if getattr(skl_api, "array_api_compat", None) is not compat:
+        raise missing("sklearn.utils._array_api.array_api_compat (the vendored package)")
+    return version, compat, skl_api
+
+
+def _make_get_namespace(original: Callable[..., ModuleType]) -> Callable[..., ModuleType]:
+    def get_namespace(
+        *arrays: Any, api_version: str | None = None, use_compat: bool | None = None
+    ) -> ModuleType:
+        """``ember_array.namespace(*arrays)``, installed by ember_array.integrations.sklearn."""
+        if use_compat is not None:
+            # use_compat asks array-api-compat for its own (or the bare) namespace: keep
+            # its exact meaning rather than guess one.
+            return original(*arrays, api_version=api_version, use_compat=use_compat)
+        return namespace(*arrays, api_version=api_version)
+
+    get_namespace.__wrapped__ = original  # type: ignore[attr-defined]
+    return get_namespace
+
+
+def _make_is_xp_namespace(original: Callable[[Any, str], bool]) -> Callable[[Any, str], bool]:
+    def _is_xp_namespace(xp: Any, name: str) -> bool:
+        """scikit-learn's check, also true for ``ember_array.<name>``."""
+        return original(xp, name) or getattr(xp, "__name__", None) == f"ember_array.{name}"
+
+    _is_xp_namespace.__wrapped__ = original  # type: ignore[attr-defined]
+    return _is_xp_namespace
+
+
+def _make_fill_diagonal(original: Callable[..., None]) -> Callable[..., None]:
+    def _fill_diagonal(array: Any, value: Any, xp: Any) -> None:
+        """scikit-learn's ``_fill_diagonal``, numpy fast path kept for ``ember_array.numpy``."""
+        if getattr(xp, "__name__", None) == "ember_array.numpy":
+            # scikit-learn's numpy branch calls ``xp.fill_diagonal``, a numpy function outside
+            # the standard that ember_array.numpy does not expose; call numpy's own.
+            import numpy
+            from sklearn.utils._array_api import _validate_diagonal_args
+
+            value, _ = _validate_diagonal_args(array, value, xp)
+            numpy.fill_diagonal(array, value, wrap=False)
+            return
+        original(array, value, xp)
+
+    _fill_diagonal.__wrapped__ = original  # type: ignore[attr-defined]
+    return _fill_diagonal
+
+
+def is_enabled() -> bool:
+    """Whether :func:`enable` is in effect."""
+    return _state["patches"] is not None
+
+
+def patched_attributes() -> list[str]:
+    """``module.attribute`` for every attribute currently replaced (empty when disabled)."""
+    patches: Patches | None = _state["patches"]
+    return [] if patches is None else patches.describe()
+
+
+def enable(*, mlx: bool | None = None) -> None:
+    """Make scikit-learn resolve array namespaces through :func:`ember_array.namespace`.
+
+    Idempotent: a second call while enabled does nothing.
+
+    Parameters
+    ----------
+    mlx
+        ``None`` (default): install ember_array's ``mx.array`` additions
+        (:func:`ember_array.mlx.install`) when mlx is importable. ``True``: require mlx.
+        ``False``: leave the ``mx.array`` class untouched (mlx arrays then lack ``.device``
+        and mask indexing, which scikit-learn needs).
+
+    Raises
+    ------
+    ModuleNotFoundError
+        If scikit-learn is not installed, or ``mlx=True`` and mlx is not.
+    RuntimeError
+        If the installed scikit-learn's internals are not where they are expected (the
+        message names its version).
+    """
+    if is_enabled():
+        return
+    _, compat, skl_api = _internals()
+    patches = Patches()
+    try:
+        patches.set(compat, "get_namespace", _make_get_namespace(compat.get_namespace))
+        patches.set(
+            skl_api,
+            "_NUMPY_NAMESPACE_NAMES",
+            set(skl_api._NUMPY_NAMESPACE_NAMES) | {"ember_array.numpy"},
+        )
+        original = skl_api._is_xp_namespace
+        replace_everywhere(patches, "sklearn", original, _make_is_xp_namespace(original))
+        if callable(getattr(skl_api, "_fill_diagonal", None)):
+            fill = skl_api._fill_diagonal
+            replace_everywhere(patches, "sklearn", fill, _make_fill_diagonal(fill))
+        _state["mlx_installed"] = install_mlx(mlx)
+    except BaseException:
+        patches.restore()
+        raise
+    _state["patches"] = patches
+
+
+def disable() -> None:
+    """Undo :func:`enable`: every replaced attribute is the original object again.
+
+    The ``mx.array`` additions are uninstalled only if :func:`enable` installed them.
+    Does nothing when not enabled.
+    """
+    patches: Patches | None = _state["patches"]
+    if patches is None:
+        return
+    patches.restore()
+    _state["patches"] = None
+    if _state["mlx_installed"]:
+        _state["mlx_installed"] = False
+        uninstall_mlx()
+
+
+@contextlib.contextmanager
+def enabled(*, mlx: bool | None = None) -> Iterator[None]:
+    """Context manager form of :func:`enable`; on exit, disables only if it enabled.
+
+    Parameters
+    ----------
+    mlx
+        As for :func:`enable`.
+
+    Yields
+    ------
+    None
+    """
+    was_enabled = is_enabled()
+    enable(mlx=mlx)
+    try:
+        yield
+    finally:
+        if not was_enabled:
+            disable()

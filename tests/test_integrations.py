@@ -1,0 +1,350 @@
+"""ember_array.integrations: scikit-learn and scipy on ember_array's namespaces.
+
+Round trips (every patched attribute is the original object after ``disable()``), the
+version check, and real scikit-learn estimators/metrics and scipy functions on torch and mlx
+arrays (and numpy through ``ember_array.numpy``) matching the plain-numpy results.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import numpy as np
+import pytest
+
+import ember_array
+
+sklearn = pytest.importorskip("sklearn")
+pytest.importorskip("scipy")
+
+from sklearn.externals import array_api_compat as skl_compat  # noqa: E402
+from sklearn.utils import _array_api as skl_api  # noqa: E402
+
+from ember_array.integrations import scipy as ember_scipy  # noqa: E402
+from ember_array.integrations import sklearn as ember_sklearn  # noqa: E402
+
+# What a float64 fit may differ by between BLAS/LAPACK paths; float32 keeps ~5 digits.
+TOLERANCE = {"float64": 1e-8, "float32": 2e-4}
+# mlx 0.32's CPU float64 exp/sin/cos are float32-accurate (exp: ~5e-7 relative error, measured
+# against numpy), so results through exp (LDA's predict_proba) only reach ~1e-6.
+MLX_FLOAT64_TOLERANCE = 1e-6
+
+
+@pytest.fixture(autouse=True)
+def _clean() -> Iterator[None]:
+    """Every test starts and ends with both integrations disabled."""
+    ember_sklearn.disable()
+    ember_scipy.disable()
+    yield
+    ember_sklearn.disable()
+    ember_scipy.disable()
+
+
+@pytest.fixture
+def array_api_env(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``SCIPY_ARRAY_API=1`` for this test, also where scipy cached it at import time."""
+    monkeypatch.setenv("SCIPY_ARRAY_API", "1")
+    import scipy._lib._array_api as sp_api
+    import scipy._lib._array_api_override as sp_override
+
+    monkeypatch.setattr(sp_override, "SCIPY_ARRAY_API", "1")
+    monkeypatch.setattr(sp_api, "SCIPY_ARRAY_API", "1")
+
+
+def _mlx_attrs() -> dict[str, Any]:
+    mx = pytest.importorskip("mlx.core")
+    return {name: mx.array.__dict__.get(name) for name in ("device", "to_device", "mT")}
+
+
+def _sklearn_originals() -> dict[str, Any]:
+    import sys
+
+    out: dict[str, Any] = {
+        "get_namespace": skl_compat.get_namespace,
+        "names": skl_api._NUMPY_NAMESPACE_NAMES,
+        "is_xp": skl_api._is_xp_namespace,
+        "fill": skl_api._fill_diagonal,
+    }
+    for mod_name, mod in sys.modules.items():
+        if mod_name.startswith("sklearn.") and "_is_xp_namespace" in vars(mod):
+            out[mod_name] = vars(mod)["_is_xp_namespace"]
+    return out
+
+
+def _assert_sklearn_restored(before: dict[str, Any]) -> None:
+    import sys
+
+    assert skl_compat.get_namespace is before["get_namespace"]
+    assert skl_api._NUMPY_NAMESPACE_NAMES is before["names"]
+    assert "ember_array.numpy" not in skl_api._NUMPY_NAMESPACE_NAMES
+    assert skl_api._is_xp_namespace is before["is_xp"]
+    assert skl_api._fill_diagonal is before["fill"]
+    for mod_name, original in before.items():
+        if mod_name.startswith("sklearn."):
+            assert vars(sys.modules[mod_name])["_is_xp_namespace"] is original, mod_name
+
+
+# ---------------------------------------------------------------- round trips
+
+
+def test_sklearn_enable_disable_round_trip() -> None:
+    # holds a copy of _is_xp_namespace, bound by name
+    import sklearn.metrics._classification
+
+    before = _sklearn_originals()
+    mlx_before = _mlx_attrs()
+    ember_sklearn.enable()
+    assert ember_sklearn.is_enabled()
+    assert skl_compat.get_namespace is not before["get_namespace"]
+    assert "ember_array.numpy" in skl_api._NUMPY_NAMESPACE_NAMES
+    assert skl_api._is_numpy_namespace(ember_array.namespace(np.zeros(1)))
+    import ember_array.torch as etorch
+
+    assert skl_api._is_xp_namespace(etorch, "torch")
+    assert sklearn.metrics._classification._is_xp_namespace is skl_api._is_xp_namespace
+    patched = ember_sklearn.patched_attributes()
+    assert "sklearn.externals.array_api_compat.get_namespace" in patched
+    assert "sklearn.utils._array_api._NUMPY_NAMESPACE_NAMES" in patched
+    assert "sklearn.metrics._classification._is_xp_namespace" in patched
+    assert "sklearn.utils._array_api._fill_diagonal" in patched
+    a = np.zeros((3, 3))
+    skl_api._fill_diagonal(a, 2.0, ember_array.namespace(a))
+    np.testing.assert_array_equal(a, 2.0 * np.eye(3))
+    assert _mlx_attrs()["device"] is not None
+    ember_sklearn.enable()  # idempotent
+    ember_sklearn.disable()
+    assert not ember_sklearn.is_enabled()
+    assert ember_sklearn.patched_attributes() == []
+    _assert_sklearn_restored(before)
+    assert _mlx_attrs() == mlx_before
+    ember_sklearn.disable()  # a second disable does nothing
+
+
+def test_sklearn_context_manager_nests() -> None:
+    before = _sklearn_originals()
+    with ember_sklearn.enabled():
+        with ember_sklearn.enabled():
+            assert ember_sklearn.is_enabled()
+        assert ember_sklearn.is_enabled()  # the inner block did not enable, so keeps it
+    assert not ember_sklearn.is_enabled()
+    _assert_sklearn_restored(before)
+    with pytest.raises(KeyError), ember_sklearn.enabled():
+        raise KeyError("restored on error too")
+    _assert_sklearn_restored(before)
+
+
+@pytest.mark.usefixtures("array_api_env")
+def test_mlx_additions_left_alone_when_installed_before() -> None:
+    import ember_array.mlx as emx
+    from ember_array.mlx._array import installed
+
+    assert not installed()
+    emx.install()
+    try:
+        with ember_sklearn.enabled(), ember_scipy.enabled():
+            assert installed()
+        assert installed()  # enable() did not install them, so disable() keeps them
+    finally:
+        emx.uninstall()
+    with ember_sklearn.enabled(mlx=False):
+        assert not installed()
+
+
+@pytest.mark.usefixtures("array_api_env")
+def test_scipy_enable_disable_round_trip() -> None:
+    from scipy._lib import array_api_compat as sp_compat
+
+    original = sp_compat.array_namespace
+    mlx_before = _mlx_attrs()
+    with ember_scipy.enabled():
+        assert ember_scipy.is_enabled()
+        assert sp_compat.array_namespace is not original
+        assert ember_scipy.patched_attributes() == ["scipy._lib.array_api_compat.array_namespace"]
+        assert _mlx_attrs()["device"] is not None
+    assert sp_compat.array_namespace is original
+    assert ember_scipy.patched_attributes() == []
+    assert _mlx_attrs() == mlx_before
+
+
+def test_sklearn_unexpected_internals_name_the_version(monkeypatch: pytest.MonkeyPatch) -> None:
+    before = _sklearn_originals()
+    monkeypatch.delattr(skl_api, "_NUMPY_NAMESPACE_NAMES")
+    with pytest.raises(RuntimeError, match=f"scikit-learn {sklearn.__version__} does not have"):
+        ember_sklearn.enable()
+    assert not ember_sklearn.is_enabled()
+    monkeypatch.undo()
+    _assert_sklearn_restored(before)  # nothing was left half-patched
+    monkeypatch.delattr(skl_compat, "get_namespace")
+    with pytest.raises(RuntimeError, match=r"array_api_compat\.get_namespace"):
+        ember_sklearn.enable()
+
+
+def test_scipy_unexpected_internals_name_the_version(monkeypatch: pytest.MonkeyPatch) -> None:
+    import scipy
+    from scipy._lib import _array_api_override
+
+    monkeypatch.setattr(_array_api_override, "array_api_compat", None)
+    with pytest.raises(RuntimeError, match=f"scipy {scipy.__version__} does not have"):
+        ember_scipy.enable()
+    assert not ember_scipy.is_enabled()
+
+
+def test_scipy_warns_without_scipy_array_api(monkeypatch: pytest.MonkeyPatch) -> None:
+    from scipy._lib import _array_api_override
+
+    monkeypatch.setattr(_array_api_override, "SCIPY_ARRAY_API", False)
+    with pytest.warns(RuntimeWarning, match="SCIPY_ARRAY_API=1"):
+        ember_scipy.enable()
+
+
+def test_pytest_plugin_adds_mlx_combinations() -> None:
+    pytest.importorskip("mlx.core")
+    from sklearn.utils._testing import _array_api_for_tests
+
+    from ember_array.integrations import _sklearn_pytest as plugin
+
+    combos = list(
+        plugin._with_mlx_combinations(skl_api.yield_namespace_device_dtype_combinations)()
+    )
+    assert ("ember_array.mlx", "cpu", "float64") in combos
+    assert ("ember_array.mlx", "cpu", "float32") in combos
+    assert [c for c in combos if c[0] != "ember_array.mlx"] == list(
+        skl_api.yield_namespace_device_dtype_combinations()
+    )
+    assert "ember_array.mlx" in list(plugin._with_mlx_namespaces(skl_api.yield_namespaces)())
+    with ember_sklearn.enabled(), pytest.MonkeyPatch.context() as mp:
+        mp.setenv("SCIPY_ARRAY_API", "1")
+        xp, device = _array_api_for_tests("ember_array.mlx", "cpu", "float64")
+    assert xp is ember_array.namespace(xp.asarray(1.0))
+    assert xp.__name__ == "ember_array.mlx"
+    assert device == "cpu"
+
+
+# ---------------------------------------------------------------- real estimators
+
+
+def _put(backend: str, a: np.ndarray, dtype_name: str) -> Any:
+    xp = ember_array.namespace(np.zeros(0)) if backend == "numpy" else None
+    if backend == "torch":
+        import ember_array.torch as xp
+    elif backend == "mlx":
+        import ember_array.mlx as xp
+    assert xp is not None
+    dtype = getattr(xp, dtype_name) if a.dtype.kind == "f" else None
+    return xp.asarray(a, dtype=dtype)
+
+
+def _close(got: Any, want: Any, dtype_name: str, backend: str = "numpy") -> None:
+    tol = TOLERANCE[dtype_name]
+    if backend == "mlx" and dtype_name == "float64":
+        tol = MLX_FLOAT64_TOLERANCE
+    np.testing.assert_allclose(np.asarray(got, dtype=np.float64), want, rtol=tol, atol=tol)
+
+
+def _estimator_cases() -> list[tuple[str, Callable[[Any, Any, Any], Any]]]:
+    from sklearn.decomposition import PCA
+    from sklearn.discriminant_analysis import LinearDiscriminantAnalysis
+    from sklearn.linear_model import Ridge
+    from sklearn.preprocessing import MinMaxScaler, StandardScaler
+
+    return [
+        ("StandardScaler", lambda x, y, c: StandardScaler().fit_transform(x)),
+        ("MinMaxScaler", lambda x, y, c: MinMaxScaler().fit_transform(x)),
+        ("PCA", lambda x, y, c: PCA(2, svd_solver="full").fit_transform(x)),
+        ("Ridge", lambda x, y, c: Ridge(alpha=1.0, solver="svd").fit(x, y).predict(x)),
+        (
+            "LinearDiscriminantAnalysis",
+            lambda x, y, c: LinearDiscriminantAnalysis().fit(x, c).predict_proba(x),
+        ),
+    ]
+
+
+def _metric_cases() -> list[tuple[str, Callable[[Any, Any, Any, Any], Any]]]:
+    from sklearn.metrics import (
+        accuracy_score,
+        confusion_matrix,
+        mean_squared_error,
+        r2_score,
+        zero_one_loss,
+    )
+
+    return [
+        ("accuracy_score", lambda y, p, c, q: accuracy_score(c, q)),
+        ("zero_one_loss", lambda y, p, c, q: zero_one_loss(c, q)),
+        ("confusion_matrix", lambda y, p, c, q: confusion_matrix(c, q)),
+        ("r2_score", lambda y, p, c, q: r2_score(y, p)),
+        ("mean_squared_error", lambda y, p, c, q: mean_squared_error(y, p)),
+    ]
+
+
+def _problem() -> dict[str, np.ndarray]:
+    rng = np.random.default_rng(0)
+    X = rng.normal(size=(60, 4)) * np.array([1.0, 2.0, 0.5, 3.0]) + 1.0
+    y = X @ np.array([1.0, -2.0, 0.5, 0.25]) + 0.1 * rng.normal(size=60)
+    c = (X[:, 0] + 0.3 * rng.normal(size=60) > 1.0).astype(np.int64) + (X[:, 1] > 2.0)
+    p = y + 0.2 * rng.normal(size=60)
+    q = np.where(rng.random(60) < 0.8, c, (c + 1) % 3)
+    return {"X": X, "y": y, "c": c, "p": p, "q": q}
+
+
+@pytest.mark.usefixtures("array_api_env")
+@pytest.mark.parametrize("dtype_name", ["float64", "float32"])
+def test_sklearn_estimators_and_metrics(backend: str, dtype_name: str) -> None:
+    data = _problem()
+    if dtype_name == "float32":
+        data = {k: v.astype(np.float32) if v.dtype.kind == "f" else v for k, v in data.items()}
+    with ember_sklearn.enabled():
+        arrays = {k: _put(backend, v, dtype_name) for k, v in data.items()}
+        xp = ember_array.namespace(arrays["X"])
+        assert xp.__name__ == f"ember_array.{backend}"
+        X, y, c, p, q = (arrays[k] for k in "Xycpq")
+        for name, run in _estimator_cases():
+            want = run(data["X"], data["y"], data["c"])
+            with sklearn.config_context(array_api_dispatch=True):
+                got = run(X, y, c)
+            assert ember_array.namespace(got) is xp, name
+            _close(got, want, dtype_name, backend)
+        for _, metric in _metric_cases():
+            want = metric(data["y"], data["p"], data["c"], data["q"])
+            with sklearn.config_context(array_api_dispatch=True):
+                got = metric(y, p, c, q)
+            _close(got, want, dtype_name, backend)
+
+
+@pytest.mark.usefixtures("array_api_env")
+def test_scipy_functions(backend: str) -> None:
+    import scipy.special
+    import scipy.stats
+
+    X_np = np.random.default_rng(1).normal(size=(30, 3))
+    cases: list[Callable[[Any], Any]] = [
+        lambda a: scipy.special.logsumexp(a, axis=0),
+        lambda a: scipy.special.softmax(a, axis=1),
+        lambda a: scipy.stats.zscore(a, axis=0),
+        lambda a: scipy.stats.skew(a, axis=0),
+    ]
+    with ember_scipy.enabled():
+        X = _put(backend, X_np, "float64")
+        for run in cases:
+            got = run(X)
+            if backend != "numpy":  # numpy inputs keep scipy's own numpy path
+                assert ember_array.namespace(got) is ember_array.namespace(X)
+            _close(got, run(X_np), "float64", backend)
+
+
+def test_integrations_need_no_environment_at_import() -> None:
+    # importing the package must not import either library nor patch anything
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, ember_array.integrations as i; "
+        "print('sklearn' in sys.modules, 'scipy' in sys.modules)"
+    )
+    env = {k: v for k, v in os.environ.items() if k != "SCIPY_ARRAY_API"}
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env
+    ).stdout
+    assert out.split() == ["False", "False"]

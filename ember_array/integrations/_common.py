@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
+from collections.abc import Callable, Iterator
+from typing import Any
 
-__all__ = ["mlx_available", "install_mlx", "uninstall_mlx"]
+__all__ = ["enabled_context", "install_mlx", "mlx_available", "restore_state", "uninstall_mlx"]
 
 
 def mlx_available() -> bool:
@@ -40,3 +43,32 @@ def uninstall_mlx() -> None:
     import ember_array.mlx as emx
 
     emx.uninstall()
+
+
+def restore_state(state: dict[str, Any]) -> None:
+    """Restore the patches recorded in ``state`` and uninstall mlx if enabling installed it."""
+    patches = state["patches"]
+    if patches is None:
+        return
+    patches.restore()
+    state["patches"] = None
+    if state["mlx_installed"]:
+        state["mlx_installed"] = False
+        uninstall_mlx()
+
+
+@contextlib.contextmanager
+def enabled_context(
+    enable: Callable[..., None],
+    disable: Callable[[], None],
+    is_enabled: Callable[[], bool],
+    mlx: bool | None,
+) -> Iterator[None]:
+    """Enable for the block; on exit, disable only if this block enabled."""
+    was_enabled = is_enabled()
+    enable(mlx=mlx)
+    try:
+        yield
+    finally:
+        if not was_enabled:
+            disable()

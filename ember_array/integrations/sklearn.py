@@ -55,7 +55,7 @@ from types import ModuleType
 from typing import Any
 
 from .._dispatch import namespace
-from ._common import install_mlx, uninstall_mlx
+from ._common import enabled_context, install_mlx, restore_state
 from ._patch import Patches, replace_everywhere
 
 __all__ = ["enable", "disable", "enabled", "is_enabled", "patched_attributes"]
@@ -215,14 +215,7 @@ def disable() -> None:
     The ``mx.array`` additions are uninstalled only if :func:`enable` installed them.
     Does nothing when not enabled.
     """
-    patches: Patches | None = _state["patches"]
-    if patches is None:
-        return
-    patches.restore()
-    _state["patches"] = None
-    if _state["mlx_installed"]:
-        _state["mlx_installed"] = False
-        uninstall_mlx()
+    restore_state(_state)
 
 
 @contextlib.contextmanager
@@ -238,10 +231,5 @@ def enabled(*, mlx: bool | None = None) -> Iterator[None]:
     ------
     None
     """
-    was_enabled = is_enabled()
-    enable(mlx=mlx)
-    try:
+    with enabled_context(enable, disable, is_enabled, mlx):
         yield
-    finally:
-        if not was_enabled:
-            disable()

@@ -12,6 +12,7 @@ from typing import Any
 import mlx.core as mx
 import numpy as np
 
+from .. import _spec
 from ._devices import stream_for
 from ._dtypes import DTYPES, native
 from ._helpers import (
@@ -24,24 +25,7 @@ from ._helpers import (
     np_dtype,
 )
 
-__all__ = [
-    "arange",
-    "asarray",
-    "empty",
-    "empty_like",
-    "eye",
-    "from_dlpack",
-    "full",
-    "full_like",
-    "linspace",
-    "meshgrid",
-    "ones",
-    "ones_like",
-    "tril",
-    "triu",
-    "zeros",
-    "zeros_like",
-]
+__all__ = list(_spec.CREATION)
 
 _KIND_RANK = {bool: 0, int: 1, float: 2, complex: 3}
 _KIND_DTYPE = {0: DTYPES["bool"], 1: DEFAULT_INT, 2: DEFAULT_FLOAT, 3: DEFAULT_COMPLEX}

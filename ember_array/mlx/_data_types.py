@@ -7,21 +7,12 @@ from typing import Any
 
 import mlx.core as mx
 
+from .. import _spec
 from .._common._data_types import finfo_object, iinfo_object
 from ._devices import stream_for
 from ._dtypes import DTYPES, UnsupportedDtype, name_of, native
 
-__all__ = [
-    "astype",
-    "broadcast_arrays",
-    "broadcast_shapes",
-    "broadcast_to",
-    "can_cast",
-    "finfo",
-    "iinfo",
-    "isdtype",
-    "result_type",
-]
+__all__ = list(_spec.DATA_TYPE_FUNCTIONS)
 
 _SIGNED = ("int8", "int16", "int32", "int64")
 _UNSIGNED = ("uint8", "uint16", "uint32", "uint64")

@@ -25,6 +25,8 @@ from typing import Any
 
 import mlx.core as mx
 
+from .. import _spec
+
 __all__ = ["Dtype", "UnsupportedDtype", "native", "from_native", "name_of", "DTYPES"]
 
 
@@ -127,23 +129,7 @@ if not SAFE_DTYPES:  # all or nothing
 complex128 = UnsupportedDtype("complex128")
 
 #: The standard's dtypes, by name, as the namespace exposes them.
-DTYPES: dict[str, Any] = {
-    n: _SAFE[n]
-    for n in (
-        "bool",
-        "int8",
-        "int16",
-        "int32",
-        "int64",
-        "uint8",
-        "uint16",
-        "uint32",
-        "uint64",
-        "float32",
-        "float64",
-        "complex64",
-    )
-}
+DTYPES: dict[str, Any] = {n: _SAFE[n] for n in _spec.DTYPES if n != "complex128"}
 _BY_KEY = {mx.Dtype.__hash__(d): n for n, d in _NATIVE.items()}
 
 

@@ -18,19 +18,10 @@ from typing import Any
 
 import mlx.core as mx
 
+from .. import _spec
 from ._helpers import is_complex, is_float, make_complex, scalar
 
-__all__ = [
-    "abs", "acos", "acosh", "add", "asin", "asinh", "atan", "atan2", "atanh", "bitwise_and",
-    "bitwise_invert", "bitwise_left_shift", "bitwise_or", "bitwise_right_shift", "bitwise_xor",
-    "ceil", "clip", "conj", "copysign", "cos", "cosh", "divide", "equal", "exp", "expm1",
-    "floor", "floor_divide", "greater", "greater_equal", "hypot", "imag", "isfinite", "isinf",
-    "isnan", "less", "less_equal", "log", "log1p", "log2", "log10", "logaddexp", "logical_and",
-    "logical_not", "logical_or", "logical_xor", "maximum", "minimum", "multiply", "negative",
-    "nextafter", "not_equal", "positive", "pow", "real", "reciprocal", "remainder",
-    "round", "sign", "signbit", "sin", "sinh", "sqrt", "square", "subtract", "tan", "tanh",
-    "trunc",
-]  # fmt: skip
+__all__ = list(_spec.ELEMENTWISE)
 
 abs = mx.abs
 acos = mx.arccos

@@ -16,9 +16,10 @@ from typing import Any
 import mlx.core as mx
 import numpy as np
 
+from .. import _spec
 from ._helpers import normalize_axis, scalar
 
-__all__ = ["take", "take_along_axis"]
+__all__ = list(_spec.INDEXING)
 
 
 def _fill_value(dtype: mx.Dtype) -> Any:

@@ -13,26 +13,17 @@ from ._dtypes import DTYPES
 
 __all__ = ["__array_namespace_info__"]
 
+_SIGNED = ("int8", "int16", "int32", "int64")
+_UNSIGNED = ("uint8", "uint16", "uint32", "uint64")
 _KINDS = {
     "bool": ("bool",),
-    "signed integer": ("int8", "int16", "int32", "int64"),
-    "unsigned integer": ("uint8", "uint16", "uint32", "uint64"),
-    "integral": ("int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64"),
+    "signed integer": _SIGNED,
+    "unsigned integer": _UNSIGNED,
+    "integral": _SIGNED + _UNSIGNED,
     "real floating": ("float32", "float64"),
     "complex floating": ("complex64",),
-    "numeric": (
-        "int8",
-        "int16",
-        "int32",
-        "int64",
-        "uint8",
-        "uint16",
-        "uint32",
-        "uint64",
-        "float32",
-        "float64",
-        "complex64",
-    ),
+    # every dtype mlx has except bool (complex128 does not exist in mlx)
+    "numeric": tuple(n for n in DTYPES if n != "bool"),
 }
 
 

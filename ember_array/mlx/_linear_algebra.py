@@ -11,10 +11,11 @@ from collections.abc import Sequence
 
 import mlx.core as mx
 
+from .. import _spec
 from ._data_types import result_type
 from ._helpers import dense_if_empty
 
-__all__ = ["matmul", "matrix_transpose", "tensordot", "vecdot"]
+__all__ = list(_spec.LINEAR_ALGEBRA)
 
 
 def _promote(x1: mx.array, x2: mx.array) -> tuple[mx.array, mx.array]:

@@ -8,25 +8,11 @@ from typing import Any
 import mlx.core as mx
 import numpy as np
 
-from ._data_types import broadcast_arrays, broadcast_to, result_type
+from .. import _spec
+from ._data_types import result_type
 from ._helpers import normalize_axis
 
-__all__ = [
-    "broadcast_arrays",
-    "broadcast_to",
-    "concat",
-    "expand_dims",
-    "flip",
-    "moveaxis",
-    "permute_dims",
-    "repeat",
-    "reshape",
-    "roll",
-    "squeeze",
-    "stack",
-    "tile",
-    "unstack",
-]
+__all__ = list(_spec.MANIPULATION)
 
 flip = mx.flip
 tile = mx.tile

@@ -7,9 +7,10 @@ from typing import Any
 import mlx.core as mx
 import numpy as np
 
+from .. import _spec
 from ._helpers import INDEX, from_numpy, scalar
 
-__all__ = ["argmax", "argmin", "count_nonzero", "nonzero", "searchsorted", "where"]
+__all__ = list(_spec.SEARCHING)
 
 
 def argmax(x: mx.array, /, *, axis: int | None = None, keepdims: bool = False) -> mx.array:

@@ -11,9 +11,10 @@ from typing import Any, NamedTuple
 import mlx.core as mx
 import numpy as np
 
+from .. import _spec
 from ._helpers import INDEX, from_numpy, scalar
 
-__all__ = ["isin", "unique_all", "unique_counts", "unique_inverse", "unique_values"]
+__all__ = list(_spec.SET)
 
 
 class UniqueAllResult(NamedTuple):

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import mlx.core as mx
 
+from .. import _spec
 from ._helpers import INDEX, normalize_axis
 
-__all__ = ["argsort", "sort"]
+__all__ = list(_spec.SORTING)
 
 
 def argsort(

@@ -6,19 +6,10 @@ from typing import Any
 
 import mlx.core as mx
 
+from .. import _spec
 from ._helpers import accumulation_dtype, dense_if_empty, normalize_axis
 
-__all__ = [
-    "cumulative_prod",
-    "cumulative_sum",
-    "max",
-    "mean",
-    "min",
-    "prod",
-    "std",
-    "sum",
-    "var",
-]
+__all__ = list(_spec.STATISTICAL)
 
 Axis = int | tuple[int, ...] | None
 

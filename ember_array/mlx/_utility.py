@@ -6,10 +6,11 @@ from typing import Any
 
 import mlx.core as mx
 
+from .. import _spec
 from ._helpers import normalize_axis
 from ._manipulation import concat
 
-__all__ = ["all", "any", "diff"]
+__all__ = list(_spec.UTILITY)
 
 
 def all(

@@ -1,21 +1,30 @@
-"""``python -m ember_array [matrix]``: backends found, spec revision, support matrix."""
+"""``python -m ember_array [report | matrix [--markdown]]``: backends, spec, support matrix.
+
+``python -m ember_array matrix --markdown > docs/support-matrix.md`` regenerates the support
+matrix page of the documentation.
+"""
 
 from __future__ import annotations
 
 import sys
 
-from ._report import matrix_lines, report_lines
+from ._report import markdown, matrix_lines, report_lines
+
+USAGE = "usage: python -m ember_array [report | matrix [--markdown]]"
 
 
 def main(argv: list[str]) -> int:
-    """Print the report (no argument) or the support matrix (``matrix``)."""
+    """Print the report (no argument), the support matrix (``matrix``) or its markdown page."""
     if argv in ([], ["report"]):
         print("\n".join(report_lines()))
         return 0
     if argv == ["matrix"]:
         print("\n".join(matrix_lines()))
         return 0
-    print("usage: python -m ember_array [report|matrix]", file=sys.stderr)
+    if argv == ["matrix", "--markdown"]:
+        sys.stdout.write(markdown())
+        return 0
+    print(USAGE, file=sys.stderr)
     return 2
 
 

@@ -40,6 +40,7 @@ import math
 import operator
 import sys
 import warnings
+from collections.abc import Callable
 from types import ModuleType
 from typing import Any, Literal
 
@@ -55,7 +56,6 @@ _PAD_MODES: tuple[str, ...] = ("reflect", "constant", "edge")
 _TORCH_PAD = {"reflect": "reflect", "constant": "constant", "edge": "replicate"}
 # torch.istft's threshold for the NOLA check (SpectralOps.cpp: ``window_envelop.abs() < 1e-11``).
 _NOLA_EPS = 1e-11
-_NATIVE = ("numpy", "torch", "mlx")
 
 
 # --------------------------------------------------------------------------------------------
@@ -460,12 +460,9 @@ def stft(
         out = _stft_generic(
             xp, x, n_fft, hop, win, window, center, pad_mode, norm, onesided, real_dtype
         )
-    elif backend == "torch":
-        out = _stft_torch(x, n_fft, hop, win, window, center, pad_mode, normalized, onesided)
-    elif backend == "mlx":
-        out = _stft_mlx(x, n_fft, hop, win, window, center, pad_mode, norm, onesided, real_dtype)
-    elif backend == "numpy":
-        out = _stft_numpy(x, n_fft, hop, win, window, center, pad_mode, norm, onesided, real_dtype)
+    elif backend in _STFT_PATHS:
+        fast = _STFT_PATHS[backend]
+        out = fast(x, n_fft, hop, win, window, center, pad_mode, norm, onesided, real_dtype)
     else:
         out = _stft_generic(
             xp, x, n_fft, hop, win, window, center, pad_mode, norm, onesided, real_dtype
@@ -544,12 +541,12 @@ def _stft_torch(
     window: Any,
     center: bool,
     pad_mode: PadMode,
-    normalized: bool,
+    norm: str,
     onesided: bool,
+    real_dtype: Any,
 ) -> Any:
     import torch
 
-    real_dtype = x.real.dtype if x.is_complex() else x.dtype
     # torch.stft warns when window is None; ember's documented default is the rectangular window.
     w = torch.ones(win, dtype=real_dtype, device=x.device) if window is None else window
     if w.dtype != real_dtype:
@@ -565,7 +562,7 @@ def _stft_torch(
         window=w,
         center=center,
         pad_mode=_TORCH_PAD[pad_mode],
-        normalized=normalized,
+        normalized=norm == "ortho",
         onesided=onesided,
         return_complex=True,
     )
@@ -601,6 +598,14 @@ def _stft_mlx(
         norm=norm,
         onesided=onesided,
     )
+
+
+#: backend -> its STFT fast path; other namespaces take :func:`_stft_generic`.
+_STFT_PATHS: dict[str, Callable[..., Any]] = {
+    "numpy": _stft_numpy,
+    "torch": _stft_torch,
+    "mlx": _stft_mlx,
+}
 
 
 # --------------------------------------------------------------------------------------------
@@ -726,23 +731,11 @@ def istft(
         out_dtype = spec.dtype if return_complex else real_dtype
         return xp.zeros((*spec.shape[:-2], end - start), dtype=out_dtype, device=_device(spec))
 
-    if backend == "torch":
-        return _istft_torch(spec, window, center, normalized, onesided, length, return_complex,
-                            geometry)  # fmt: skip
-    if backend == "numpy":
-        return _istft_numpy(spec, window, norm, onesided, return_complex, real_dtype, geometry)
-    if backend == "mlx" and window is None:
-        # The window is ones: its envelope is known without touching mlx, so check as torch does.
-        # (With a window array the check would evaluate it: see _mark_nola_nan.)
-        env = _envelope_numpy(None, geometry)
-        _check_nola_static(func, backend, env, start, min(end, total))
-    if backend == "mlx" and not return_complex:
-        return _istft_mlx(spec, window, center, norm, onesided, length, real_dtype, geometry)
-    # mx.fft.istft has no complex output: mlx with return_complex takes the generic path.
-    return _istft_generic(
-        xp, spec, window, norm, onesided, return_complex, real_dtype, geometry,
-        lazy_nola=backend == "mlx" and window is not None,
-    )  # fmt: skip
+    fast = _ISTFT_PATHS.get(backend)
+    if fast is not None:
+        return fast(xp, spec, window, center, norm, onesided, length, return_complex, real_dtype,
+                    geometry)  # fmt: skip
+    return _istft_generic(xp, spec, window, norm, onesided, return_complex, real_dtype, geometry)
 
 
 def _envelope_numpy(window: Any, geometry: tuple[int, ...]) -> Any:
@@ -786,10 +779,13 @@ def _check_nola_static(func: str, backend: str, env: Any, start: int, stop: int)
 
 
 def _istft_numpy(
+    xp: ModuleType,
     spec: Any,
     window: Any,
+    center: bool,
     norm: str,
     onesided: bool,
+    length: int | None,
     return_complex: bool,
     real_dtype: Any,
     geometry: tuple[int, ...],
@@ -819,19 +815,20 @@ def _istft_numpy(
 
 
 def _istft_torch(
+    xp: ModuleType,
     spec: Any,
     window: Any,
     center: bool,
-    normalized: bool,
+    norm: str,
     onesided: bool,
     length: int | None,
     return_complex: bool,
+    real_dtype: Any,
     geometry: tuple[int, ...],
 ) -> Any:
     import torch
 
     n_fft, hop, win, _, _, end, total = geometry
-    real_dtype = spec.real.dtype
     # torch.istft warns when window is None; ember's documented default is rectangular.
     w = torch.ones(win, dtype=real_dtype, device=spec.device) if window is None else window
     if w.dtype != real_dtype:
@@ -851,7 +848,7 @@ def _istft_torch(
                 win_length=win,
                 window=w,
                 center=center,
-                normalized=normalized,
+                normalized=norm == "ortho",
                 onesided=onesided,
                 length=length,
                 return_complex=return_complex,
@@ -867,18 +864,31 @@ def _istft_torch(
 
 
 def _istft_mlx(
+    xp: ModuleType,
     spec: Any,
     window: Any,
     center: bool,
     norm: str,
     onesided: bool,
     length: int | None,
+    return_complex: bool,
     real_dtype: Any,
     geometry: tuple[int, ...],
 ) -> Any:
     import mlx.core as mx
 
-    n_fft, hop, win = geometry[:3]
+    n_fft, hop, win, _, start, end, total = geometry
+    if window is None:
+        # The window is ones: its envelope is known without touching mlx, so check as torch does.
+        # (With a window array the check would evaluate it: see _mark_nola_nan.)
+        env = _envelope_numpy(None, geometry)
+        _check_nola_static("istft", "mlx", env, start, min(end, total))
+    if return_complex:
+        # mx.fft.istft has no complex output: take the generic path, lazily.
+        return _istft_generic(
+            xp, spec, window, norm, onesided, return_complex, real_dtype, geometry,
+            lazy_nola=window is not None,
+        )  # fmt: skip
     if not onesided:
         # mx.fft.istft takes a two-sided spec as real(ifft(spec)); torch (return_complex=False)
         # uses irfft of the first n_fft // 2 + 1 rows. They differ for a non-Hermitian spec:
@@ -901,9 +911,7 @@ def _istft_mlx(
         return y  # the NOLA condition was checked statically by istft
     # mx.fft.istft silently returns 0 where the envelope vanishes; checking would force
     # evaluation, so mark those samples NaN instead (lazily).
-    import ember_array.mlx as emx
-
-    return _mark_nola_nan(emx, y, window, real_dtype, geometry)
+    return _mark_nola_nan(xp, y, window, real_dtype, geometry)
 
 
 def _mark_nola_nan(
@@ -978,6 +986,14 @@ def _istft_generic(
     return y
 
 
+#: backend -> its inverse-STFT fast path; other namespaces take :func:`_istft_generic`.
+_ISTFT_PATHS: dict[str, Callable[..., Any]] = {
+    "numpy": _istft_numpy,
+    "torch": _istft_torch,
+    "mlx": _istft_mlx,
+}
+
+
 # --------------------------------------------------------------------------------------------
 # frame
 
@@ -1033,33 +1049,48 @@ def frame(x: Any, frame_length: int, hop_length: int, *, axis: int = -1) -> Any:
             f"{func} [{backend}]: frame_length={frame_length} is longer than axis {axis} of "
             f"x.shape={tuple(x.shape)}"
         )
-    if backend == "torch":
-        return x.unfold(axis, frame_length, hop)
-    if backend == "numpy":
-        import numpy as np
-        from numpy.lib.stride_tricks import sliding_window_view
+    fast = _FRAME_PATHS.get(backend, _frame_generic)
+    return fast(xp, x, frame_length, hop, axis)
 
-        x = np.asarray(x)
-        view = sliding_window_view(x, frame_length, axis=axis)
-        return view[(slice(None),) * axis + (slice(None, None, hop),)]
-    n_frames = 1 + (n - frame_length) // hop
-    if backend == "mlx":
-        import mlx.core as mx
 
-        # as_strided reads x as if row-contiguous (its documented behaviour), so the strides
-        # are those of the contiguous shape; every index stays inside x by construction.
-        shape = tuple(x.shape)
-        strides = [math.prod(shape[i + 1 :]) for i in range(ndim)]
-        out_shape = (*shape[:axis], n_frames, *shape[axis + 1 :], frame_length)
-        out_strides = (*strides[:axis], strides[axis] * hop, *strides[axis + 1 :], strides[axis])
-        return mx.as_strided(x, out_shape, out_strides)
-    return _frame_generic(xp, x, frame_length, hop, axis)
+def _frame_torch(xp: ModuleType, x: Any, frame_length: int, hop: int, axis: int) -> Any:
+    return x.unfold(axis, frame_length, hop)
+
+
+def _frame_numpy(xp: ModuleType, x: Any, frame_length: int, hop: int, axis: int) -> Any:
+    import numpy as np
+    from numpy.lib.stride_tricks import sliding_window_view
+
+    x = np.asarray(x)
+    view = sliding_window_view(x, frame_length, axis=axis)
+    return view[(slice(None),) * axis + (slice(None, None, hop),)]
+
+
+def _frame_mlx(xp: ModuleType, x: Any, frame_length: int, hop: int, axis: int) -> Any:
+    import mlx.core as mx
+
+    # as_strided reads x as if row-contiguous (its documented behaviour), so the strides
+    # are those of the contiguous shape; every index stays inside x by construction.
+    shape = tuple(x.shape)
+    n_frames = 1 + (shape[axis] - frame_length) // hop
+    strides = [math.prod(shape[i + 1 :]) for i in range(len(shape))]
+    out_shape = (*shape[:axis], n_frames, *shape[axis + 1 :], frame_length)
+    out_strides = (*strides[:axis], strides[axis] * hop, *strides[axis + 1 :], strides[axis])
+    return mx.as_strided(x, out_shape, out_strides)
 
 
 def _frame_generic(xp: ModuleType, x: Any, frame_length: int, hop: int, axis: int) -> Any:
     moved = xp.moveaxis(x, axis, -1) if axis != x.ndim - 1 else x
     out = _frames_generic(xp, moved, frame_length, hop, _device(x))
     return xp.moveaxis(out, -2, axis) if axis != x.ndim - 1 else out
+
+
+#: backend -> its framing fast path (a view where the backend has one); others: a gather.
+_FRAME_PATHS: dict[str, Callable[..., Any]] = {
+    "numpy": _frame_numpy,
+    "torch": _frame_torch,
+    "mlx": _frame_mlx,
+}
 
 
 # --------------------------------------------------------------------------------------------
@@ -1094,33 +1125,64 @@ def _cosine_window(
             f"{func} [{backend}]: dtype must be a real floating dtype (float32 or float64), "
             f"got {dtype}"
         )
-    if backend == "torch":
-        torch = sys.modules["torch"]
-        kw: dict[str, Any] = {"periodic": periodic, "dtype": dtype, "device": device}
-        if func == "hann_window":
-            return torch.hann_window(n, **kw)
-        if func == "hamming_window":
-            return torch.hamming_window(n, alpha=coeffs[0], beta=coeffs[1], **kw)
-        return torch.blackman_window(n, **kw)
+    fast = _WINDOW_PATHS.get(backend)
+    if fast is not None:
+        return fast(ns, func, coeffs, n, periodic, dtype, device)
     if n <= 1:
         # torch: an empty window for 0 and [1.] for 1 (the cosine formula would divide by 0).
         return ns.ones((n,), dtype=dtype, device=device)
     period = n if periodic else n - 1
-    if backend == "numpy":
-        import numpy as np
-
-        # computed in float64, then rounded once to the requested dtype
-        phase = np.arange(n) * (2.0 * math.pi / period)
-        w = np.full(n, coeffs[0])
-        for k, c in enumerate(coeffs[1:], start=1):
-            w += (-1) ** k * c * np.cos(k * phase)
-        return w.astype(dtype, copy=False)
     phase = ns.arange(n, dtype=dtype, device=device) * (2.0 * math.pi / period)
     acc: Any = None
     for k, c in enumerate(coeffs[1:], start=1):
         term = ((-1) ** k * c) * ns.cos(phase if k == 1 else phase * float(k))
         acc = term if acc is None else acc + term
     return acc + coeffs[0]
+
+
+def _window_torch(
+    ns: ModuleType,
+    func: str,
+    coeffs: tuple[float, ...],
+    n: int,
+    periodic: bool,
+    dtype: Any,
+    device: Any,
+) -> Any:
+    torch = sys.modules["torch"]
+    kw: dict[str, Any] = {"periodic": periodic, "dtype": dtype, "device": device}
+    if func == "hann_window":
+        return torch.hann_window(n, **kw)
+    if func == "hamming_window":
+        return torch.hamming_window(n, alpha=coeffs[0], beta=coeffs[1], **kw)
+    return torch.blackman_window(n, **kw)
+
+
+def _window_numpy(
+    ns: ModuleType,
+    func: str,
+    coeffs: tuple[float, ...],
+    n: int,
+    periodic: bool,
+    dtype: Any,
+    device: Any,
+) -> Any:
+    if n <= 1:
+        # torch: an empty window for 0 and [1.] for 1 (the cosine formula would divide by 0).
+        return ns.ones((n,), dtype=dtype, device=device)
+    import numpy as np
+
+    # computed in float64, then rounded once to the requested dtype
+    phase = np.arange(n) * (2.0 * math.pi / (n if periodic else n - 1))
+    w = np.full(n, coeffs[0])
+    for k, c in enumerate(coeffs[1:], start=1):
+        w += (-1) ** k * c * np.cos(k * phase)
+    return w.astype(dtype, copy=False)
+
+
+#: backend -> its window fast path (torch's own window functions; numpy in float64); others
+#: evaluate the cosine sum in the namespace.
+_WINDOW_PATHS: dict[str, Callable[..., Any]] = {"numpy": _window_numpy, "torch": _window_torch}
 
 
 def hann_window(

@@ -12,23 +12,10 @@ import os
 from types import ModuleType
 
 import pytest
-from hypothesis import HealthCheck, settings
 
-settings.register_profile(
-    "ci",
-    max_examples=25,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
-    print_blob=True,
-)
-settings.register_profile(
-    "thorough",
-    max_examples=500,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
-    print_blob=True,
-)
-settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+from conformance._hypothesis import load_profile
+
+load_profile()
 
 BACKENDS = ("numpy", "torch", "mlx")
 _NATIVE = {"numpy": "numpy", "torch": "torch", "mlx": "mlx.core"}

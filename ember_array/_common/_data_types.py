@@ -7,7 +7,61 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
-__all__ = ["finfo", "finfo_object", "iinfo", "iinfo_object"]
+__all__ = ["can_cast", "finfo", "finfo_object", "iinfo", "iinfo_object", "promote_names"]
+
+SIGNED = ("int8", "int16", "int32", "int64")
+UNSIGNED = ("uint8", "uint16", "uint32", "uint64")
+REAL_FLOAT = ("float32", "float64")
+COMPLEX = ("complex64", "complex128")
+BITS = {
+    "bool": 8, "int8": 8, "int16": 16, "int32": 32, "int64": 64, "uint8": 8, "uint16": 16,
+    "uint32": 32, "uint64": 64, "float32": 32, "float64": 64, "complex64": 64, "complex128": 128,
+}  # fmt: skip
+
+
+def promote_names(a: str, b: str, backend: str) -> str:
+    """The standard's type promotion table on dtype names; ``TypeError`` where it has none."""
+    if a == b:
+        return a
+    for group in (SIGNED, UNSIGNED, REAL_FLOAT, COMPLEX):
+        if a in group and b in group:
+            return max(a, b, key=group.index)
+    if (a in REAL_FLOAT and b in COMPLEX) or (a in COMPLEX and b in REAL_FLOAT):
+        bits = max(BITS[a] * (2 if a in REAL_FLOAT else 1), BITS[b] * (2 if b in REAL_FLOAT else 1))
+        return f"complex{bits}"
+    if a in UNSIGNED and b in SIGNED:
+        a, b = b, a
+    if a in SIGNED and b in UNSIGNED:
+        if BITS[a] > BITS[b]:
+            return a
+        if b == "uint64":
+            raise TypeError(
+                f"{backend}: {a} and {b} have no common dtype in the array API standard"
+            )
+        return f"int{2 * BITS[b]}"
+    raise TypeError(f"{backend}: {a} and {b} cannot be type promoted together (array API standard)")
+
+
+def _name(x: Any, func: str, xp: ModuleType) -> str:
+    """The standard name of a dtype, or of an array's dtype."""
+    dtype = _dtype_of(x)
+    for name in BITS:
+        if getattr(xp, name) == dtype:
+            return name
+    raise TypeError(f"{func}: {xp.__name__} expected an array or a standard dtype, got {x!r}")
+
+
+def can_cast(from_: Any, to: Any, /, *, xp: ModuleType) -> bool:
+    """Whether ``from_`` (a dtype or an array) casts to ``to`` under the standard's promotion.
+
+    numpy's and torch's ``can_cast`` follow their wider rules (bool -> int8 and
+    int8 -> float32 are True there); the standard's table has no cross-kind promotion.
+    """
+    a, b = _name(from_, "can_cast", xp), _name(to, "can_cast", xp)
+    try:
+        return promote_names(a, b, xp.__name__) == b
+    except TypeError:
+        return False
 
 
 @dataclass(frozen=True)

@@ -8,20 +8,22 @@ from typing import Any
 import mlx.core as mx
 
 from .. import _spec
-from .._common._data_types import finfo_object, iinfo_object
+from .._common._data_types import (
+    BITS,
+    COMPLEX,
+    REAL_FLOAT,
+    SIGNED,
+    UNSIGNED,
+    finfo_object,
+    iinfo_object,
+    promote_names,
+)
 from ._devices import stream_for
 from ._dtypes import DTYPES, UnsupportedDtype, name_of, native
 
 __all__ = list(_spec.DATA_TYPE_FUNCTIONS)
 
-_SIGNED = ("int8", "int16", "int32", "int64")
-_UNSIGNED = ("uint8", "uint16", "uint32", "uint64")
-_REAL_FLOAT = ("float32", "float64")
-_COMPLEX = ("complex64", "complex128")
-_BITS = {
-    "bool": 8, "int8": 8, "int16": 16, "int32": 32, "int64": 64, "uint8": 8, "uint16": 16,
-    "uint32": 32, "uint64": 64, "float32": 32, "float64": 64, "complex64": 64, "complex128": 128,
-}  # fmt: skip
+_SIGNED, _UNSIGNED, _REAL_FLOAT, _COMPLEX, _BITS = SIGNED, UNSIGNED, REAL_FLOAT, COMPLEX, BITS
 _KINDS = {
     "bool": ("bool",),
     "signed integer": _SIGNED,
@@ -35,25 +37,7 @@ _KINDS = {
 
 def _promote_names(a: str, b: str) -> str:
     """The standard's promotion table on dtype names; ``TypeError`` across kinds."""
-    if a == b:
-        return a
-    for group in (_SIGNED, _UNSIGNED, _REAL_FLOAT, _COMPLEX):
-        if a in group and b in group:
-            return max(a, b, key=group.index)
-    if (a in _REAL_FLOAT and b in _COMPLEX) or (a in _COMPLEX and b in _REAL_FLOAT):
-        bits = max(
-            _BITS[a] * (2 if a in _REAL_FLOAT else 1), _BITS[b] * (2 if b in _REAL_FLOAT else 1)
-        )
-        return f"complex{bits}"
-    if a in _UNSIGNED and b in _SIGNED:
-        a, b = b, a
-    if a in _SIGNED and b in _UNSIGNED:
-        if _BITS[a] > _BITS[b]:
-            return a
-        if b == "uint64":
-            raise TypeError(f"mlx: {a} and {b} have no common dtype in the array API standard")
-        return f"int{2 * _BITS[b]}"
-    raise TypeError(f"mlx: {a} and {b} cannot be type promoted together (array API standard)")
+    return promote_names(a, b, "mlx")
 
 
 def _dtype_name(x: Any, func: str) -> str:

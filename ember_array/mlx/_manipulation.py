@@ -9,6 +9,7 @@ import mlx.core as mx
 import numpy as np
 
 from .. import _spec
+from .._helpers import forces_evaluation
 from ._data_types import result_type
 from ._helpers import normalize_axis
 
@@ -74,6 +75,7 @@ def permute_dims(x: mx.array, /, axes: tuple[int, ...]) -> mx.array:
     return mx.transpose(x, list(axes))
 
 
+@forces_evaluation  # with an array of repeats (an int stays lazy)
 def repeat(x: mx.array, repeats: int | mx.array, /, *, axis: int | None = None) -> mx.array:
     """Repeat elements of ``x``.
 

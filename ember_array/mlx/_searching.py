@@ -8,6 +8,7 @@ import mlx.core as mx
 import numpy as np
 
 from .. import _spec
+from .._helpers import forces_evaluation
 from ._helpers import INDEX, from_numpy, scalar
 
 __all__ = list(_spec.SEARCHING)
@@ -15,11 +16,17 @@ __all__ = list(_spec.SEARCHING)
 
 def argmax(x: mx.array, /, *, axis: int | None = None, keepdims: bool = False) -> mx.array:
     """Index of the maximum, as int64 (``mx.argmax`` returns uint32)."""
+    if x.ndim == 0:
+        # mx.argmax of a 0-d array with keepdims=True dies in std::vector
+        return mx.zeros((), dtype=INDEX)
     return mx.argmax(x, axis=axis, keepdims=keepdims).astype(INDEX)
 
 
 def argmin(x: mx.array, /, *, axis: int | None = None, keepdims: bool = False) -> mx.array:
     """Index of the minimum, as int64 (``mx.argmin`` returns uint32)."""
+    if x.ndim == 0:
+        # mx.argmin of a 0-d array with keepdims=True dies in std::vector
+        return mx.zeros((), dtype=INDEX)
     return mx.argmin(x, axis=axis, keepdims=keepdims).astype(INDEX)
 
 
@@ -35,6 +42,7 @@ def count_nonzero(
     return mx.count_nonzero(x, axis=ax, keepdims=keepdims).astype(INDEX)
 
 
+@forces_evaluation
 def nonzero(x: mx.array, /) -> tuple[mx.array, ...]:
     """Indices of the non-zero elements, one int64 array per axis.
 

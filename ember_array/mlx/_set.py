@@ -12,6 +12,7 @@ import mlx.core as mx
 import numpy as np
 
 from .. import _spec
+from .._helpers import forces_evaluation
 from ._helpers import INDEX, from_numpy, scalar
 
 __all__ = list(_spec.SET)
@@ -47,23 +48,27 @@ def _unique(x: mx.array) -> tuple[mx.array, mx.array, mx.array, mx.array]:
     )
 
 
+@forces_evaluation
 def unique_all(x: mx.array, /) -> UniqueAllResult:
     """Unique values, first indices, inverse indices and counts (**evaluates** ``x``)."""
     return UniqueAllResult(*_unique(x))
 
 
+@forces_evaluation
 def unique_counts(x: mx.array, /) -> UniqueCountsResult:
     """Unique values and their counts (**evaluates** ``x``)."""
     v, _, _, c = _unique(x)
     return UniqueCountsResult(v, c)
 
 
+@forces_evaluation
 def unique_inverse(x: mx.array, /) -> UniqueInverseResult:
     """Unique values and the inverse indices, shaped like ``x`` (**evaluates** ``x``)."""
     v, _, inv, _ = _unique(x)
     return UniqueInverseResult(v, inv)
 
 
+@forces_evaluation
 def unique_values(x: mx.array, /) -> mx.array:
     """Unique values of ``x``, sorted (**evaluates** ``x``)."""
     a = np.unique(np.asarray(x).reshape(-1), equal_nan=False)

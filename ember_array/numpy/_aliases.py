@@ -14,12 +14,23 @@ from .._common import _data_types
 from .._common._manipulation import broadcast_shapes
 from .._namespace import bind_xp
 
-__all__ = ["broadcast_shapes", "expm1", "finfo", "floor_divide", "iinfo", "matmul", "take"]
+__all__ = [
+    "broadcast_shapes",
+    "can_cast",
+    "expm1",
+    "finfo",
+    "floor_divide",
+    "iinfo",
+    "matmul",
+    "take",
+]
 
 _bind = bind_xp(np, __name__.rpartition(".")[0])
 
 # np.finfo/np.iinfo fields are numpy scalars; the standard asks for Python numbers.
 finfo = _bind(_data_types.finfo)
+# numpy.can_cast allows cross-kind casts (bool -> int8, int8 -> float32) the standard does not.
+can_cast = _bind(_data_types.can_cast)
 iinfo = _bind(_data_types.iinfo)
 
 # array-api-compat wraps np.matmul in a pass-through (~1 µs per call); numpy's conforms.

@@ -354,13 +354,18 @@ class _MlxNative(_Native):
         )
 
 
+#: backend -> the engine of ``impl="native"`` (the support matrix reads this registry).
+_NATIVE_ENGINES: dict[str, type[_Native]] = {
+    "numpy": _NumpyNative,
+    "torch": _TorchNative,
+    "mlx": _MlxNative,
+}
+
+
 def _make_native(be: Backend, seed: int, device: Any) -> _Native:
-    if be.name == "numpy":
-        return _NumpyNative(be, seed, device)
-    if be.name == "torch":
-        return _TorchNative(be, seed, device)
-    if be.name == "mlx":
-        return _MlxNative(be, seed, device)
+    engine = _NATIVE_ENGINES.get(be.name)
+    if engine is not None:
+        return engine(be, seed, device)
     raise ValueError(
         f"Generator(): impl='native' supports numpy, torch and mlx, not {be.name}; "
         "use impl='portable'"

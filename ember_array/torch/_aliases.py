@@ -18,6 +18,8 @@ from .._namespace import bind_xp
 
 __all__ = [
     "broadcast_shapes",
+    "can_cast",
+    "count_nonzero",
     "finfo",
     "iinfo",
     "std",
@@ -31,7 +33,21 @@ _bind = bind_xp(torch, __name__.rpartition(".")[0])
 
 # torch.finfo/iinfo report dtype as a string and uint64's max as a float.
 finfo = _bind(_data_types.finfo)
+# torch.can_cast allows cross-kind casts (bool -> int8, int8 -> float32) the standard does not.
+can_cast = _bind(_data_types.can_cast)
 iinfo = _bind(_data_types.iinfo)
+
+
+def count_nonzero(
+    x: torch.Tensor, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False
+) -> torch.Tensor:
+    """Number of non-zero elements over ``axis``; ``axis=()`` reduces nothing.
+
+    torch.count_nonzero reduces over every axis when given dim=() (pytorch#29137).
+    """
+    if axis == ():
+        return (x != 0).to(torch.int64)
+    return _compat.count_nonzero(x, axis=axis, keepdims=keepdims)
 
 
 def std(
@@ -148,8 +164,16 @@ def _same_dtype_fast_path(name: str) -> Callable[..., torch.Tensor]:
     native = getattr(torch, _TORCH_NAMES.get(name, name))
 
     def f(x1: Any, x2: Any, /) -> torch.Tensor:
-        if type(x1) is _Tensor and type(x2) is _Tensor and x1.dtype == x2.dtype:
-            return native(x1, x2)
+        if type(x1) is _Tensor and type(x2) is _Tensor:
+            if x1.dtype == x2.dtype:
+                return native(x1, x2)
+            if x1.dtype in _WIDE_UINT or x2.dtype in _WIDE_UINT:
+                # torch refuses to promote uint16/32/64 with other dtypes: cast to the
+                # standard's promoted dtype first (TypeError where the table has none)
+                dt = getattr(torch, _data_types.promote_names(
+                    _NAMES[x1.dtype], _NAMES[x2.dtype], "torch"
+                ))  # fmt: skip
+                return native(x1.to(dt), x2.to(dt))
         return slow(x1, x2)
 
     f.__name__ = f.__qualname__ = name
@@ -159,6 +183,8 @@ def _same_dtype_fast_path(name: str) -> Callable[..., torch.Tensor]:
 
 
 _TORCH_NAMES = {"equal": "eq"}
+_NAMES = {getattr(torch, n): n for n in _data_types.BITS}
+_WIDE_UINT = (torch.uint16, torch.uint32, torch.uint64)
 _FAST_BINARY = (
     "add",
     "bitwise_and",

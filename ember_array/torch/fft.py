@@ -1,8 +1,30 @@
 """The ``fft`` extension for torch arrays (array-api-compat's, unchanged where it conforms)."""
 
+import sys as _sys
+from collections.abc import Sequence as _Sequence
+
 import array_api_compat.torch.fft as _compat
+import torch as _torch
 
 from .. import _spec
 from .._namespace import populate as _populate
 
-__all__ = _populate(globals(), _compat, None, _spec.FFT)
+
+def fftshift(x: _torch.Tensor, /, *, axes: "int | _Sequence[int] | None" = None) -> _torch.Tensor:
+    """Shift the zero-frequency term to the centre; ``axes=()`` shifts nothing.
+
+    torch.fft.fftshift raises "`shifts` required" for ``dim=()``.
+    """
+    if axes is not None and not isinstance(axes, int) and len(axes) == 0:
+        return x.clone()
+    return _compat.fftshift(x, axes=axes)
+
+
+def ifftshift(x: _torch.Tensor, /, *, axes: "int | _Sequence[int] | None" = None) -> _torch.Tensor:
+    """Inverse of :func:`fftshift`; ``axes=()`` shifts nothing (torch raises for ``dim=()``)."""
+    if axes is not None and not isinstance(axes, int) and len(axes) == 0:
+        return x.clone()
+    return _compat.ifftshift(x, axes=axes)
+
+
+__all__ = _populate(globals(), _compat, _sys.modules[__name__], _spec.FFT)

@@ -1,6 +1,7 @@
 """nox sessions: tests per backend, conformance, array-api-tests, benchmarks, docs, lint.
 
 ``nox -s tests-numpy``         unit tests on one backend (also tests-torch, tests-mlx)
+``nox -s conformance``         conformance/ against array-api-strict, thorough profile
 ``nox -s array_api_tests -- numpy [pytest args]``   the external data-apis suite
 ``nox -s benchmarks``          overhead tables (benchmarks/overhead.py)
 ``nox -s sklearn``             scikit-learn's array-API tests through ember_array
@@ -34,9 +35,16 @@ def tests(session: nox.Session, backend: str) -> None:
     _install(session, backend)
     session.run(
         "pytest",
-        *session.posargs,
+        *(session.posargs or ["tests"]),
         env={"EMBER_BACKENDS": backend, "HYPOTHESIS_PROFILE": "thorough"},
     )
+
+
+@nox.session
+def conformance(session: nox.Session) -> None:
+    """conformance/ (every backend against array-api-strict) with the thorough profile."""
+    _install(session, "numpy", "torch", "mlx")
+    session.run("pytest", "conformance", *session.posargs, env={"HYPOTHESIS_PROFILE": "thorough"})
 
 
 @nox.session
@@ -75,11 +83,24 @@ def lint(session: nox.Session) -> None:
 
 @nox.session
 def sklearn(session: nox.Session) -> None:
-    """scikit-learn's array-API tests with ember_array plugged in (numpy, torch, mlx)."""
+    """scikit-learn's array-API tests with ember_array plugged in (numpy, torch, mlx).
+
+    The whole ``-k array_api`` selection of the installed scikit-learn, once; the plugin prints
+    the outcomes per namespace at the end. ``EMBER_SKLEARN_MLX=0`` leaves mlx out; extra
+    arguments go to pytest (``nox -s sklearn -- -k "array_api and ember_array.mlx"``).
+    """
     _install(session, "numpy", "torch", "mlx")
     session.install("scikit-learn", "scipy", "array-api-strict")
+    # run outside the repository, under an empty ini: this repository's pytest settings
+    # (--strict-markers, --import-mode) are not scikit-learn's
+    tmp = session.create_tmp()
+    with open(f"{tmp}/pytest.ini", "w") as ini:
+        ini.write("[pytest]\n")
+    session.chdir(tmp)
     session.run(
         "pytest",
+        "-c",
+        "pytest.ini",
         "--pyargs",
         "sklearn",
         "-k",

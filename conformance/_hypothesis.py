@@ -12,6 +12,14 @@ from hypothesis import HealthCheck, Phase, settings
 
 #: Examples per hypothesis test in each profile.
 MAX_EXAMPLES = {"ci": 25, "thorough": 500}
+#: Examples per (backend, function, dtype) test of the conformance suite, which has ~6,000 of
+#: them: 10 keep the default run within the CI budget, ``thorough`` (nox) draws 200.
+CONFORMANCE_EXAMPLES = {"ci": 10, "thorough": 200}
+
+
+def conformance_examples() -> int:
+    """Examples per conformance test under the current ``HYPOTHESIS_PROFILE``."""
+    return CONFORMANCE_EXAMPLES[os.environ.get("HYPOTHESIS_PROFILE", "ci")]
 
 
 def load_profile() -> str:

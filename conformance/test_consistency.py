@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 from ._backends import Backend, _load, selected
 from ._cases import CASES
+from ._hypothesis import conformance_examples
 from .conftest import read_xfails
 
 EMBER = ("numpy", "torch", "mlx")
@@ -58,7 +59,7 @@ def test_same_answer_on_every_backend(name: str, dtype: str) -> None:
         pytest.skip(f"needs numpy and another backend for {name} at {dtype}")
     reference, others = backends[0], backends[1:]
     case = CASES[name]
-    examples = max(3, settings.default.max_examples // 5)
+    examples = max(3, conformance_examples() // 3)
 
     @settings(max_examples=examples)
     @given(data=st.data())

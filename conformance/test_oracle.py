@@ -12,11 +12,12 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from hypothesis import given, reject
+from hypothesis import given, reject, settings
 from hypothesis import strategies as st
 
 from ._backends import BACKENDS, load, oracle
 from ._cases import CASES
+from ._hypothesis import conformance_examples
 
 PARAMS = [
     pytest.param(b, name, dtype, id=f"{b}-{name}-{dtype}" if dtype else f"{b}-{name}")
@@ -36,6 +37,7 @@ def test_oracle(backend: str, name: str, dtype: str) -> None:
         pytest.skip(reason)
     case = CASES[name]
 
+    @settings(max_examples=conformance_examples())
     @given(data=st.data())
     def check(data: st.DataObject) -> None:
         call = case.draw(data.draw, dtype)

@@ -8,6 +8,7 @@ arrays (and numpy through ``ember_array.numpy``) matching the plain-numpy result
 from __future__ import annotations
 
 import os
+import threading
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -21,6 +22,8 @@ pytest.importorskip("scipy")
 
 from sklearn.externals import array_api_compat as skl_compat  # noqa: E402
 from sklearn.utils import _array_api as skl_api  # noqa: E402
+from sklearn.utils import _encode as skl_encode  # noqa: E402
+from sklearn.utils.parallel import Parallel  # noqa: E402
 
 from ember_array.integrations import scipy as ember_scipy  # noqa: E402
 from ember_array.integrations import sklearn as ember_sklearn  # noqa: E402
@@ -66,6 +69,8 @@ def _sklearn_originals() -> dict[str, Any]:
         "names": skl_api._NUMPY_NAMESPACE_NAMES,
         "is_xp": skl_api._is_xp_namespace,
         "fill": skl_api._fill_diagonal,
+        "parallel": vars(Parallel)["__call__"],
+        "encode": skl_encode.get_namespace,
     }
     for mod_name, mod in sys.modules.items():
         if mod_name.startswith("sklearn.") and "_is_xp_namespace" in vars(mod):
@@ -81,6 +86,8 @@ def _assert_sklearn_restored(before: dict[str, Any]) -> None:
     assert "ember_array.numpy" not in skl_api._NUMPY_NAMESPACE_NAMES
     assert skl_api._is_xp_namespace is before["is_xp"]
     assert skl_api._fill_diagonal is before["fill"]
+    assert vars(Parallel)["__call__"] is before["parallel"]
+    assert skl_encode.get_namespace is before["encode"] is skl_api.get_namespace
     for mod_name, original in before.items():
         if mod_name.startswith("sklearn."):
             assert vars(sys.modules[mod_name])["_is_xp_namespace"] is original, mod_name
@@ -109,6 +116,8 @@ def test_sklearn_enable_disable_round_trip() -> None:
     assert "sklearn.utils._array_api._NUMPY_NAMESPACE_NAMES" in patched
     assert "sklearn.metrics._classification._is_xp_namespace" in patched
     assert "sklearn.utils._array_api._fill_diagonal" in patched
+    assert "sklearn.utils.parallel.Parallel.__call__" in patched
+    assert "sklearn.utils._encode.get_namespace" in patched
     a = np.zeros((3, 3))
     skl_api._fill_diagonal(a, 2.0, ember_array.namespace(a))
     np.testing.assert_array_equal(a, 2.0 * np.eye(3))
@@ -311,6 +320,78 @@ def test_sklearn_estimators_and_metrics(backend: str, dtype_name: str) -> None:
             with sklearn.config_context(array_api_dispatch=True):
                 got = metric(y, p, c, q)
             _close(got, want, dtype_name, backend)
+
+
+@pytest.mark.usefixtures("array_api_env")
+def test_sklearn_encoders_give_object_arrays_compat_numpy() -> None:
+    # scikit-learn calls numpy functions outside the standard on the namespace of object and
+    # string arrays (``xp.array`` in ``_check_unknown``): they get array-api-compat's numpy
+    from sklearn.preprocessing import OneHotEncoder
+
+    train = np.array([["a"], ["b"]], dtype=object)
+    test = np.array([["z"], ["a"]], dtype=object)
+    want = OneHotEncoder(handle_unknown="ignore").fit(train).transform(test).toarray()
+    with ember_sklearn.enabled(), sklearn.config_context(array_api_dispatch=True):
+        enc = OneHotEncoder(handle_unknown="ignore").fit(train)
+        np.testing.assert_array_equal(enc.transform(test).toarray(), want)
+        assert skl_encode.get_namespace(train)[0] is skl_compat.numpy
+        assert skl_encode.get_namespace(np.array(["x"]))[0] is skl_compat.numpy
+        ember_numpy = ember_array.namespace(np.zeros(2))
+        assert skl_encode.get_namespace(np.zeros(2))[0] is ember_numpy
+        # elsewhere object arrays (an ensemble's estimators_) share the estimator's namespace
+        assert skl_api.get_namespace(train)[0] is ember_numpy
+
+
+@pytest.mark.usefixtures("array_api_env")
+def test_sklearn_threads_and_numpy_indices_on_mlx() -> None:
+    # pairwise_distances(n_jobs=2) runs in joblib worker threads, which mlx's per-thread
+    # streams refuse; CV splits index mlx arrays with numpy integer arrays
+    pytest.importorskip("mlx.core")
+    from sklearn.linear_model import Ridge
+    from sklearn.metrics import pairwise_distances
+    from sklearn.model_selection import GridSearchCV
+    from sklearn.utils import _safe_indexing
+
+    data = _problem()
+    X_np = data["X"].astype(np.float32)
+    with ember_sklearn.enabled():
+        X = _put("mlx", X_np, "float32")
+        with sklearn.config_context(array_api_dispatch=True):
+            for n_jobs in (1, 2):
+                got = pairwise_distances(X, X[:7], n_jobs=n_jobs)
+                _close(got, pairwise_distances(X_np, X_np[:7]), "float32")
+            search = GridSearchCV(Ridge(solver="svd"), {"alpha": [0.1, 1.0]}, cv=2)
+            search.fit(X, _put("mlx", data["y"].astype(np.float32), "float32"))
+            assert search.best_params_["alpha"] in (0.1, 1.0)
+        # without dispatch, scikit-learn indexes the arrays as they are
+        idx = np.array([5, 0, 2])
+        _close(_safe_indexing(X, idx), X_np[idx], "float32")
+
+
+def test_sklearn_parallel_evaluates_mlx_arguments_before_dispatch(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # two worker threads evaluating the same lazy mlx array at once crash mlx: the tasks'
+    # mlx arguments are evaluated in the dispatching thread first
+    mx = pytest.importorskip("mlx.core")
+    from sklearn.utils.parallel import delayed
+
+    seen: list[tuple[int, int]] = []
+    native_eval = mx.eval
+
+    def recording_eval(*arrays: Any) -> None:
+        seen.append((threading.get_ident(), len(arrays)))
+        native_eval(*arrays)
+
+    shared = mx.arange(6.0) * 2.0  # lazy
+    with ember_sklearn.enabled():
+        monkeypatch.setattr(mx, "eval", recording_eval)
+        out = Parallel(n_jobs=2, backend="threading")(
+            delayed(lambda a, b, k: (a + b + k).tolist())(shared, shared[i], k=shared)
+            for i in range(3)
+        )
+    assert out == [[4.0 * v + 2.0 * i for v in range(6)] for i in range(3)]
+    assert seen == [(threading.get_ident(), 3)] * 3  # all dispatched here (pre_dispatch=4)
 
 
 @pytest.mark.usefixtures("array_api_env")

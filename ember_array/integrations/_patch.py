@@ -41,7 +41,12 @@ class Patches:
         """``module.attr`` for every replacement currently applied."""
         out = []
         for owner, name, _ in self.applied:
-            label = owner.__name__ if isinstance(owner, ModuleType) else repr(owner)
+            if isinstance(owner, ModuleType):
+                label = owner.__name__
+            elif isinstance(owner, type):
+                label = f"{owner.__module__}.{owner.__qualname__}"
+            else:
+                label = repr(owner)
             out.append(f"{label}.{name}")
         return out
 

@@ -17,12 +17,17 @@ resolves its namespace through the patched ``get_namespace``. It also wraps
 module attributes on the namespace (``xp.backends.cuda.is_built()``), which the standard-only
 ``ember_array.torch`` lacks, so the wrapper runs it with array-api-compat's ``get_namespace`` and
 returns ember_array's namespace. Everything is undone at unconfigure.
+
+At the end of the run it prints, per namespace (numpy, torch, array_api_strict, mlx, and tests
+not parametrized over one), how many tests passed, failed, were skipped, ... (read from the
+test ids: ``ember_array.mlx``, ``array_api_strict``, ``torch``, ``numpy``).
 """
 
 from __future__ import annotations
 
 import os
 import sys
+from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator
 from types import ModuleType
 from typing import Any
@@ -38,6 +43,16 @@ MLX_NAMESPACE = "ember_array.mlx"
 MLX_COMBINATIONS = (("cpu", "float64"), ("cpu", "float32"))
 
 _patches = Patches()
+
+#: namespace -> outcome -> number of tests, filled as the tests report.
+_outcomes: defaultdict[str, Counter[str]] = defaultdict(Counter)
+#: How test ids name the namespaces, most specific first.
+_NAMESPACE_KEYS = (
+    (MLX_NAMESPACE, "mlx"),
+    ("array_api_strict", "array_api_strict"),
+    ("torch", "torch"),
+    ("numpy", "numpy"),
+)
 
 
 def _with_mlx_namespaces(
@@ -77,7 +92,7 @@ def _with_ember_namespace(
         # on the namespace (``xp.backends.cuda.is_built()``, ``xp.xpu``), which the
         # standard-only ember_array.torch does not have: run it against array-api-compat's
         # namespaces, then hand the test ember_array's namespace for the same arrays.
-        compat = sys.modules["sklearn.externals.array_api_compat"]
+        compat: Any = sys.modules["sklearn.externals.array_api_compat"]
         ours = compat.get_namespace
         compat.get_namespace = getattr(ours, "__wrapped__", ours)
         try:
@@ -126,3 +141,46 @@ def pytest_report_header(config: pytest.Config) -> str:
     from . import sklearn as ember_sklearn
 
     return "ember_array.integrations.sklearn: " + ", ".join(ember_sklearn.patched_attributes())
+
+
+def namespace_of_test(nodeid: str) -> str:
+    """The namespace a scikit-learn test ran on, read from its id (``"other"`` if none)."""
+    params = nodeid.partition("[")[2]
+    for key, name in _NAMESPACE_KEYS:
+        if key in params:
+            return name
+    return "other"
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    """Count each test's outcome under its namespace."""
+    wasxfail = hasattr(report, "wasxfail")
+    outcome = None
+    if report.when == "setup" and not report.passed:
+        outcome = "skipped" if report.skipped else "error"
+    elif report.when == "call":
+        if report.passed:
+            outcome = "xpassed" if wasxfail else "passed"
+        elif report.failed:
+            outcome = "failed"
+        else:
+            outcome = "xfailed" if wasxfail else "skipped"
+    elif report.when == "teardown" and report.failed:
+        outcome = "error"
+    if outcome is not None:
+        _outcomes[namespace_of_test(report.nodeid)][outcome] += 1
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    """Print the outcomes per namespace."""
+    if not _outcomes:
+        return
+    terminalreporter.write_sep("-", "ember_array: scikit-learn tests per namespace")
+    kinds = ("passed", "failed", "error", "skipped", "xfailed", "xpassed")
+    for name in ("numpy", "torch", "array_api_strict", "mlx", "other"):
+        counts = _outcomes.get(name)
+        if counts:
+            ran = counts["passed"] + counts["failed"] + counts["error"]
+            rate = f" ({100.0 * counts['passed'] / ran:.1f}% of those run)" if ran else ""
+            parts = ", ".join(f"{counts[k]} {k}" for k in kinds if counts[k])
+            terminalreporter.write_line(f"{name:>16}: {parts}{rate}")

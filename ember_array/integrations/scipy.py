@@ -34,7 +34,7 @@ import contextlib
 import warnings
 from collections.abc import Callable, Iterator
 from types import ModuleType
-from typing import Any
+from typing import Any, cast
 
 from .._dispatch import namespace
 from ._common import enabled_context, install_mlx, restore_state
@@ -65,7 +65,7 @@ def _internals() -> tuple[str, ModuleType, ModuleType]:
         raise ModuleNotFoundError(
             "ember_array.integrations.scipy needs scipy, which is not installed"
         ) from None
-    version = getattr(scipy, "__version__", "unknown")
+    version = str(getattr(scipy, "__version__", "unknown"))
     tested = ", ".join(f"{v}.x" for v in TESTED_VERSIONS)
 
     def missing(what: str) -> RuntimeError:
@@ -85,7 +85,7 @@ def _internals() -> tuple[str, ModuleType, ModuleType]:
     # otherwise replacing it changes nothing.
     if getattr(override, "array_api_compat", None) is not compat:
         raise missing("scipy._lib._array_api_override.array_api_compat (the vendored package)")
-    return version, compat, override
+    return version, cast(ModuleType, compat), cast(ModuleType, override)
 
 
 def _make_array_namespace(original: Callable[..., ModuleType]) -> Callable[..., ModuleType]:

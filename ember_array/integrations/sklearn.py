@@ -11,6 +11,14 @@ time through one attribute, and recognises numpy and torch namespaces by their m
     function returning ``ember_array.namespace(*arrays)``: ``ember_array.numpy`` for numpy
     arrays, ``ember_array.torch`` for torch tensors, ``ember_array.mlx`` for mlx arrays; other
     compliant arrays (array-api-strict, ...) pass through to their own namespace.
+``sklearn.utils._encode.get_namespace``
+    (the label/category encoders' copy of ``sklearn.utils._array_api.get_namespace``) becomes
+    a wrapper that gives numpy arrays of object, string, bytes or void dtype (outside the
+    standard) scikit-learn's numpy wrapper (array-api-compat's numpy) instead of
+    ``ember_array.numpy``: ``_check_unknown`` calls ``xp.array``, a numpy function outside the
+    standard, on them (``OneHotEncoder(handle_unknown="ignore")`` on strings with unknown
+    categories). Everywhere else such arrays get ``ember_array.numpy``, as numeric ones do, so
+    an estimator's object-array attributes (``estimators_``) share its namespace.
 ``sklearn.utils._array_api._NUMPY_NAMESPACE_NAMES``
     becomes a new set with ``"ember_array.numpy"`` added, so ``_is_numpy_namespace`` (the gate
     of every numpy/Cython fast path) accepts our numpy namespace.
@@ -29,6 +37,12 @@ time through one attribute, and recognises numpy and torch namespaces by their m
     (and every already-imported copy) becomes a wrapper that, for ``ember_array.numpy``, calls
     ``numpy.fill_diagonal``: scikit-learn's numpy branch calls ``xp.fill_diagonal``, a numpy
     function outside the standard that ``ember_array.numpy`` does not expose.
+
+``sklearn.utils.parallel.Parallel.__call__``
+    becomes a wrapper that ``mx.eval``-uates the mlx arrays among each task's arguments in the
+    thread that dispatches the task. mlx arrays are lazy, and two joblib worker threads
+    evaluating the same unevaluated array at once crash mlx (the cross-thread streams of
+    :func:`ember_array.mlx.install` leave that to the caller). Other arrays are untouched.
 
 Left alone on purpose: ``sklearn.externals.array_api_compat.is_torch_namespace``. scikit-learn
 uses it only in ``_median``, to call ``xp.quantile(x, q=0.5, dim=..., keepdim=...)``, a torch
@@ -50,7 +64,8 @@ Examples
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable, Iterator
+import sys
+from collections.abc import Callable, Iterable, Iterator
 from types import ModuleType
 from typing import Any
 
@@ -64,6 +79,10 @@ __all__ = ["enable", "disable", "enabled", "is_enabled", "patched_attributes"]
 TESTED_VERSIONS = ("1.9",)
 
 _state: dict[str, Any] = {"patches": None, "mlx_installed": False}
+
+#: numpy dtype kinds outside the standard (object, bytes, str, void): in the label/category
+#: encoders (``sklearn.utils._encode``) arrays of these kinds get scikit-learn's numpy wrapper.
+_NON_NUMERIC_KINDS = frozenset("OSUV")
 
 
 def _internals() -> tuple[str, ModuleType, ModuleType]:
@@ -127,6 +146,52 @@ def _make_get_namespace(original: Callable[..., ModuleType]) -> Callable[..., Mo
     return get_namespace
 
 
+def _make_encode_get_namespace(
+    original: Callable[..., tuple[Any, bool]], np_compat: ModuleType
+) -> Callable[..., tuple[Any, bool]]:
+    def get_namespace(*arrays: Any, **kwargs: Any) -> tuple[Any, bool]:
+        """scikit-learn's ``get_namespace``; object/string numpy arrays get its numpy wrapper."""
+        xp, compliant = original(*arrays, **kwargs)
+        if getattr(xp, "__name__", None) == "ember_array.numpy" and any(
+            getattr(getattr(a, "dtype", None), "kind", "") in _NON_NUMERIC_KINDS for a in arrays
+        ):
+            # the label/category encoders handle object and string arrays with numpy
+            # functions called on the namespace (``xp.array`` in ``_check_unknown``), which
+            # array-api-compat's numpy namespace has and the standard-only one has not
+            return np_compat, compliant
+        return xp, compliant
+
+    get_namespace.__wrapped__ = original  # type: ignore[attr-defined]
+    return get_namespace
+
+
+def _evaluated_tasks(tasks: Iterable[Any]) -> Iterator[Any]:
+    """``tasks`` (joblib's ``(function, args, kwargs)``), with their mlx array arguments evaluated.
+
+    Evaluation happens in the thread that dispatches the tasks, one task at a time, as joblib
+    consumes the iterable.
+    """
+    for task in tasks:
+        mx = sys.modules.get("mlx.core")
+        if mx is not None and isinstance(task, tuple) and len(task) == 3:
+            _, args, kwargs = task
+            arrays = [a for a in (*args, *kwargs.values()) if isinstance(a, mx.array)]
+            if arrays:
+                mx.eval(*arrays)
+        yield task
+
+
+def _make_parallel_call(original: Callable[..., Any]) -> Callable[..., Any]:
+    def __call__(self: Any, iterable: Iterable[Any]) -> Any:
+        """scikit-learn's ``Parallel.__call__``, mlx arguments evaluated before dispatch."""
+        # mlx arrays are lazy, and two worker threads evaluating the same unevaluated array
+        # at once crash mlx (its cross-thread streams leave that to the caller)
+        return original(self, _evaluated_tasks(iterable))
+
+    __call__.__wrapped__ = original  # type: ignore[attr-defined]
+    return __call__
+
+
 def _make_is_xp_namespace(original: Callable[[Any, str], bool]) -> Callable[[Any, str], bool]:
     def _is_xp_namespace(xp: Any, name: str) -> bool:
         """scikit-learn's check, also true for ``ember_array.<name>``."""
@@ -152,6 +217,29 @@ def _make_fill_diagonal(original: Callable[..., None]) -> Callable[..., None]:
 
     _fill_diagonal.__wrapped__ = original  # type: ignore[attr-defined]
     return _fill_diagonal
+
+
+def _encode_module() -> ModuleType | None:
+    """``sklearn.utils._encode`` where it binds ``get_namespace`` and has ``np_compat``."""
+    try:
+        from sklearn.utils import _array_api as skl_api
+        from sklearn.utils import _encode
+    except ImportError:
+        return None
+    if not callable(getattr(_encode, "get_namespace", None)) or not isinstance(
+        getattr(skl_api, "np_compat", None), ModuleType
+    ):
+        return None
+    return _encode
+
+
+def _parallel_class() -> type | None:
+    """``sklearn.utils.parallel.Parallel``, or None where this scikit-learn has none."""
+    try:
+        from sklearn.utils.parallel import Parallel
+    except ImportError:
+        return None
+    return Parallel
 
 
 def is_enabled() -> bool:
@@ -202,6 +290,16 @@ def enable(*, mlx: bool | None = None) -> None:
         if callable(getattr(skl_api, "_fill_diagonal", None)):
             fill = skl_api._fill_diagonal
             replace_everywhere(patches, "sklearn", fill, _make_fill_diagonal(fill))
+        encode = _encode_module()
+        if encode is not None and encode.get_namespace is skl_api.get_namespace:
+            patches.set(
+                encode,
+                "get_namespace",
+                _make_encode_get_namespace(skl_api.get_namespace, skl_api.np_compat),
+            )
+        parallel = _parallel_class()
+        if parallel is not None and "__call__" in vars(parallel):
+            patches.set(parallel, "__call__", _make_parallel_call(parallel.__call__))
         _state["mlx_installed"] = install_mlx(mlx)
     except BaseException:
         patches.restore()

@@ -8,6 +8,9 @@ import, idempotent, fully undone by ``uninstall()`` — sets on ``mx.array``:
   ``mlx.core``;
 * ``__getitem__`` accepting boolean masks (``x[mask]``, ``x[mask, ...]``): the result shape
   depends on the data, so these **evaluate** the mask; every other key goes to the native method;
+* ``__getitem__``/``__setitem__`` accepting numpy integer and boolean index arrays
+  (``x[np_indices]``, ``x[np_indices, ...] = v``), converted to mlx arrays (torch and numpy
+  accept them; mlx raises ``ValueError``);
 * ``__setitem__`` ignoring a size-0 value under a boolean mask (``x[mask] = empty``, what
   ``array_api_extra.at(x, mask).set(...)`` does when the mask selects nothing): mlx's own
   ``__setitem__`` aborts the process with SIGFPE there (mlx 0.32.4). Decided from shapes only,
@@ -24,6 +27,10 @@ import, idempotent, fully undone by ``uninstall()`` — sets on ``mx.array``:
 and on ``mx.Dtype``: ``__eq__``/``__ne__`` that answer ``False``/``True`` for non-dtypes
 (``x.dtype == None``) instead of raising ``TypeError``.
 
+``install()`` also runs :func:`ember_array.mlx._devices.share_streams`: the calling thread and
+threads started afterwards get default streams any thread can evaluate, so lazy arrays can move
+between threads (thread pools, joblib's threading backend); ``uninstall()`` undoes it.
+
 Everything else (arithmetic operators, other ``__setitem__`` keys, in-place updates) stays
 mlx's own and runs on mlx's default device.  ``mx.array`` already has ``.mT``.
 
@@ -39,6 +46,8 @@ from typing import Any
 
 import mlx.core as mx
 import numpy as np
+
+from ._devices import share_streams, unshare_streams
 
 __all__ = ["install", "uninstall", "installed"]
 
@@ -84,14 +93,22 @@ def _plain_slice(k: Any) -> Any:
     return k
 
 
+def _index(k: Any) -> Any:
+    """One index for mlx: numpy integer/boolean arrays become mlx arrays, slices get ints."""
+    if isinstance(k, slice):
+        return _plain_slice(k)
+    if isinstance(k, np.ndarray) and (k.dtype == np.bool_ or k.dtype.kind in "iu"):
+        # mlx's __getitem__/__setitem__ reject numpy arrays; torch and numpy accept them
+        # (scikit-learn's CV splits index X with numpy integer arrays)
+        return mx.array(k)
+    return k
+
+
 def _getitem(self: mx.array, key: Any) -> mx.array:
     from ._manipulation import moveaxis
 
     native = _saved[(mx.array, "__getitem__")]
-    if isinstance(key, slice):
-        key = _plain_slice(key)
-    elif isinstance(key, tuple):
-        key = tuple(_plain_slice(k) for k in key)
+    key = tuple(_index(k) for k in key) if isinstance(key, tuple) else _index(key)
     if _is_mask(key):
         return _mask_take(self, key, native)
     if isinstance(key, tuple) and any(_is_mask(k) for k in key):
@@ -113,6 +130,7 @@ def _getitem(self: mx.array, key: Any) -> mx.array:
 
 def _setitem(self: mx.array, key: Any, value: Any) -> None:
     native = _saved[(mx.array, "__setitem__")]
+    key = tuple(_index(k) for k in key) if isinstance(key, tuple) else _index(key)
     if (
         isinstance(value, mx.array)
         and value.size == 0
@@ -256,12 +274,14 @@ def install() -> None:
     _saved[(mx.Dtype, "__eq__")] = mx.Dtype.__dict__["__eq__"]
     for cls, name, value in _patches():
         setattr(cls, name, value)
+    share_streams()
 
 
 def uninstall() -> None:
     """Undo :func:`install` exactly (attributes it added are removed)."""
     if not _saved:
         return
+    unshare_streams()
     for (cls, name), value in list(_saved.items()):
         if value is _MISSING:
             with contextlib.suppress(AttributeError):

@@ -271,14 +271,12 @@ def linspace(
         return make_complex(re, im).astype(dt)
     if dt == mx.float64:
         # mx.linspace rounds start/stop to float32 (num=1 gives float32(start)): build it
+        lo, hi = complex(start).real, complex(stop).real
         n = num - 1 if endpoint and num > 1 else num
-        step = (float(stop) - float(start)) / n
-        out = float(start) + mx.arange(num, dtype=dt, stream=s) * step
-        return (
-            mx.where(mx.arange(num, stream=s) == num - 1, float(stop), out)
-            if (endpoint and num > 1)
-            else out
-        )
+        out = lo + mx.arange(num, dtype=dt, stream=s) * ((hi - lo) / n)
+        if endpoint and num > 1:
+            out = mx.where(mx.arange(num, stream=s) == num - 1, hi, out)
+        return out
     return mx.linspace(start, stop, num, endpoint=endpoint, dtype=dt, stream=s)
 
 

@@ -15,18 +15,38 @@ ember_array models this with :class:`Device`, a small hashable value type named 
 * ``device=`` arguments of the namespace accept a :class:`Device`, ``"cpu"``/``"gpu"``, an
   ``mx.Device``, ``mx.DeviceType`` or ``mx.Stream``; they become the ``stream=`` of mlx calls.
   float64 on a GPU raises ``ValueError``.
+* mlx gives every thread its own default stream, and a lazy array can only be evaluated in the
+  thread whose stream it was recorded on (``RuntimeError: There is no Stream(cpu, 0) in current
+  thread``). :func:`share_streams` (run by :func:`ember_array.mlx.install`) gives the calling
+  thread, and every thread started afterwards through :mod:`threading`, a default stream made
+  with ``mx.new_thread_unsafe_stream``, which any thread can evaluate. mlx's rule for these
+  streams applies: one lazy array must not be evaluated by two threads at the same time
+  (``mx.eval`` it before handing it to several threads).
 """
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import inspect
+import sys
+import threading
 from collections.abc import Callable, MutableMapping
 from typing import Any
 
 import mlx.core as mx
 
-__all__ = ["Device", "CPU", "GPU", "device_of", "to_device", "stream_for", "default_device"]
+__all__ = [
+    "Device",
+    "CPU",
+    "GPU",
+    "device_of",
+    "to_device",
+    "stream_for",
+    "default_device",
+    "share_streams",
+    "unshare_streams",
+]
 
 
 class Device:
@@ -190,3 +210,78 @@ def route_float64(namespace: MutableMapping[str, Any], names: tuple[str, ...]) -
         fn = namespace.get(name)
         if fn is not None and inspect.isroutine(fn):
             namespace[name] = cpu_for_float64(fn)
+
+
+# --- streams shared across threads -------------------------------------------------------------
+
+#: What :func:`share_streams` changed: the profile hook it replaced, the thread it ran in and
+#: that thread's previous default streams. Empty when streams are not shared.
+_SHARED: dict[str, Any] = {}
+
+
+#: thread ident -> the streams made for it. mlx never frees a stream (nor, once it has run
+#: something, its worker thread), so a thread whose ident was seen before (a thread ident is
+#: reused once its thread has ended; an install/uninstall/install cycle) gets the same ones.
+_THREAD_STREAMS: dict[int, list[Any]] = {}
+_THREAD_STREAMS_LOCK = threading.Lock()
+
+
+def _thread_unsafe_defaults() -> None:
+    """Give the calling thread default streams that every thread can evaluate."""
+    ident = threading.get_ident()
+    with _THREAD_STREAMS_LOCK:
+        streams = _THREAD_STREAMS.get(ident)
+        if streams is None:
+            devices = [mx.cpu, mx.gpu] if gpu_available() else [mx.cpu]
+            streams = [mx.new_thread_unsafe_stream(d) for d in devices]
+            _THREAD_STREAMS[ident] = streams
+    for s in streams:
+        mx.set_default_stream(s)
+
+
+def _thread_start_hook(frame: Any, event: str, arg: Any) -> Any:
+    """``threading.setprofile`` hook: runs once, at the start of each new thread."""
+    previous = _SHARED.get("previous_hook")
+    sys.setprofile(previous)  # uninstall ourselves from this thread at once
+    # threads that never touch mlx get a stream too; creating one only registers it
+    # (mlx starts its worker thread at the first evaluation on it)
+    with contextlib.suppress(Exception):  # never break a thread over this
+        _thread_unsafe_defaults()
+    if previous is not None:
+        return previous(frame, event, arg)
+    return None
+
+
+def share_streams() -> None:
+    """Make lazy mlx arrays evaluable in any thread (idempotent; undone by :func:`unshare_streams`).
+
+    The calling thread and every thread started afterwards through :mod:`threading` (thread
+    pools, joblib's threading backend) get default streams from ``mx.new_thread_unsafe_stream``:
+    arrays recorded in one thread can be evaluated in another. Threads already running keep
+    mlx's own thread-bound streams. Nothing is evaluated.
+    """
+    if _SHARED:
+        return
+    devices = [mx.cpu, mx.gpu] if gpu_available() else [mx.cpu]
+    _SHARED["thread"] = threading.get_ident()
+    _SHARED["defaults"] = [mx.default_stream(d) for d in devices]
+    _SHARED["previous_hook"] = threading.getprofile()
+    _thread_unsafe_defaults()
+    threading.setprofile(_thread_start_hook)
+
+
+def unshare_streams() -> None:
+    """Undo :func:`share_streams`: new threads get mlx's own streams again.
+
+    The thread that called :func:`share_streams` gets its previous default streams back when it
+    is the one calling this; threads started in between keep their shared streams (arrays
+    recorded on them stay evaluable).
+    """
+    if not _SHARED:
+        return
+    if threading.getprofile() is _thread_start_hook:
+        threading.setprofile(_SHARED["previous_hook"])
+    if threading.get_ident() == _SHARED["thread"]:
+        for s in _SHARED["defaults"]:
+            mx.set_default_stream(s)
+    _SHARED.clear()

@@ -204,6 +204,18 @@ def svd(x: mx.array, /, *, full_matrices: bool = True) -> SVDResult:
     x = _float(x, "svd")
     if x.ndim < 2:
         raise ValueError(f"svd: mlx needs ndim >= 2, got shape {x.shape}")
+    m, n = x.shape[-2:]
+    if not full_matrices and m != n and min(m, n) > 0:
+        # mx.linalg.svd always builds the full U (20000 x 20000 for a 20000 x 100 input):
+        # factor x = Q R first and take the SVD of the small square R
+        if m < n:
+            u_t, s_t, vh_t = svd(mx.conj(mx.swapaxes(x, -1, -2)), full_matrices=False)
+            return SVDResult(
+                mx.conj(mx.swapaxes(vh_t, -1, -2)), s_t, mx.conj(mx.swapaxes(u_t, -1, -2))
+            )
+        q, r = qr(x)
+        ur, s, vh = svd(r, full_matrices=True)
+        return SVDResult(mx.matmul(q, ur, stream=_CPU), s, vh)
     u, s, vh = mx.linalg.svd(x, stream=_CPU)
     if not full_matrices:
         k = min(x.shape[-2:])

@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
 import numpy as np
 import pytest
 
@@ -109,6 +114,90 @@ def test_reflected_and_fixed_operators():
     assert list(np.signbit(np.asarray(y))) == [False, True]
     m = mx.array([[1, 2], [3, 4]], dtype=mx.int32)
     assert m.__rmatmul__(m).dtype == mx.int32
+
+
+@pytest.mark.usefixtures("installed")
+def test_numpy_index_arrays():
+    # scikit-learn's CV splits index X with numpy integer arrays (``X[train_idx, ...]``);
+    # torch and numpy accept them, mlx's own __getitem__ raises ValueError
+    a = np.arange(12.0).reshape(4, 3)
+    x = mx.array(a)
+    idx = np.array([3, 0, 3])
+    np.testing.assert_array_equal(np.asarray(x[idx]), a[idx])
+    np.testing.assert_array_equal(np.asarray(x[idx, ...]), a[idx, ...])
+    np.testing.assert_array_equal(np.asarray(x[:, np.array([2, 0], dtype=np.uint8)]), a[:, [2, 0]])
+    m = np.array([True, False, True, False])
+    np.testing.assert_array_equal(np.asarray(x[m]), a[m])
+    np.testing.assert_array_equal(np.asarray(x[m, ...]), a[m, ...])
+    y, b = mx.array(a), a.copy()
+    y[np.array([0, 2])] = -1.0
+    b[[0, 2]] = -1.0
+    np.testing.assert_array_equal(np.asarray(y), b)
+    y[np.array([False, True, False, False])] = mx.zeros((1, 3))
+    b[1] = 0.0
+    np.testing.assert_array_equal(np.asarray(y), b)
+
+
+def _in_thread(fn: Callable[[], Any]) -> Any:
+    """``fn()`` run in a new thread; its exception is re-raised here."""
+    out: dict[str, Any] = {}
+
+    def run() -> None:
+        try:
+            out["value"] = fn()
+        except BaseException as exc:  # handed back to the caller
+            out["error"] = exc
+
+    t = threading.Thread(target=run)
+    t.start()
+    t.join()
+    if "error" in out:
+        raise out["error"]
+    return out["value"]
+
+
+def test_lazy_arrays_cross_threads_only_when_installed():
+    lazy = mx.arange(4.0) * 2  # recorded on this thread's stream, not evaluated
+    with pytest.raises(RuntimeError, match="Stream"):
+        _in_thread(lazy.tolist)  # mlx's own per-thread streams
+    xp.install()
+    try:
+        lazy = mx.arange(4.0) * 2
+        assert _in_thread(lazy.tolist) == [0.0, 2.0, 4.0, 6.0]
+        made = _in_thread(lambda: mx.arange(3.0) * 5)  # recorded in the worker
+        assert made.tolist() == [0.0, 5.0, 10.0]
+        # scikit-learn's pairwise n_jobs pattern: worker threads write slices of one array
+        # recorded here, and this thread evaluates the result
+        X = mx.array(np.arange(12.0).reshape(6, 2))
+        ret = mx.zeros((6, 6))
+        mx.eval(ret)
+
+        def block(s: slice) -> None:
+            ret[:, s] = xp.sum((X[:, None, :] - X[None, s, :]) ** 2, axis=-1)
+
+        with ThreadPoolExecutor(2) as pool:
+            list(pool.map(block, [slice(0, 3), slice(3, 6)]))
+        a = np.arange(12.0).reshape(6, 2)
+        np.testing.assert_allclose(np.asarray(ret), ((a[:, None] - a[None]) ** 2).sum(-1))
+    finally:
+        xp.uninstall()
+
+
+def test_stream_sharing_round_trip():
+    stream, hook = mx.default_stream(mx.cpu), threading.getprofile()
+    shared = []
+    for _ in range(2):
+        xp.install()
+        try:
+            shared.append(mx.default_stream(mx.cpu))
+            assert shared[-1] != stream
+            assert threading.getprofile() is not hook
+        finally:
+            xp.uninstall()
+    assert shared[0] == shared[1]  # mlx never frees streams: one per thread, reused
+    assert mx.default_stream(mx.cpu) == stream
+    assert threading.getprofile() is hook
+    assert _in_thread(lambda: (mx.arange(2) + 1).tolist()) == [1, 2]
 
 
 def test_uninstalled_namespace_still_works_without_patches():

@@ -171,7 +171,8 @@ def _reflected(name: str) -> Any:
     def method(self: mx.array, other: Any) -> Any:
         from ._helpers import scalar
 
-        if isinstance(other, (bool, int)):
+        # mx.array has no reflected bitwise operators, and no __rmod__ at all (1.5 % x raises)
+        if isinstance(other, (bool, int)) or (name == "__rmod__" and isinstance(other, float)):
             return fn(scalar(other, self.dtype), self)
         return NotImplemented
 
@@ -219,6 +220,15 @@ def _inplace(name: str) -> Any:
     return method
 
 
+def _matmul(self: mx.array, other: Any) -> Any:
+    from ._linear_algebra import matmul
+
+    # mx.array.__matmul__ rejects integer dtypes; ember_array.mlx.matmul is exact for them
+    if isinstance(other, mx.array):
+        return matmul(self, other)
+    return NotImplemented
+
+
 def _rmatmul(self: mx.array, other: Any) -> Any:
     from ._linear_algebra import matmul
 
@@ -256,6 +266,7 @@ def _patches() -> list[tuple[type, str, Any]]:
         (mx.array, "__imod__", _inplace("__imod__")),
         (mx.array, "__ilshift__", _inplace("__ilshift__")),
         (mx.array, "__irshift__", _inplace("__irshift__")),
+        (mx.array, "__matmul__", _matmul),
         (mx.array, "__rmatmul__", _rmatmul),
         (mx.Dtype, "__eq__", _dtype_eq),
         (mx.Dtype, "__ne__", _dtype_ne),

@@ -608,9 +608,7 @@ def _result_type(d: st.DrawFn, dtype: str) -> Call:
     kind_scalar = {"bool": True, "i": 1, "u": 1, "f": 1.5, "c": 1j}
     if d(st.booleans()):
         k = "bool" if dtype == "bool" else np.dtype(dtype).kind
-        scalar = kind_scalar[k]
-        if k in "iu" or k == "bool" or k == "f" or k == "c":
-            args.append(scalar)
+        args.append(kind_scalar[k])
     return Call(tuple(args))
 
 

@@ -18,6 +18,7 @@ import numpy as np
 import pytest
 
 from ._backends import BACKENDS, Backend, load, oracle
+from ._cases import _promotable
 from ._strategies import ALL, BOOL, COMPLEX, INT, REAL_FLOAT
 
 #: Binary element-wise functions of the standard (all follow the promotion table).
@@ -118,19 +119,8 @@ def _params(kind: str) -> list[Any]:
         pytest.param(b, d1, d2, id=f"{b}-{kind}-{d1}-{d2}")
         for b in BACKENDS
         for d1, d2 in PAIRS
-        if _table_has(d1, d2)
+        if _promotable(d1, d2)
     ]
-
-
-def _table_has(d1: str, d2: str) -> bool:
-    """Whether the standard's table has the pair (same kind, or signed/unsigned that fits)."""
-    import array_api_strict as strict
-
-    try:
-        strict.result_type(getattr(strict, d1), getattr(strict, d2))
-    except TypeError:
-        return False
-    return True
 
 
 @pytest.mark.parametrize(("backend", "d1", "d2"), _params("functions"))

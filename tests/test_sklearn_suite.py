@@ -66,10 +66,6 @@ _FLOAT16 = (
     "expects xp.float16, which the standard (and so ember_array's numpy/torch namespaces) "
     "does not have"
 )
-_MLX_EXP = (
-    "mlx 0.32 CPU float64 exp/logaddexp are float32-accurate; results differ from numpy's "
-    "by ~1e-7 relative, the test allows 1e-7 or less"
-)
 
 #: node id (relative to the directory holding ``sklearn``) -> why it fails with ember_array.
 KNOWN_FAILURES = {
@@ -81,16 +77,6 @@ KNOWN_FAILURES = {
         "mlx has no complex128; ember_array.mlx.complex128 is a marker that every dtype= "
         "rejects, and the test skips only when the attribute is missing"
     ),
-    f"{_ARRAY_API}::test_expit_logit[ember_array.mlx-cpu-float64]": _MLX_EXP,
-    f"{_ARRAY_API}::test_logsumexp_like_scipy_logsumexp[0-ember_array.mlx-cpu-float64]": _MLX_EXP,
-    f"{_ARRAY_API}::test_logsumexp_like_scipy_logsumexp[1-ember_array.mlx-cpu-float64]": _MLX_EXP,
-    f"{_PAIRWISE}::test_pairwise_kernels_array_api[rbf-ember_array.mlx-cpu-float64]": _MLX_EXP,
-    f"{_PAIRWISE}::test_pairwise_kernels_array_api[laplacian-ember_array.mlx-cpu-float64]": (
-        _MLX_EXP
-    ),
-    f"{_PAIRWISE}::test_pairwise_kernels_array_api[chi2-ember_array.mlx-cpu-float64]": _MLX_EXP,
-    f"{_PAIRWISE}::test_pairwise_parallel_array_api"
-    "[pairwise_kernels-callable_rbf_kernel-kwds3-ember_array.mlx-cpu-float64]": _MLX_EXP,
 }
 
 

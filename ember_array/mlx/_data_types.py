@@ -57,6 +57,18 @@ def _as_dtype(name: str) -> Any:
     return DTYPES[name]
 
 
+def promoted(func: str, *arrays: Any) -> mx.Dtype:
+    """:func:`result_type` for ``func``'s operands, ``TypeError`` where mlx has no such dtype
+    (float64 with complex64 promotes to complex128)."""
+    dt = result_type(*arrays)
+    if not isinstance(dt, mx.Dtype):
+        names = " and ".join(sorted({name_of(a.dtype) for a in arrays}))
+        raise TypeError(
+            f"{func}: mlx arrays of {names} promote to {name_of(dt)}, which mlx does not have"
+        )
+    return dt
+
+
 def result_type(*arrays_and_dtypes: Any) -> Any:
     """Return the dtype that results from the standard's type promotion rules.
 

@@ -4,7 +4,11 @@ Most names point straight at the native ``mlx.core`` function (zero overhead).  
 ``clip`` (either bound ``None``, keeps ``x``'s dtype), ``copysign``, ``expm1`` (complex),
 ``hypot``, ``nextafter``, ``signbit`` (missing in mlx), ``sign`` (NaN, complex zero), ``sin``
 (``-0``), ``tanh`` (complex infinities), ``remainder`` (sign of zero results) and the bit shifts
-(shifts by the bit width or more).  All stay lazy.
+(shifts by the bit width or more).  ``exp`` (float32 and float64), ``logaddexp`` and float64
+``sin``/``cos`` are rebuilt from mlx functions that are accurate (``expm1``, ``log1p``, ``tan``):
+mlx 0.32.4 computes float64 ``exp``/``sin``/``cos``/``logaddexp`` at float32 accuracy (and
+float64 ``exp`` overflows above 88.7), and its float32 ``exp`` is up to ~8 ULP off.  All stay
+lazy.
 
 Operations run on mlx's default device.  mlx computes float64 on the CPU only: on a machine whose
 default device is the GPU, float64 work needs ``mx.set_default_device(mx.cpu)`` or a
@@ -14,6 +18,7 @@ ember_array's creation functions and ``linalg`` already put float64 on the CPU s
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import mlx.core as mx
@@ -26,7 +31,6 @@ __all__ = list(_spec.ELEMENTWISE)
 abs = mx.abs
 acos = mx.arccos
 acosh = mx.arccosh
-add = mx.add
 asin = mx.arcsin
 asinh = mx.arcsinh
 atan = mx.arctan
@@ -38,11 +42,7 @@ bitwise_or = mx.bitwise_or
 bitwise_xor = mx.bitwise_xor
 ceil = mx.ceil
 conj = mx.conj
-cos = mx.cos
 cosh = mx.cosh
-divide = mx.divide
-equal = mx.equal
-exp = mx.exp
 floor = mx.floor
 floor_divide = mx.floor_divide
 greater = mx.greater
@@ -57,27 +57,81 @@ log = mx.log
 log1p = mx.log1p
 log2 = mx.log2
 log10 = mx.log10
-logaddexp = mx.logaddexp
 logical_and = mx.logical_and
 logical_not = mx.logical_not
 logical_or = mx.logical_or
 logical_xor = mx.logical_xor
 maximum = mx.maximum
 minimum = mx.minimum
-multiply = mx.multiply
 negative = mx.negative
-not_equal = mx.not_equal
 positive = mx.positive
-pow = mx.power
 real = mx.real
 reciprocal = mx.reciprocal
 round = mx.round
 sinh = mx.sinh
 sqrt = mx.sqrt
 square = mx.square
-subtract = mx.subtract
 tan = mx.tan
 trunc = mx.trunc
+
+
+#: Set lookups hash the dtype: no ``Dtype.__eq__`` call, which ``install()`` replaces.
+_COMPLEX = frozenset({mx.complex64})
+_FLOAT64 = frozenset({mx.float64})
+
+
+def _no_complex128(name: str, x1: Any, x2: Any) -> None:
+    """``TypeError`` where the standard's result is complex128: mlx would compute complex64."""
+    if getattr(x1, "dtype", None) in _FLOAT64 or getattr(x2, "dtype", None) in _FLOAT64:
+        raise TypeError(
+            f"{name}: the standard promotes float64 with complex to complex128, which mlx does "
+            "not have (it would compute complex64); cast the float64 operand to float32 first"
+        )
+
+
+def _complex_checked(native: Callable[..., mx.array], name: str) -> Callable[..., mx.array]:
+    """``native`` for a binary function that accepts complex operands.
+
+    mlx promotes float64 with complex64 to complex64 (it has no complex128): a silent downcast
+    of the float64 operand, refused here with ``TypeError``. Only complex results are checked.
+    """
+
+    def checked(x1: Any, x2: Any, /) -> mx.array:
+        out = native(x1, x2)
+        if out.dtype in _COMPLEX:
+            _no_complex128(name, x1, x2)
+        return out
+
+    checked.__name__ = checked.__qualname__ = name
+    checked.__doc__ = f"``mx.{native.__name__}``, refusing float64 with complex64 (see above)."
+    return checked
+
+
+def _complex_checked_compare(native: Callable[..., mx.array], name: str) -> Callable[..., mx.array]:
+    """:func:`_complex_checked` for comparisons, whose result is bool: checks the operands."""
+
+    def checked(x1: Any, x2: Any, /) -> mx.array:
+        if (
+            getattr(x1, "dtype", None) in _COMPLEX
+            or getattr(x2, "dtype", None) in _COMPLEX
+            or isinstance(x1, complex)
+            or isinstance(x2, complex)
+        ):
+            _no_complex128(name, x1, x2)
+        return native(x1, x2)
+
+    checked.__name__ = checked.__qualname__ = name
+    checked.__doc__ = f"``mx.{native.__name__}``, refusing float64 with complex64 (see above)."
+    return checked
+
+
+add = _complex_checked(mx.add, "add")
+divide = _complex_checked(mx.divide, "divide")
+multiply = _complex_checked(mx.multiply, "multiply")
+pow = _complex_checked(mx.power, "pow")
+subtract = _complex_checked(mx.subtract, "subtract")
+equal = _complex_checked_compare(mx.equal, "equal")
+not_equal = _complex_checked_compare(mx.not_equal, "not_equal")
 
 
 def _arr(x: Any, like: mx.array | None = None) -> mx.array:
@@ -138,7 +192,7 @@ def expm1(x: mx.array, /) -> mx.array:
     re, im = mx.real(x), mx.imag(x)
     out_re = mx.expm1(re) * mx.cos(im) - 2 * mx.square(mx.sin(im / 2))
     out_re = mx.where((re == 0) & (im == 0), mx.zeros_like(out_re), out_re)  # +0, not -0
-    out_im = mx.exp(re) * mx.sin(im)
+    out_im = exp(re) * mx.sin(im)
     nan = mx.array(float("nan"), dtype=re.dtype)
     inf = mx.array(float("inf"), dtype=re.dtype)
     fin_im = mx.isfinite(im)
@@ -156,12 +210,82 @@ def expm1(x: mx.array, /) -> mx.array:
     return make_complex(out_re, out_im)
 
 
+#: Per float dtype: ln2 split so that ``k * hi`` is exact for every ``k`` reached, 1/ln2, the
+#: clamp that keeps ``k`` in range of two normal powers of two, the exponent bias, the mantissa
+#: width and the integer dtype of the same width.
+_EXP_CONSTANTS = {
+    mx.float64: (6.93147180369123816490e-01, 1.90821492927058770002e-10,
+                 1.44269504088896338700e00, 760.0, 1023, 52, mx.int64),
+    mx.float32: (6.9314575195e-01, 1.4286067653e-06, 1.4426950216e00, 110.0, 127, 23, mx.int32),
+}  # fmt: skip
+
+
+def _pow2(k: mx.array, dtype: mx.Dtype) -> mx.array:
+    """``2**k`` for integer ``k`` within the normal exponent range, built from its bits."""
+    _, _, _, _, bias, mant, _ = _EXP_CONSTANTS[dtype]
+    return ((k + bias) << mant).view(dtype)
+
+
+def exp(x: mx.array, /) -> mx.array:
+    """``e**x``.
+
+    ``mx.exp`` is float32-accurate on float64 input (and gives ``inf`` above 88.7) and up to ~8 ULP
+    off on float32; here, for both, ``x = k ln2 + r`` with ``|r| <= ln2/2`` (Cody-Waite, ln2 in two
+    parts), ``e**r = expm1(r) + 1`` (mlx's ``expm1`` is accurate) and ``2**k`` is applied as two
+    exact powers of two so that subnormal results round once. Other dtypes use ``mx.exp``.
+    """
+    consts = _EXP_CONSTANTS.get(x.dtype)
+    if consts is None:
+        return mx.exp(x)
+    ln2_hi, ln2_lo, inv_ln2, bound, _, _, int_dtype = consts
+    xc = mx.clip(x, -bound, bound)  # beyond: the result is 0 or inf anyway
+    k = mx.round(xc * inv_ln2)
+    r = (xc - k * ln2_hi) - k * ln2_lo
+    ki = k.astype(int_dtype)
+    k1 = ki >> 1
+    # NaN stays NaN through expm1(r), whatever the integer cast made of k
+    return (mx.expm1(r) + 1) * _pow2(k1, x.dtype) * _pow2(ki - k1, x.dtype)
+
+
+def logaddexp(x1: mx.array | float, x2: mx.array | float, /) -> mx.array:
+    """``log(exp(x1) + exp(x2))`` as ``max + log1p(exp(-|x1 - x2|))``.
+
+    ``mx.logaddexp`` is float32-accurate on float64 and ~10 ULP off on float32.
+    """
+    x1, x2 = _pair(x1, x2)
+    hi = mx.maximum(x1, x2)
+    out = hi + mx.log1p(exp(-mx.abs(x1 - x2)))
+    # equal operands (both infinite included, where x1 - x2 is NaN): x + log(2)
+    return mx.where(x1 == x2, x1 + 0.6931471805599453, out)
+
+
+def _sin64(x: mx.array, t: mx.array) -> mx.array:
+    # sin x = 2 t / (1 + t**2) with t = tan(x/2), written to avoid overflow; mlx's float64 tan is
+    # accurate for every finite x (its sin/cos are not); sin x = x below 2**-26
+    return mx.where(mx.abs(x) < 2.0**-26, x, 2 / (t + 1 / t))
+
+
 def sin(x: mx.array, /) -> mx.array:
-    """Sine; ``mx.sin(-0.0)`` is ``+0.0``, the standard says ``-0``."""
+    """Sine; ``mx.sin(-0.0)`` is ``+0.0``, the standard says ``-0``; float64 is computed from
+    ``tan(x/2)`` (measured within 3 ULP) because ``mx.sin`` is float32-accurate there."""
+    if x.dtype == mx.float64:
+        return _sin64(x, mx.tan(x * 0.5))
     s = mx.sin(x)
     if is_float(x.dtype):
         return mx.where(x == 0, x, s)
     return s
+
+
+def cos(x: mx.array, /) -> mx.array:
+    """Cosine; ``mx.cos`` is float32-accurate on float64, so float64 (measured within 3 ULP) is
+    ``1 - 2 t**2 / (1 + t**2)`` with ``t = tan(x/2)`` where ``|t| < 1/2``, else
+    ``sin(x) / tan(x)``."""
+    if x.dtype != mx.float64:
+        return mx.cos(x)
+    t = mx.tan(x * 0.5)
+    t2 = t * t
+    near_one = 1 - 2 * t2 / (1 + t2)
+    return mx.where(mx.abs(t) < 0.5, near_one, _sin64(x, t) / mx.tan(x))
 
 
 def remainder(x1: mx.array | float, x2: mx.array | float, /) -> mx.array:

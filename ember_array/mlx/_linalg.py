@@ -12,7 +12,7 @@ from typing import Any, NamedTuple
 
 import mlx.core as mx
 
-from ._data_types import result_type
+from ._data_types import promoted
 from ._dtypes import DTYPES
 from ._helpers import INDEX, accumulation_dtype, dense_if_empty, make_complex
 from ._linear_algebra import matmul, matrix_transpose, tensordot, vecdot
@@ -100,7 +100,7 @@ def cholesky(x: mx.array, /, *, upper: bool = False) -> mx.array:
 
 def cross(x1: mx.array, x2: mx.array, /, *, axis: int = -1) -> mx.array:
     """Cross product of 3-element vectors along ``axis`` (broadcasting)."""
-    dt = result_type(x1, x2)
+    dt = promoted("cross", x1, x2)
     x1, x2 = mx.broadcast_arrays(x1.astype(dt), x2.astype(dt))
     if x1.shape[axis] != 3:
         raise ValueError(f"cross: mlx axis {axis} of shape {x1.shape} must have size 3")
@@ -192,7 +192,7 @@ def outer(x1: mx.array, x2: mx.array, /) -> mx.array:
     """Outer product of two 1-d arrays (exact for integers)."""
     if x1.ndim != 1 or x2.ndim != 1:
         raise ValueError(f"outer: mlx needs 1-d arrays, got {x1.shape} and {x2.shape}")
-    dt = result_type(x1, x2)
+    dt = promoted("outer", x1, x2)
     return mx.expand_dims(x1.astype(dt), 1) * mx.expand_dims(x2.astype(dt), 0)
 
 
@@ -308,7 +308,7 @@ def slogdet(x: mx.array, /) -> SlogdetResult:
 
 def solve(x1: mx.array, x2: mx.array, /) -> mx.array:
     """Solve ``x1 @ y = x2`` (CPU stream); a 1-d ``x2`` is a vector, as the standard says."""
-    dt = result_type(x1, x2)
+    dt = promoted("solve", x1, x2)
     x1 = _square(x1.astype(dt), "solve")
     x2 = _float(x2.astype(dt), "solve")
     vector = x2.ndim == 1

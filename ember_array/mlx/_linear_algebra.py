@@ -12,14 +12,19 @@ from collections.abc import Sequence
 import mlx.core as mx
 
 from .. import _spec
-from ._data_types import result_type
+from ._data_types import promoted
 from ._helpers import dense_if_empty
 
 __all__ = list(_spec.LINEAR_ALGEBRA)
 
 
-def _promote(x1: mx.array, x2: mx.array) -> tuple[mx.array, mx.array]:
-    dt = result_type(x1, x2)
+def _promote(x1: mx.array, x2: mx.array, func: str) -> tuple[mx.array, mx.array]:
+    if _exact(x1.dtype) != _exact(x2.dtype) and mx.complex64 not in (x1.dtype, x2.dtype):
+        # integer with real float: mixed kinds are implementation-defined; follow mlx's own
+        # operators (``x1 + x2``), as numpy's and torch's matmul follow theirs
+        dt = mx.result_type(x1, x2)
+    else:
+        dt = promoted(func, x1, x2)
     return (x1 if x1.dtype == dt else x1.astype(dt)), (x2 if x2.dtype == dt else x2.astype(dt))
 
 
@@ -42,7 +47,7 @@ def matmul(x1: mx.array, x2: mx.array, /) -> mx.array:
     if x1.dtype == x2.dtype and x1.dtype in _FLOATING and x1.ndim and x2.ndim:
         # Fast path: nothing to promote and mx.matmul is exact for floating dtypes.
         return mx.matmul(x1, x2)
-    x1, x2 = _promote(x1, x2)
+    x1, x2 = _promote(x1, x2, "matmul")
     if x1.ndim == 0 or x2.ndim == 0:
         raise ValueError(f"matmul: mlx arrays must be at least 1-d, got {x1.shape} and {x2.shape}")
     if not _exact(x1.dtype):
@@ -74,7 +79,7 @@ def tensordot(
     axes: int | tuple[Sequence[int], Sequence[int]] = 2,
 ) -> mx.array:
     """Tensor contraction over ``axes``; exact for integer dtypes."""
-    x1, x2 = _promote(x1, x2)
+    x1, x2 = _promote(x1, x2, "tensordot")
     if isinstance(axes, int):
         if axes < 0:
             raise ValueError(f"tensordot: axes must be non-negative, got {axes}")
@@ -107,7 +112,7 @@ def tensordot(
 
 def vecdot(x1: mx.array, x2: mx.array, /, *, axis: int = -1) -> mx.array:
     """Dot product over ``axis`` (after broadcasting), conjugating ``x1``; exact for ints."""
-    x1, x2 = _promote(x1, x2)
+    x1, x2 = _promote(x1, x2, "vecdot")
     shape = mx.broadcast_shapes(x1.shape, x2.shape)
     if not -len(shape) <= axis < len(shape):
         raise ValueError(f"vecdot: axis {axis} out of range for mlx broadcast shape {shape}")

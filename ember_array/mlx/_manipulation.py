@@ -10,7 +10,7 @@ import numpy as np
 
 from .. import _spec
 from .._helpers import forces_evaluation
-from ._data_types import result_type
+from ._data_types import promoted
 from ._helpers import normalize_axis
 
 __all__ = list(_spec.MANIPULATION)
@@ -27,7 +27,7 @@ def _common(arrays: Sequence[mx.array], func: str) -> list[mx.array]:
     first = arrays[0].dtype
     if all(a.dtype == first for a in arrays):
         return arrays  # one dtype: nothing to promote
-    dt = result_type(*arrays)
+    dt = promoted(func, *arrays)
     return [a if a.dtype == dt else a.astype(dt) for a in arrays]
 
 

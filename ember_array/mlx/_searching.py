@@ -9,6 +9,7 @@ import numpy as np
 
 from .. import _spec
 from .._helpers import forces_evaluation
+from ._elementwise import _COMPLEX, _no_complex128
 from ._helpers import INDEX, from_numpy, scalar
 
 __all__ = list(_spec.SEARCHING)
@@ -84,7 +85,10 @@ def where(condition: mx.array, x1: Any, x2: Any, /) -> mx.array:
         x1 = _scalar_like(x1, x2)
     elif not isinstance(x2, mx.array) and isinstance(x1, mx.array):
         x2 = _scalar_like(x2, x1)
-    return mx.where(condition, x1, x2)
+    out = mx.where(condition, x1, x2)
+    if out.dtype in _COMPLEX:
+        _no_complex128("where", x1, x2)
+    return out
 
 
 def _scalar_like(s: Any, other: mx.array) -> Any:

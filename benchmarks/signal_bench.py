@@ -32,10 +32,7 @@ from __future__ import annotations
 import argparse
 import datetime
 import gc
-import importlib.metadata
 import json
-import os
-import platform
 import socket
 import statistics
 import sys
@@ -51,6 +48,7 @@ except ImportError:  # a checkout that is not installed
     import ember_array
 
 import numpy as np
+from _meta import machine, versions  # benchmarks/_meta.py, beside this script
 
 from ember_array import signal
 
@@ -171,35 +169,6 @@ def cases(
         ("stft", ours_stft, ref_stft, lambda: _rel_diff(ours_stft(), ref_stft())),
         ("istft", ours_istft, ref_istft, lambda: _rel_diff(ours_istft(), ref_istft())),
     ]
-
-
-def _versions() -> dict[str, str | None]:
-    out: dict[str, str | None] = {"python": platform.python_version()}
-    for dist in ("numpy", "scipy", "torch", "mlx", "ember-array"):
-        try:
-            out[dist] = importlib.metadata.version(dist)
-        except importlib.metadata.PackageNotFoundError:
-            out[dist] = None
-    out["ember_array"] = ember_array.__version__
-    return out
-
-
-def _machine() -> dict[str, Any]:
-    cpu = platform.processor() or None
-    try:
-        with open("/proc/cpuinfo") as f:
-            for line in f:
-                if line.startswith("model name"):
-                    cpu = line.split(":", 1)[1].strip()
-                    break
-    except OSError:
-        pass
-    return {
-        "hostname": socket.gethostname(),
-        "platform": platform.platform(),
-        "cpu": cpu,
-        "logical_cpus": os.cpu_count(),
-    }
 
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
@@ -336,8 +305,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                     "torch_threads": args.threads,
                 },
                 "goals": {b: {"reference": g[0], "max_ratio": g[1]} for b, g in GOALS.items()},
-                "versions": _versions(),
-                "machine": _machine(),
+                "versions": versions(
+                    ("numpy", "scipy", "torch", "mlx", "ember-array"), ember_array.__version__
+                ),
+                "machine": machine(),
                 "skipped": skipped,
                 "results": rows,
             },

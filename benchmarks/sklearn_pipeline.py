@@ -33,10 +33,8 @@ from __future__ import annotations
 import argparse
 import datetime
 import gc
-import importlib.metadata
 import json
 import os
-import platform
 import socket
 import statistics
 import sys
@@ -51,6 +49,8 @@ try:
 except ImportError:  # a checkout that is not installed
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
     import ember_array
+
+from _meta import machine, versions  # benchmarks/_meta.py, beside this script
 
 VARIANTS = ("numpy", "torch-compat", "torch-ember", "mlx-ember")
 GOAL = 1.1  # torch-ember / torch-compat
@@ -127,35 +127,6 @@ def _rel_diff(a: Any, b: Any) -> float:
 
     a = np.asarray(a, dtype=np.float64)
     return float(np.abs(a - b).max() / max(np.abs(b).max(), 1e-30))
-
-
-def _versions() -> dict[str, str | None]:
-    out: dict[str, str | None] = {"python": platform.python_version()}
-    for dist in ("numpy", "scipy", "scikit-learn", "torch", "mlx", "array-api-compat"):
-        try:
-            out[dist] = importlib.metadata.version(dist)
-        except importlib.metadata.PackageNotFoundError:
-            out[dist] = None
-    out["ember_array"] = ember_array.__version__
-    return out
-
-
-def _machine() -> dict[str, Any]:
-    cpu = platform.processor() or None
-    try:
-        with open("/proc/cpuinfo") as f:
-            for line in f:
-                if line.startswith("model name"):
-                    cpu = line.split(":", 1)[1].strip()
-                    break
-    except OSError:
-        pass
-    return {
-        "hostname": socket.gethostname(),
-        "platform": platform.platform(),
-        "cpu": cpu,
-        "logical_cpus": os.cpu_count(),
-    }
 
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
@@ -297,8 +268,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                     "array_api_dispatch": True,
                 },
                 "goal": {"torch-ember / torch-compat": GOAL},
-                "versions": _versions(),
-                "machine": _machine(),
+                "versions": versions(
+                    ("numpy", "scipy", "scikit-learn", "torch", "mlx", "array-api-compat"),
+                    ember_array.__version__,
+                ),
+                "machine": machine(),
                 "skipped": skipped,
                 "errors": errors,
                 "results": {

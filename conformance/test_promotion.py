@@ -126,34 +126,36 @@ def _params(kind: str) -> list[Any]:
     ]
 
 
+def _assert_promotes(
+    backend: str, d1: str, d2: str, ops: Callable[[Backend, Backend], dict[str, Pair]]
+) -> None:
+    """No op of ``ops(backend, oracle)`` (name -> (callable, oracle callable)) mismatches."""
+    be, ref = load(backend), oracle()
+    _skip_unrepresentable(be, d1, d2)
+    bad = _mismatches(be, ref, d1, d2, ops(be, ref))
+    assert not bad, f"{backend} {d1} with {d2}: " + "; ".join(bad)
+
+
 @pytest.mark.parametrize(("backend", "d1", "d2"), _params("functions"))
 def test_functions(backend: str, d1: str, d2: str) -> None:
     """Every binary function accepting ``d1`` and ``d2`` returns the promoted dtype."""
-    be, ref = load(backend), oracle()
-    _skip_unrepresentable(be, d1, d2)
-    ops = {name: (be.func(name), ref.func(name)) for name in FUNCTIONS}
-    bad = _mismatches(be, ref, d1, d2, ops)
-    assert not bad, f"{backend} {d1} with {d2}: " + "; ".join(bad)
+    _assert_promotes(
+        backend, d1, d2, lambda be, ref: {n: (be.func(n), ref.func(n)) for n in FUNCTIONS}
+    )
 
 
 @pytest.mark.usefixtures("array_class")
 @pytest.mark.parametrize(("backend", "d1", "d2"), _params("operators"))
 def test_operators(backend: str, d1: str, d2: str) -> None:
     """``x1 <op> x2`` on the backend's own arrays returns the promoted dtype."""
-    be, ref = load(backend), oracle()
-    _skip_unrepresentable(be, d1, d2)
-    bad = _mismatches(be, ref, d1, d2, {k: (f, f) for k, f in OPERATORS.items()})
-    assert not bad, f"{backend} {d1} with {d2}: " + "; ".join(bad)
+    _assert_promotes(backend, d1, d2, lambda be, ref: {k: (f, f) for k, f in OPERATORS.items()})
 
 
 @pytest.mark.usefixtures("array_class")
 @pytest.mark.parametrize(("backend", "d1", "d2"), _params("inplace"))
 def test_inplace_operators(backend: str, d1: str, d2: str) -> None:
     """``x1 <op>= x2`` keeps ``x1``'s dtype where the table promotes to it."""
-    be, ref = load(backend), oracle()
-    _skip_unrepresentable(be, d1, d2)
-    bad = _mismatches(be, ref, d1, d2, {k: (f, f) for k, f in INPLACE.items()})
-    assert not bad, f"{backend} {d1} with {d2}: " + "; ".join(bad)
+    _assert_promotes(backend, d1, d2, lambda be, ref: {k: (f, f) for k, f in INPLACE.items()})
 
 
 SCALARS: dict[str, tuple[Any, ...]] = {

@@ -6,6 +6,7 @@
 ``nox -s benchmarks``          overhead tables (benchmarks/overhead.py)
 ``nox -s sklearn``             scikit-learn's array-API tests through ember_array
 ``nox -s lint``                ruff check + ruff format --check
+``nox -s typecheck``           mypy over ember_array (the configuration in pyproject.toml)
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import nox
 
 nox.options.default_venv_backend = "venv"
 nox.options.reuse_existing_virtualenvs = True
-nox.options.sessions = ["tests-numpy", "tests-torch", "tests-mlx", "lint"]
+nox.options.sessions = ["tests-numpy", "tests-torch", "tests-mlx", "lint", "typecheck"]
 
 # The CPU build of torch; an unpinned torch pulls a multi-GB CUDA build.
 TORCH = "torch==2.13.0"
@@ -79,6 +80,14 @@ def lint(session: nox.Session) -> None:
     session.install("ruff")
     session.run("ruff", "check", ".")
     session.run("ruff", "format", "--check", ".")
+
+
+@nox.session
+def typecheck(session: nox.Session) -> None:
+    """mypy over ember_array, with the backends installed so their types are seen."""
+    _install(session, "numpy", "torch", "mlx")
+    session.install("mypy")
+    session.run("mypy")
 
 
 @nox.session

@@ -1,4 +1,6 @@
-"""``python -m ember_array [report | matrix [--markdown]]``: backends, spec, support matrix.
+"""``python -m ember_array [report | matrix [--markdown] | lint PATH...]``.
+
+Backends, spec, support matrix; ``lint`` runs the portability linter (:mod:`ember_array.lint`).
 
 ``python -m ember_array matrix --markdown > docs/support-matrix.md`` regenerates the support
 matrix page of the documentation.
@@ -10,11 +12,15 @@ import sys
 
 from ._report import markdown, matrix_lines, report_lines
 
-USAGE = "usage: python -m ember_array [report | matrix [--markdown]]"
+USAGE = "usage: python -m ember_array [report | matrix [--markdown] | lint PATH... [options]]"
 
 
 def main(argv: list[str]) -> int:
     """Print the report (no argument), the support matrix (``matrix``) or its markdown page."""
+    if argv[:1] == ["lint"]:
+        from .lint import main as lint_main
+
+        return lint_main(argv[1:])
     if argv in ([], ["report"]):
         print("\n".join(report_lines()))
         return 0

@@ -1,0 +1,156 @@
+"""Settings: defaults, ``[tool.ember_array.lint]`` in pyproject.toml, then the command line."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from . import _rules as rules
+
+DEFAULT_EXCLUDE = (
+    ".git",
+    ".hg",
+    ".venv",
+    "venv",
+    ".nox",
+    ".tox",
+    "__pycache__",
+    "build",
+    "dist",
+    "node_modules",
+)
+
+
+class UsageError(Exception):
+    """A bad option or configuration value (exit status 2)."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The checked settings of one run."""
+
+    select: frozenset[str] = field(
+        default_factory=lambda: frozenset(c for c, r in rules.RULES.items() if r.default)
+    )
+    targets: tuple[str, ...] = rules.DEFAULT_TARGETS
+    exclude: tuple[str, ...] = DEFAULT_EXCLUDE
+
+    def enabled(self, code: str) -> bool:
+        return code in self.select
+
+
+def _codes(values: Iterable[str], what: str) -> set[str]:
+    """Expand ``EA4`` / ``EA40`` / ``ALL`` prefixes to the rule codes they name."""
+    out: set[str] = set()
+    for raw in values:
+        v = raw.strip().upper()
+        if not v:
+            continue
+        matched = set(rules.RULES) if v == "ALL" else {c for c in rules.RULES if c.startswith(v)}
+        if not matched:
+            raise UsageError(f"{what}: unknown rule code {raw!r} (see `ember-lint --rules`)")
+        out |= matched
+    return out
+
+
+def _read_pyproject(start: Path) -> tuple[dict[str, Any], Path | None]:
+    for folder in (start, *start.parents):
+        candidate = folder / "pyproject.toml"
+        if candidate.is_file():
+            if sys.version_info >= (3, 11):
+                import tomllib
+            else:  # pragma: no cover - Python 3.10
+                try:
+                    import tomli as tomllib
+                except ImportError:
+                    return {}, None
+            try:
+                data = tomllib.loads(candidate.read_text(encoding="utf-8"))
+            except (OSError, ValueError) as exc:
+                raise UsageError(f"{candidate}: cannot read it: {exc}") from None
+            section = data.get("tool", {}).get("ember_array", {}).get("lint", {})
+            if not isinstance(section, dict):
+                raise UsageError(f"{candidate}: [tool.ember_array.lint] must be a table")
+            return section, candidate
+    return {}, None
+
+
+def _str_list(section: dict[str, Any], key: str, where: str) -> list[str] | None:
+    value = section.get(key)
+    if value is None:
+        return None
+    if isinstance(value, str):
+        value = [value]
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise UsageError(f"{where}: `{key}` must be a list of strings")
+    return value
+
+
+def _targets(values: Sequence[str], where: str) -> tuple[str, ...]:
+    bad = [v for v in values if v not in rules.TARGETS]
+    if bad:
+        raise UsageError(
+            f"{where}: unknown target backend(s) {bad}; known: {', '.join(rules.TARGETS)}"
+        )
+    return tuple(values)
+
+
+def settings(
+    *,
+    start: Path,
+    config: Path | None = None,
+    select: Sequence[str] | None = None,
+    ignore: Sequence[str] | None = None,
+    extend_select: Sequence[str] | None = None,
+    targets: Sequence[str] | None = None,
+    isolated: bool = False,
+) -> Settings:
+    """Defaults, overridden by pyproject.toml, overridden by the command line."""
+    s = Settings()
+    section: dict[str, Any] = {}
+    where = "configuration"
+    if config is not None:
+        section, found = (
+            _read_pyproject(config.parent) if config.name == "pyproject.toml" else ({}, None)
+        )
+        if found is None:
+            raise UsageError(f"--config {config}: no pyproject.toml there")
+        where = str(found)
+    elif not isolated:
+        section, found = _read_pyproject(start)
+        where = str(found) if found else where
+    unknown = set(section) - {
+        "select",
+        "ignore",
+        "extend-select",
+        "targets",
+        "exclude",
+        "extend-exclude",
+    }
+    if unknown:
+        raise UsageError(f"{where}: unknown keys in [tool.ember_array.lint]: {sorted(unknown)}")
+    chosen = set(s.select)
+    if (v := _str_list(section, "select", where)) is not None:
+        chosen = _codes(v, where)
+    if (v := _str_list(section, "extend-select", where)) is not None:
+        chosen |= _codes(v, where)
+    if (v := _str_list(section, "ignore", where)) is not None:
+        chosen -= _codes(v, where)
+    if (v := _str_list(section, "targets", where)) is not None:
+        s = replace(s, targets=_targets(v, where))
+    if (v := _str_list(section, "exclude", where)) is not None:
+        s = replace(s, exclude=tuple(v))
+    if (v := _str_list(section, "extend-exclude", where)) is not None:
+        s = replace(s, exclude=(*s.exclude, *v))
+    if select:
+        chosen = _codes(select, "--select")
+    if extend_select:
+        chosen |= _codes(extend_select, "--extend-select")
+    if ignore:
+        chosen -= _codes(ignore, "--ignore")
+    if targets:
+        s = replace(s, targets=_targets(targets, "--targets"))
+    return replace(s, select=frozenset(chosen | {"EA001"}))

@@ -191,4 +191,5 @@ def test_module_entry_point_and_no_import_of_linted_code() -> None:
         timeout=120,
     )
     assert proc.returncode == 1, proc.stderr
-    assert "EA501" in proc.stdout and "EA502" in proc.stdout
+    assert "EA501" in proc.stdout
+    assert "EA502" in proc.stdout

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from ember_array.lint import Settings, lint_source, main, settings
+from ember_array.lint import Settings, lint_paths, lint_source, main, settings
 from ember_array.lint._rules import RULES
 
 FIXTURES = Path(__file__).parent / "lint_fixtures"
@@ -193,3 +193,19 @@ def test_module_entry_point_and_no_import_of_linted_code() -> None:
     assert proc.returncode == 1, proc.stderr
     assert "EA501" in proc.stdout
     assert "EA502" in proc.stdout
+
+
+def test_a_package_calling_its_own_functions_is_not_a_backend_call(tmp_path: Path) -> None:
+    src = (
+        "import scipy.special\nimport ember_array\n"
+        "def f(x):\n    xp = ember_array.namespace(x)\n    return scipy.special.erf(x)\n"
+    )
+    loose = tmp_path / "user_code.py"
+    loose.write_text(src)
+    pkg = tmp_path / "scipy"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    (pkg / "mod.py").write_text(src)
+    s = settings(start=tmp_path, isolated=True)
+    result = lint_paths([loose, pkg / "mod.py"], s)
+    assert [(Path(f.path).name, f.code) for f in result.findings] == [("user_code.py", "EA201")]

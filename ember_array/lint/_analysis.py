@@ -116,8 +116,13 @@ class _ModuleAliases(ast.NodeVisitor):
 class Analyzer:
     """Lint one parsed module; :meth:`run` yields findings (noqa not yet applied)."""
 
-    def __init__(self, path: str, tree: ast.Module, targets: Iterable[str]) -> None:
+    def __init__(
+        self, path: str, tree: ast.Module, targets: Iterable[str], own_package: str | None = None
+    ) -> None:
         self.path = path
+        #: the top-level package the file belongs to: its own functions are not backend calls
+        #: (scipy's modules calling scipy.special, which dispatches on the array type itself)
+        self.own_package = own_package
         self.tree = tree
         self.targets = tuple(targets)
         aliases = _ModuleAliases()
@@ -179,9 +184,10 @@ class Analyzer:
         for _ in range(2):
             for node in nodes:
                 self._learn(node, scope)
-        # a name also bound to a list/dict/str/number is ambiguous: leave it unjudged
+        # a name also bound to a list/dict/str/number, or converted to a backend's own
+        # array (np.asarray(y), move_to(y, xp=np)), is ambiguous: leave it unjudged
         for node in nodes:
-            if isinstance(node, ast.Assign) and isinstance(node.value, _NOT_ARRAY_VALUES):
+            if isinstance(node, ast.Assign) and self._not_dispatched(node.value):
                 for t in node.targets:
                     if isinstance(t, ast.Name):
                         scope.arrays.discard(t.id)
@@ -212,11 +218,28 @@ class Analyzer:
                 yield node
             stack.extend(reversed(list(ast.iter_child_nodes(node))))
 
+    def _not_dispatched(self, value: ast.AST) -> bool:
+        """A value that is surely no dispatched array: a literal, or a backend's own array."""
+        if isinstance(value, _NOT_ARRAY_VALUES):
+            return True
+        if not isinstance(value, ast.Call):
+            return False
+        dotted = _dotted(value.func)
+        if dotted is not None and dotted.partition(".")[0] in self.modules:
+            return True  # np.asarray(x), torch.as_tensor(x): the backend's own array
+        return any(
+            kw.arg == "xp" and isinstance(kw.value, ast.Name) and kw.value.id in self.modules
+            for kw in value.keywords
+        )  # move_to(x, xp=np)
+
     def _is_guard(self, test: ast.AST) -> bool:
         """Whether ``test`` asks which backend/container an object is (``issparse(X)``)."""
         for node in ast.walk(test):
             if isinstance(node, ast.Attribute) and node.attr == "__name__":
                 return True
+            ident = node.id if isinstance(node, ast.Name) else getattr(node, "attr", None)
+            if isinstance(ident, str) and any(w in ident for w in rules.GUARD_WORDS):
+                return True  # if is_array_api_compliant: / if X_is_sparse:
             if (
                 isinstance(node, ast.Constant)
                 and isinstance(node.value, str)
@@ -236,7 +259,10 @@ class Analyzer:
         for node in nodes:
             parts: list[ast.AST] = []
             if isinstance(node, (ast.If, ast.While, ast.IfExp)) and self._is_guard(node.test):
-                parts = [node.test, *(node.body if isinstance(node.body, list) else [node.body])]
+                # both branches: `if is_numpy: ... else: ...` is backend-specific either way
+                parts = [node.test]
+                for branch in (node.body, node.orelse):
+                    parts.extend(branch if isinstance(branch, list) else [branch])
             elif isinstance(node, ast.BoolOp) and any(self._is_guard(v) for v in node.values):
                 parts = [node]
             for part in parts:
@@ -564,6 +590,8 @@ class Analyzer:
             full = f"{module}.{rest}"
         root = full.split(".")[0]
         short = full.rpartition(".")[2]
+        if root == self.own_package:
+            return
         if self._is_rng(full):
             self._add(
                 node,

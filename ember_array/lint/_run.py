@@ -40,8 +40,22 @@ def _noqa_lines(source: str) -> dict[int, frozenset[str] | None]:
     return out
 
 
+def _package_of(path: Path) -> str | None:
+    """The top-level package ``path`` lies in (folders with ``__init__.py``), if any."""
+    top = None
+    folder = path.resolve().parent
+    while (folder / "__init__.py").is_file():
+        top = folder.name
+        folder = folder.parent
+    return top
+
+
 def lint_source(
-    source: str, path: str, settings: Settings, result: Result | None = None
+    source: str,
+    path: str,
+    settings: Settings,
+    result: Result | None = None,
+    own_package: str | None = None,
 ) -> list[Finding]:
     """Findings for one module's source text (selection and ``# noqa`` applied)."""
     if _MAYBE_ARRAY_CODE.search(source) is None:
@@ -53,7 +67,7 @@ def lint_source(
         col = getattr(exc, "offset", None) or 1
         found = [Finding(path, line, col, "EA001", f"cannot parse: {getattr(exc, 'msg', exc)}")]
     else:
-        analyzer = Analyzer(path, tree, settings.targets)
+        analyzer = Analyzer(path, tree, settings.targets, own_package)
         found = analyzer.run()
         if result is not None:
             result.used |= analyzer.used
@@ -92,6 +106,6 @@ def lint_paths(paths: Iterable[Path], settings: Settings) -> Result:
     result = Result()
     for f in iter_files(paths, settings):
         source = f.read_text(encoding="utf-8", errors="replace")
-        result.findings.extend(lint_source(source, str(f), settings, result))
+        result.findings.extend(lint_source(source, str(f), settings, result, _package_of(f)))
         result.files += 1
     return result

@@ -104,11 +104,52 @@ def _index(k: Any) -> Any:
     return k
 
 
+def _check_key(shape: tuple[int, ...], key: Any, func: str) -> None:
+    """Check the Python parts of an index against the static ``shape`` (free: no evaluation).
+
+    mlx does no bounds checks by design (https://github.com/ml-explore/mlx/issues/2130):
+    ``x[20]`` on 12 elements reads garbage, ``x[-20]`` segfaults and ``x[::0]`` raises SIGFPE.
+    The standard requires an ``IndexError`` for an out-of-range integer index.
+    """
+    items = key if isinstance(key, tuple) else (key,)
+    if sum(k is Ellipsis for k in items) > 1:
+        raise IndexError(f"{func} [mlx]: an index can only have a single ellipsis")
+
+    def width(k: Any) -> int:
+        if k is None or k is Ellipsis:
+            return 0
+        if isinstance(k, mx.array) and k.dtype == mx.bool_:
+            return max(k.ndim, 1)
+        return 1
+
+    used = sum(width(k) for k in items)
+    if used > len(shape):
+        raise IndexError(
+            f"{func} [mlx]: too many indices ({used}) for an array of shape {tuple(shape)}"
+        )
+    axis = 0
+    for pos, k in enumerate(items):
+        if k is Ellipsis:
+            axis = len(shape) - sum(width(r) for r in items[pos + 1 :])
+            continue
+        if isinstance(k, slice):
+            if k.step is not None and not isinstance(k.step, mx.array) and k.step == 0:
+                raise ValueError(f"{func} [mlx]: slice step cannot be zero")
+        elif isinstance(k, (int, np.integer)) and not isinstance(k, bool):
+            n = shape[axis]
+            if not -n <= k < n:
+                raise IndexError(
+                    f"{func} [mlx]: index {int(k)} is out of bounds for axis {axis} with size {n}"
+                )
+        axis += width(k)
+
+
 def _getitem(self: mx.array, key: Any) -> mx.array:
     from ._manipulation import moveaxis
 
     native = _saved[(mx.array, "__getitem__")]
     key = tuple(_index(k) for k in key) if isinstance(key, tuple) else _index(key)
+    _check_key(tuple(self.shape), key, "__getitem__")
     if _is_mask(key):
         return _mask_take(self, key, native)
     if isinstance(key, tuple) and any(_is_mask(k) for k in key):
@@ -131,6 +172,7 @@ def _getitem(self: mx.array, key: Any) -> mx.array:
 def _setitem(self: mx.array, key: Any, value: Any) -> None:
     native = _saved[(mx.array, "__setitem__")]
     key = tuple(_index(k) for k in key) if isinstance(key, tuple) else _index(key)
+    _check_key(tuple(self.shape), key, "__setitem__")
     if (
         isinstance(value, mx.array)
         and value.size == 0
@@ -211,6 +253,12 @@ def _inplace(name: str) -> Any:
         out = op(self, other)
         if out is NotImplemented:
             return out
+        if tuple(out.shape) != tuple(self.shape):
+            # mlx would rebind x to the broadcast result: x += y must not change x's shape
+            raise ValueError(
+                f"{name} [mlx]: the result shape {tuple(out.shape)} differs from the array's "
+                f"shape {tuple(self.shape)}; an in-place operation cannot change it"
+            )
         if out.dtype != self.dtype:
             out = out.astype(self.dtype)
         mx.array.__setitem__(self, Ellipsis, out)
@@ -218,6 +266,42 @@ def _inplace(name: str) -> Any:
 
     method.__name__ = name
     return method
+
+
+def _shape_kept(name: str) -> Any:
+    """A native in-place operator that refuses to change the array's shape.
+
+    mlx's ``x += y`` rebinds ``x`` to the broadcast result: a (3, 4) array plus a (2, 3, 4) one
+    silently becomes (2, 3, 4). The standard forbids an in-place operation that changes shape.
+    """
+
+    def method(self: mx.array, other: Any) -> Any:
+        shape = getattr(other, "shape", None)
+        if shape is not None and tuple(shape) != tuple(self.shape):
+            from .._common._manipulation import broadcast_shapes
+
+            if broadcast_shapes(tuple(self.shape), tuple(shape)) != tuple(self.shape):
+                raise ValueError(
+                    f"{name} [mlx]: an operand of shape {tuple(shape)} would change the array's "
+                    f"shape {tuple(self.shape)}; an in-place operation cannot"
+                )
+        return _saved[(mx.array, name)](self, other)
+
+    method.__name__ = name
+    return method
+
+
+_NATIVE_INPLACE = (
+    "__iadd__",
+    "__isub__",
+    "__imul__",
+    "__itruediv__",
+    "__ifloordiv__",
+    "__ipow__",
+    "__iand__",
+    "__ior__",
+    "__ixor__",
+)
 
 
 def _matmul(self: mx.array, other: Any) -> Any:
@@ -266,6 +350,7 @@ def _patches() -> list[tuple[type, str, Any]]:
         (mx.array, "__imod__", _inplace("__imod__")),
         (mx.array, "__ilshift__", _inplace("__ilshift__")),
         (mx.array, "__irshift__", _inplace("__irshift__")),
+        *((mx.array, n, _shape_kept(n)) for n in _NATIVE_INPLACE),
         (mx.array, "__matmul__", _matmul),
         (mx.array, "__rmatmul__", _rmatmul),
         (mx.Dtype, "__eq__", _dtype_eq),

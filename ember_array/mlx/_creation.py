@@ -19,6 +19,7 @@ from ._helpers import (
     DEFAULT_COMPLEX,
     DEFAULT_FLOAT,
     DEFAULT_INT,
+    check_shape,
     from_numpy,
     make_complex,
     mx_dtype_of_numpy,
@@ -50,8 +51,8 @@ def _default_dtype(kind: int) -> mx.Dtype:
     return _KIND_DTYPE[kind]
 
 
-def _shape(shape: int | Sequence[int]) -> tuple[int, ...]:
-    return (shape,) if isinstance(shape, int) else tuple(shape)
+def _shape(shape: int | Sequence[int], func: str, dt: mx.Dtype) -> tuple[int, ...]:
+    return check_shape(shape, func, dt)
 
 
 def _contains_mx(obj: Any) -> bool:
@@ -150,34 +151,42 @@ def arange(
     if step == 0:
         raise ValueError("arange: mlx step must not be zero")
     n = int(np.ceil((stop - start) / step)) if (stop - start) / step > 0 else 0
+    check_shape(n, "arange", dt)
     if n == 0:
         return mx.zeros((0,), dtype=dt, stream=s)
+    if mx.issubdtype(dt, mx.integer) and max(abs(start), abs(stop), abs(step)) > 2**53:
+        # mx.arange computes in double: integers beyond 2**53 come out wrong (length too)
+        offsets = mx.arange(n, dtype=dt, stream=s) * mx.array(step, dtype=dt)
+        return mx.array(start, dtype=dt) + offsets
     return mx.arange(start, stop, step, dtype=dt, stream=s)
 
 
-def _fill(shape: Any, value: Any, dt: mx.Dtype, s: Any) -> mx.array:
+def _fill(shape: Any, value: Any, dt: mx.Dtype, s: Any, func: str) -> mx.array:
+    shape = _shape(shape, func, dt)
     if isinstance(value, int) and not isinstance(value, bool) and value > 2**63 - 1:
         # mx.full raises std::bad_cast for uint64 values above int64's range
-        return mx.broadcast_to(from_numpy(np.asarray(value, dtype=np_dtype(dt))), _shape(shape))
-    return mx.full(_shape(shape), value, dtype=dt, stream=s)
+        return mx.broadcast_to(from_numpy(np.asarray(value, dtype=np_dtype(dt))), shape)
+    out = mx.full(shape, value, dtype=dt, stream=s)
+    # mx.full(shape, 1.5, dtype=int8) ignores dtype and returns float32
+    return out if out.dtype == dt else out.astype(dt, stream=s)
 
 
 def empty(shape: int | Sequence[int], *, dtype: Any = None, device: Any = None) -> mx.array:
     """An array of ``shape`` (zero-filled: mlx has no uninitialized allocation)."""
     dt = native(dtype, "empty") or DEFAULT_FLOAT
-    return mx.zeros(_shape(shape), dtype=dt, stream=stream_for(device, dt, "empty"))
+    return mx.zeros(_shape(shape, "empty", dt), dtype=dt, stream=stream_for(device, dt, "empty"))
 
 
 def zeros(shape: int | Sequence[int], *, dtype: Any = None, device: Any = None) -> mx.array:
     """An array of zeros with ``device=`` support."""
     dt = native(dtype, "zeros") or DEFAULT_FLOAT
-    return mx.zeros(_shape(shape), dtype=dt, stream=stream_for(device, dt, "zeros"))
+    return mx.zeros(_shape(shape, "zeros", dt), dtype=dt, stream=stream_for(device, dt, "zeros"))
 
 
 def ones(shape: int | Sequence[int], *, dtype: Any = None, device: Any = None) -> mx.array:
     """An array of ones with ``device=`` support."""
     dt = native(dtype, "ones") or DEFAULT_FLOAT
-    return mx.ones(_shape(shape), dtype=dt, stream=stream_for(device, dt, "ones"))
+    return mx.ones(_shape(shape, "ones", dt), dtype=dt, stream=stream_for(device, dt, "ones"))
 
 
 def full(
@@ -193,7 +202,7 @@ def full(
         dt = dt or fill_value.dtype
     elif dt is None:
         dt = _default_dtype(_scalar_kind(fill_value, "full"))
-    return _fill(shape, fill_value, dt, stream_for(device, dt, "full"))
+    return _fill(shape, fill_value, dt, stream_for(device, dt, "full"), "full")
 
 
 def empty_like(x: mx.array, /, *, dtype: Any = None, device: Any = None) -> mx.array:
@@ -224,7 +233,7 @@ def full_like(
 ) -> mx.array:
     """``fill_value`` shaped like ``x``, with ``x``'s dtype unless ``dtype`` is given."""
     dt = native(dtype, "full_like") or x.dtype
-    return _fill(x.shape, fill_value, dt, stream_for(device, dt, "full_like"))
+    return _fill(x.shape, fill_value, dt, stream_for(device, dt, "full_like"), "full_like")
 
 
 def eye(
@@ -240,6 +249,7 @@ def eye(
     dt = native(dtype, "eye") or DEFAULT_FLOAT
     s = stream_for(device, dt, "eye")
     m = n_rows if n_cols is None else n_cols
+    check_shape((n_rows, m), "eye", dt)
     if n_rows == 0 or m == 0 or k >= m or k <= -n_rows:  # mx.eye rejects k beyond int32
         return mx.zeros((n_rows, m), dtype=dt, stream=s)
     return mx.eye(n_rows, m, k=k, dtype=dt, stream=s)
@@ -261,6 +271,7 @@ def linspace(
     if dt is None:
         dt = DEFAULT_COMPLEX if is_c else DEFAULT_FLOAT
     s = stream_for(device, dt, "linspace")
+    check_shape(num, "linspace", dt)
     if num == 0:
         return mx.zeros((0,), dtype=dt, stream=s)
     if is_c or mx.issubdtype(dt, mx.complexfloating):

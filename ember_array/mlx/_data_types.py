@@ -18,8 +18,10 @@ from .._common._data_types import (
     iinfo_object,
     promote_names,
 )
+from .._common._manipulation import broadcast_shapes as _broadcast_shapes
 from ._devices import stream_for
 from ._dtypes import DTYPES, UnsupportedDtype, name_of, native
+from ._helpers import check_shape
 
 __all__ = list(_spec.DATA_TYPE_FUNCTIONS)
 
@@ -193,4 +195,6 @@ def broadcast_shapes(*shapes: tuple[int, ...]) -> tuple[int, ...]:
     """Broadcast shapes to a single shape (``mx.broadcast_shapes`` needs at least one shape)."""
     if not shapes:
         return ()
-    return tuple(mx.broadcast_shapes(*shapes))
+    # mx.broadcast_shapes aborts the process on dimensions beyond int32: broadcast in Python
+    out = _broadcast_shapes(*shapes)
+    return check_shape(tuple(int(d) for d in out if d is not None), "broadcast_shapes")

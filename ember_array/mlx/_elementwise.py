@@ -359,12 +359,14 @@ def clip(
     """Clamp ``x`` to ``[min, max]``; either bound may be ``None``; the result keeps ``x``'s
     dtype (``mx.clip`` promotes, e.g. an int array with a float bound gives float32)."""
     out = x
+    # mx.maximum/minimum propagate a NaN bound (the standard's result is NaN);
+    # a comparison with NaN is False and would drop it
     if min is not None:
         lo = _bound(min, x)
-        out = mx.where(out < lo, lo, out)
+        out = mx.maximum(out, lo)
     if max is not None:
         hi = _bound(max, x)
-        out = mx.where(out > hi, hi, out)
+        out = mx.minimum(out, hi)
     if out is x:
         return x
     return out.astype(x.dtype) if out.dtype != x.dtype else out

@@ -13,7 +13,7 @@ import mlx.core as mx
 
 from ._devices import stream_for
 from ._dtypes import native
-from ._helpers import DEFAULT_FLOAT
+from ._helpers import DEFAULT_FLOAT, check_shape
 
 __all__ = [
     "fft", "fftfreq", "fftn", "fftshift", "hfft", "ifft", "ifftn", "ifftshift", "ihfft", "irfft",
@@ -23,7 +23,10 @@ __all__ = [
 _NORMS = ("backward", "ortho", "forward")
 
 
-def _check(x: mx.array, norm: str, func: str) -> None:
+def _check(x: mx.array, norm: str, func: str, size: Any = None) -> None:
+    if size is not None:
+        # mx.fft with n/s beyond int32 or memory aborts the process (SIGABRT)
+        check_shape(size, func, mx.complex64)
     if norm not in _NORMS:
         raise ValueError(f"{func}: norm must be one of {_NORMS}, got {norm!r}")
     if x.dtype == mx.float64:
@@ -32,13 +35,13 @@ def _check(x: mx.array, norm: str, func: str) -> None:
 
 def fft(x: mx.array, /, *, n: int | None = None, axis: int = -1, norm: str = "backward") -> Any:
     """One-dimensional discrete Fourier transform."""
-    _check(x, norm, "fft")
+    _check(x, norm, "fft", n)
     return mx.fft.fft(x, n=n, axis=axis, norm=norm)
 
 
 def ifft(x: mx.array, /, *, n: int | None = None, axis: int = -1, norm: str = "backward") -> Any:
     """One-dimensional inverse discrete Fourier transform."""
-    _check(x, norm, "ifft")
+    _check(x, norm, "ifft", n)
     return mx.fft.ifft(x, n=n, axis=axis, norm=norm)
 
 
@@ -51,7 +54,7 @@ def fftn(
     norm: str = "backward",
 ) -> mx.array:
     """N-dimensional discrete Fourier transform."""
-    _check(x, norm, "fftn")
+    _check(x, norm, "fftn", s)
     return mx.fft.fftn(x, s=_seq(s), axes=_seq(axes), norm=norm)
 
 
@@ -64,13 +67,13 @@ def ifftn(
     norm: str = "backward",
 ) -> mx.array:
     """N-dimensional inverse discrete Fourier transform."""
-    _check(x, norm, "ifftn")
+    _check(x, norm, "ifftn", s)
     return mx.fft.ifftn(x, s=_seq(s), axes=_seq(axes), norm=norm)
 
 
 def rfft(x: mx.array, /, *, n: int | None = None, axis: int = -1, norm: str = "backward") -> Any:
     """One-dimensional transform of real input (non-negative frequencies)."""
-    _check(x, norm, "rfft")
+    _check(x, norm, "rfft", n)
     return mx.fft.rfft(x, n=n, axis=axis, norm=norm)
 
 
@@ -78,7 +81,7 @@ def irfft(
     x: mx.array, /, *, n: int | None = None, axis: int = -1, norm: str = "backward"
 ) -> mx.array:
     """Inverse of :func:`rfft` (real output)."""
-    _check(x, norm, "irfft")
+    _check(x, norm, "irfft", n)
     return mx.fft.irfft(x, n=n, axis=axis, norm=norm)
 
 
@@ -91,7 +94,7 @@ def rfftn(
     norm: str = "backward",
 ) -> mx.array:
     """N-dimensional transform of real input."""
-    _check(x, norm, "rfftn")
+    _check(x, norm, "rfftn", s)
     return mx.fft.rfftn(x, s=_seq(s), axes=_seq(axes), norm=norm)
 
 
@@ -104,7 +107,7 @@ def irfftn(
     norm: str = "backward",
 ) -> mx.array:
     """Inverse of :func:`rfftn`."""
-    _check(x, norm, "irfftn")
+    _check(x, norm, "irfftn", s)
     return mx.fft.irfftn(x, s=_seq(s), axes=_seq(axes), norm=norm)
 
 
@@ -118,7 +121,7 @@ def hfft(
 
     ``hfft(x, n) = irfft(conj(x), n)`` with the normalization direction swapped.
     """
-    _check(x, norm, "hfft")
+    _check(x, norm, "hfft", n)
     if n is None:
         n = 2 * (x.shape[axis] - 1)
     return mx.fft.irfft(mx.conj(x), n=n, axis=axis, norm=_SWAP[norm])
@@ -128,7 +131,7 @@ def ihfft(
     x: mx.array, /, *, n: int | None = None, axis: int = -1, norm: str = "backward"
 ) -> mx.array:
     """Inverse of :func:`hfft`; mlx has no ihfft: ``conj(rfft(x, n))`` with the norm swapped."""
-    _check(x, norm, "ihfft")
+    _check(x, norm, "ihfft", n)
     return mx.conj(mx.fft.rfft(x, n=n, axis=axis, norm=_SWAP[norm]))
 
 
@@ -136,6 +139,7 @@ def fftfreq(n: int, /, *, d: float = 1.0, dtype: Any = None, device: Any = None)
     """Sample frequencies of :func:`fft` (``dtype=``/``device=`` which mlx lacks)."""
     dt = native(dtype, "fftfreq") or DEFAULT_FLOAT
     s = stream_for(device, dt, "fftfreq")
+    check_shape(n, "fftfreq", mx.int64)
     k = mx.arange(n, dtype=mx.int64, stream=s)
     k = mx.where(k < (n + 1) // 2, k, k - n)
     return (k.astype(dt) / mx.array(d * n, dtype=dt)).astype(dt)
@@ -145,6 +149,7 @@ def rfftfreq(n: int, /, *, d: float = 1.0, dtype: Any = None, device: Any = None
     """Sample frequencies of :func:`rfft` (``dtype=``/``device=`` which mlx lacks)."""
     dt = native(dtype, "rfftfreq") or DEFAULT_FLOAT
     s = stream_for(device, dt, "rfftfreq")
+    check_shape(n, "rfftfreq", mx.int64)
     k = mx.arange(n // 2 + 1, dtype=mx.int64, stream=s)
     return (k.astype(dt) / mx.array(d * n, dtype=dt)).astype(dt)
 

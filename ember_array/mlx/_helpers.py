@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import math
+import os
+from collections.abc import Sequence
 from typing import Any
 
 import mlx.core as mx
@@ -136,3 +139,56 @@ def scalar(value: Any, dtype: mx.Dtype) -> mx.array:
     if isinstance(value, int) and not isinstance(value, bool) and value > 2**63 - 1:
         return mx.array(np.asarray(value, dtype=np_dtype(dtype)), dtype=dtype)
     return mx.array(value, dtype=dtype)
+
+
+#: mlx stores every dimension as an int32.
+MAX_DIM = 2**31 - 1
+
+
+def _memory_bytes() -> int:
+    try:
+        return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (ValueError, OSError, AttributeError):  # pragma: no cover - not POSIX
+        return 2**48
+
+
+#: No array can outgrow the machine's memory (mlx's memory is unified with the host's).
+MAX_BYTES = _memory_bytes()
+
+
+def check_shape(
+    shape: int | Sequence[int], func: str, dtype: mx.Dtype | None = None
+) -> tuple[int, ...]:
+    """``shape`` as a tuple of Python ints, checked against what mlx can hold (with ``dtype``,
+    the allocation too).
+
+    mlx does no checks of its own (https://github.com/ml-explore/mlx/issues/2130): a dimension
+    beyond int32 or an allocation beyond memory ends the process (SIGSEGV/SIGABRT). The checks
+    read only the static shape, so they cost no evaluation.
+    """
+    if isinstance(shape, (int, np.integer)) and not isinstance(shape, bool):
+        dims: tuple[Any, ...] = (shape,)
+    elif isinstance(shape, Sequence) and not isinstance(shape, str):
+        dims = tuple(shape)
+    else:
+        raise TypeError(f"{func} [mlx]: shape must be an int or a tuple of ints, got {shape!r}")
+    out = []
+    for d in dims:
+        if isinstance(d, bool) or not isinstance(d, (int, np.integer)):
+            raise TypeError(f"{func} [mlx]: shape entries must be ints, got {d!r} in {shape!r}")
+        if d < 0:
+            raise ValueError(f"{func} [mlx]: negative dimension {d} in shape {shape!r}")
+        if d > MAX_DIM:
+            raise ValueError(
+                f"{func} [mlx]: dimension {d} in shape {shape!r} exceeds mlx's limit {MAX_DIM}"
+            )
+        out.append(int(d))
+    if dtype is not None:
+        nbytes = math.prod(out) * dtype.size
+        if nbytes > MAX_BYTES:
+            name = str(dtype).rpartition(".")[2]
+            raise ValueError(
+                f"{func} [mlx]: shape {tuple(out)} of {name} needs {nbytes} bytes, more than "
+                f"this machine's memory ({MAX_BYTES} bytes)"
+            )
+    return tuple(out)

@@ -12,6 +12,7 @@ from typing import Any, NamedTuple
 
 import mlx.core as mx
 
+from .._common._guards import finite_or_nan
 from ._data_types import promoted
 from ._dtypes import DTYPES
 from ._helpers import INDEX, accumulation_dtype, dense_if_empty, make_complex
@@ -136,6 +137,11 @@ def diagonal(x: mx.array, /, *, offset: int = 0) -> mx.array:
     return mx.diagonal(x, offset, -2, -1)
 
 
+# LAPACK on non-finite input: mlx's eig/eigvals end the process (gebal rejects NaN; the exit
+# status is 0), svd never returns on inf (gesdd, https://github.com/Reference-LAPACK/lapack/issues/1409).
+# mlx keeps no bounds or value checks by design (https://github.com/ml-explore/mlx/issues/2130):
+# decompose a finite stand-in and answer NaN, lazily.
+@finite_or_nan(mx, (1, 2))
 def eig(x: mx.array, /) -> EigResult:
     """Eigenvalues and eigenvectors of a general matrix (complex results, CPU stream)."""
     x = _square(x, "eig")
@@ -147,6 +153,7 @@ def eig(x: mx.array, /) -> EigResult:
     return EigResult(w, v)
 
 
+@finite_or_nan(mx, 1)
 def eigvals(x: mx.array, /) -> mx.array:
     """Eigenvalues of a general matrix (complex results, CPU stream)."""
     x = _square(x, "eigvals")
@@ -196,6 +203,7 @@ def outer(x1: mx.array, x2: mx.array, /) -> mx.array:
     return mx.expand_dims(x1.astype(dt), 1) * mx.expand_dims(x2.astype(dt), 0)
 
 
+@finite_or_nan(mx, (2, 1, 2))
 def svd(x: mx.array, /, *, full_matrices: bool = True) -> SVDResult:
     """Singular value decomposition ``U @ diag(S) @ Vh`` (CPU stream).
 
@@ -223,6 +231,7 @@ def svd(x: mx.array, /, *, full_matrices: bool = True) -> SVDResult:
     return SVDResult(u, s, vh)
 
 
+@finite_or_nan(mx, 1)
 def svdvals(x: mx.array, /) -> mx.array:
     """Singular values, descending (CPU stream)."""
     x = _float(x, "svdvals")
@@ -318,7 +327,10 @@ def solve(x1: mx.array, x2: mx.array, /) -> mx.array:
     shape = tuple(mx.broadcast_shapes(x1.shape[:-2], x2.shape[:-2]))
     x1 = mx.broadcast_to(x1, shape + tuple(x1.shape[-2:]))
     x2 = mx.broadcast_to(x2, shape + tuple(x2.shape[-2:]))
-    if mx.issubdtype(x1.dtype, mx.complexfloating):
+    if 0 in x1.shape or 0 in x2.shape:
+        # mx.linalg.solve of an empty system divides by zero (SIGFPE); the solution is empty
+        out = mx.zeros(x2.shape, dtype=x2.dtype)
+    elif mx.issubdtype(x1.dtype, mx.complexfloating):
         # mx.linalg.solve rejects complex input: solve the real embedding
         n = x1.shape[-1]
         rhs = mx.concatenate([mx.real(x2), mx.imag(x2)], axis=-2)

@@ -11,12 +11,22 @@ import numpy as np
 from .. import _spec
 from .._helpers import forces_evaluation
 from ._data_types import promoted
-from ._helpers import normalize_axis
+from ._helpers import check_shape, normalize_axis
 
 __all__ = list(_spec.MANIPULATION)
 
 flip = mx.flip
-tile = mx.tile
+
+
+def tile(x: mx.array, repetitions: tuple[int, ...], /) -> mx.array:
+    """``x`` repeated along each axis (mx.tile allocates beyond memory and segfaults: the result
+    shape is checked first)."""
+    reps = check_shape(tuple(repetitions), "tile")
+    nd = max(x.ndim, len(reps))
+    shape = (1,) * (nd - x.ndim) + tuple(x.shape)
+    full = (1,) * (nd - len(reps)) + reps
+    check_shape(tuple(a * b for a, b in zip(shape, full)), "tile", x.dtype)
+    return mx.tile(x, list(reps))
 
 
 def _common(arrays: Sequence[mx.array], func: str) -> list[mx.array]:

@@ -8,14 +8,17 @@ from __future__ import annotations
 
 from typing import Any
 
+import array_api_compat.numpy as _compat
 import numpy as np
 
 from .._common import _data_types
+from .._common._guards import checked_diff
 from .._common._manipulation import broadcast_shapes
 from .._namespace import bind_xp
 
 __all__ = [
     "broadcast_shapes",
+    "diff",
     "can_cast",
     "expm1",
     "finfo",
@@ -26,6 +29,9 @@ __all__ = [
 ]
 
 _bind = bind_xp(np, __name__.rpartition(".")[0])
+
+# numpy.diff loops n times: diff(x, n=2**40) never returns
+diff = checked_diff(_compat.diff, "numpy")  # type: ignore[attr-defined]
 
 # np.finfo/np.iinfo fields are numpy scalars; the standard asks for Python numbers.
 finfo = _bind(_data_types.finfo)

@@ -13,14 +13,18 @@ import array_api_compat.torch as _compat
 import torch
 
 from .._common import _data_types
+from .._common._guards import checked_diff
 from .._common._manipulation import broadcast_shapes
 from .._namespace import bind_xp
 
 __all__ = [
+    "asarray",
     "broadcast_shapes",
+    "diff",
     "can_cast",
     "count_nonzero",
     "finfo",
+    "from_dlpack",
     "iinfo",
     "std",
     "unique_all",
@@ -30,6 +34,49 @@ __all__ = [
 ]
 
 _bind = bind_xp(torch, __name__.rpartition(".")[0])
+
+
+def _positive_strides(obj: Any, func: str, copy: bool | None) -> Any:
+    """A numpy array with negative strides, made contiguous: torch cannot view it."""
+    import numpy as np
+
+    if isinstance(obj, np.ndarray) and any(st < 0 for st in obj.strides):
+        if copy is False:
+            raise ValueError(
+                f"{func} [torch]: a numpy array with negative strides cannot be shared without "
+                "a copy (torch tensors have no negative strides); pass copy=None or True"
+            )
+        return np.ascontiguousarray(obj)
+    return obj
+
+
+def asarray(
+    obj: Any,
+    /,
+    *,
+    dtype: Any = None,
+    device: Any = None,
+    copy: bool | None = None,
+) -> torch.Tensor:
+    """``torch.asarray``, also for numpy arrays with negative strides (``a[::-1]``).
+
+    torch.asarray raises ValueError for them: https://github.com/pytorch/pytorch/issues/92680
+    """
+    return _compat.asarray(
+        _positive_strides(obj, "asarray", copy), dtype=dtype, device=device, copy=copy
+    )
+
+
+def from_dlpack(x: Any, /, *, device: Any = None, copy: bool | None = None) -> torch.Tensor:
+    """``torch.from_dlpack``; a numpy array with negative strides aborts the process there
+    (SIGABRT inside torch's DLPack import), so it is made contiguous first (a copy)."""
+    return _compat.from_dlpack(  # type: ignore[attr-defined]
+        _positive_strides(x, "from_dlpack", copy), device=device, copy=copy
+    )
+
+
+# torch.diff loops n times: diff(x, n=2**40) never returns
+diff = checked_diff(_compat.diff, "torch")
 
 # torch.finfo/iinfo report dtype as a string and uint64's max as a float.
 finfo = _bind(_data_types.finfo)
@@ -222,6 +269,12 @@ def take(x: torch.Tensor, indices: torch.Tensor, /, *, axis: int | None = None) 
     ``torch.where`` pass (~20 µs on small tensors). Basic indexing handles
     negative indices and raises IndexError out of bounds, at a quarter of the cost.
     """
+    if isinstance(indices, torch.Tensor) and indices.dtype in (torch.uint8, torch.bool):
+        if indices.dtype == torch.bool:
+            raise TypeError("take() [torch]: indices must have an integer dtype, got bool")
+        # torch indexing reads a uint8 tensor as a boolean mask (deprecated behaviour):
+        # https://github.com/pytorch/pytorch/issues/29365 -- index with int64 instead
+        indices = indices.to(torch.int64)
     if axis is None:
         if x.ndim != 1:
             raise ValueError(f"take(): axis is required for a {x.ndim}-d torch tensor")

@@ -27,4 +27,15 @@ def ifftshift(x: _torch.Tensor, /, *, axes: "int | _Sequence[int] | None" = None
     return _compat.ifftshift(x, axes=axes)
 
 
+def ihfft(
+    x: _torch.Tensor, /, *, n: "int | None" = None, axis: int = -1, norm: str = "backward"
+) -> _torch.Tensor:
+    """Inverse of :func:`hfft`, as a plain tensor.
+
+    torch.fft.ihfft returns a lazily conjugated view (``is_conj()``): ``.numpy()`` and DLPack
+    reject it, so the conjugation is materialised (``resolve_conj``).
+    """
+    return _compat.ihfft(x, n=n, axis=axis, norm=norm).resolve_conj()  # type: ignore[attr-defined]
+
+
 __all__ = _populate(globals(), _compat, _sys.modules[__name__], _spec.FFT)

@@ -1,8 +1,25 @@
 """The ``linalg`` extension for torch arrays (array-api-compat's, unchanged where it conforms)."""
 
+from types import ModuleType as _ModuleType
+
+import array_api_compat.torch as _xp
 import array_api_compat.torch.linalg as _compat
 
 from .. import _spec
+from .._common._guards import checked_matrix_power as _checked_matrix_power
+from .._common._guards import finite_or_nan as _finite_or_nan
 from .._namespace import populate as _populate
 
-__all__ = _populate(globals(), _compat, None, _spec.LINALG)
+_fixes = _ModuleType(__name__ + "._fixes")
+# torch.linalg.eig/eigvals of a matrix holding NaN/inf kill the process (MKL's gebal):
+# https://github.com/pytorch/pytorch/issues/93124 ; svd/pinv of inf never return (LAPACK gesdd:
+# https://github.com/Reference-LAPACK/lapack/issues/1409). Decompose a finite stand-in, answer NaN.
+_fixes.eig = _finite_or_nan(_xp, (1, 2))(_compat.eig)  # type: ignore[attr-defined]
+_fixes.eigvals = _finite_or_nan(_xp, 1)(_compat.eigvals)  # type: ignore[attr-defined]
+_fixes.svd = _finite_or_nan(_xp, (2, 1, 2))(_compat.svd)  # type: ignore[attr-defined]
+_fixes.svdvals = _finite_or_nan(_xp, 1)(_compat.svdvals)  # type: ignore[attr-defined]
+_fixes.pinv = _finite_or_nan(_xp, 2)(_compat.pinv)  # type: ignore[attr-defined]
+# torch.linalg.matrix_power(x, -2**63) loops forever (negating n overflows int64)
+_fixes.matrix_power = _checked_matrix_power(_compat.matrix_power, "torch")  # type: ignore[attr-defined]
+
+__all__ = _populate(globals(), _compat, _fixes, _spec.LINALG)

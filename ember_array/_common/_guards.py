@@ -1,0 +1,105 @@
+"""Guards written once over ``xp``: inputs that make native kernels crash or loop forever.
+
+- LAPACK's eigenvalue and SVD drivers are not safe on non-finite input: ``geev``/``gebal`` abort
+  the process (mlx exits with status 0, torch/MKL segfaults) and ``gesdd`` can loop forever
+  (numpy, torch, mlx). :func:`finite_or_nan` runs the decomposition on a finite stand-in and
+  returns NaN for every matrix that held a NaN or infinity -- lazily, without a host sync.
+- ``diff`` with a huge ``n`` loops ``n`` times in numpy and torch; :func:`diff_order` clamps it
+  to the length of the axis, past which every difference is empty anyway.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
+__all__ = ["checked_diff", "checked_matrix_power", "diff_order", "finite_or_nan"]
+
+
+def _poison(xp: Any, out: Any, bad: Any, core_ndim: int) -> Any:
+    mask = bad
+    for _ in range(core_ndim):
+        mask = mask[..., None]
+    return xp.where(mask, out * float("nan"), out)
+
+
+def finite_or_nan(
+    xp: Any, core_ndims: int | tuple[int, ...]
+) -> Callable[[Callable[..., Any]], Any]:
+    """Decorate a matrix decomposition ``f(x, /, **kw)`` so non-finite input gives NaN.
+
+    ``core_ndims`` is the number of trailing (non-batch) axes of each output: ``1`` for
+    ``eigvals``, ``(2, 1, 2)`` for ``svd``. Matrices without NaN/inf are untouched.
+    """
+
+    def decorate(f: Callable[..., Any]) -> Any:
+        @wraps(f)
+        def guarded(x: Any, /, **kwargs: Any) -> Any:
+            if getattr(x, "ndim", 0) < 2 or 0 in tuple(x.shape[-2:]):
+                return f(x, **kwargs)
+            bad = xp.logical_not(xp.all(xp.isfinite(x), axis=(-2, -1)))
+            out = f(xp.where(bad[..., None, None], xp.zeros_like(x), x), **kwargs)
+            if isinstance(core_ndims, int):
+                return _poison(xp, out, bad, core_ndims)
+            parts = [_poison(xp, o, bad, k) for o, k in zip(out, core_ndims)]
+            if hasattr(out, "_fields"):  # a NamedTuple
+                return type(out)(*parts)
+            return tuple(parts) if type(out) is tuple else type(out)(parts)  # torch structseq
+
+        return guarded
+
+    return decorate
+
+
+def diff_order(func: str, backend: str, n: Any, length: int) -> int:
+    """``n`` checked (a non-negative Python int) and clamped to ``length``."""
+    if isinstance(n, bool) or not isinstance(n, int):
+        raise TypeError(f"{func} [{backend}]: n must be a Python int, got {type(n).__name__}")
+    if n < 0:
+        raise ValueError(f"{func} [{backend}]: n must be >= 0, got {n}")
+    return min(n, length)
+
+
+def checked_matrix_power(func: Callable[..., Any], backend: str) -> Callable[..., Any]:
+    """``matrix_power`` with ``n`` checked: torch loops forever on ``-2**63`` (its negation
+    overflows int64)."""
+
+    @wraps(func)
+    def matrix_power(x: Any, n: int, /) -> Any:
+        if isinstance(n, bool) or not isinstance(n, int):
+            raise TypeError(
+                f"matrix_power [{backend}]: n must be a Python int, got {type(n).__name__}"
+            )
+        if not -(2**63) < n < 2**63:
+            raise ValueError(f"matrix_power [{backend}]: n={n} is outside int64's range")
+        return func(x, n)
+
+    return matrix_power
+
+
+def checked_diff(func: Callable[..., Any], backend: str) -> Callable[..., Any]:
+    """``diff`` with ``n`` checked and clamped (numpy and torch loop ``n`` times, so
+    ``n=2**40`` never returns; past the axis length every difference is empty)."""
+
+    @wraps(func)
+    def diff(
+        x: Any, /, *, axis: int = -1, n: int = 1, prepend: Any = None, append: Any = None
+    ) -> Any:
+        shape = tuple(getattr(x, "shape", ()))
+        if (
+            isinstance(axis, int)
+            and not isinstance(axis, bool)
+            and -len(shape) <= axis < len(shape)
+        ):
+            extra = sum(
+                (tuple(e.shape)[axis] if getattr(e, "ndim", 0) else 1)
+                for e in (prepend, append)
+                if e is not None
+            )
+            n = diff_order("diff", backend, n, shape[axis] + extra)
+        # numpy.diff takes prepend=None as a value to prepend: pass only what was given
+        extras = {k: v for k, v in (("prepend", prepend), ("append", append)) if v is not None}
+        return func(x, axis=axis, n=n, **extras)
+
+    return diff

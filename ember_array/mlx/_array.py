@@ -116,10 +116,10 @@ def _check_key(shape: tuple[int, ...], key: Any, func: str) -> None:
         raise IndexError(f"{func} [mlx]: an index can only have a single ellipsis")
 
     def width(k: Any) -> int:
-        if k is None or k is Ellipsis:
+        if k is None or k is Ellipsis or isinstance(k, bool):
             return 0
         if isinstance(k, mx.array) and k.dtype == mx.bool_:
-            return max(k.ndim, 1)
+            return k.ndim  # a 0-d mask adds an axis and consumes none
         return 1
 
     used = sum(width(k) for k in items)

@@ -159,3 +159,41 @@ def test_mlx_silent_wrong_answers() -> None:
     c = np.asarray(xp.clip(xp.asarray([0.0, 1.0, float("nan")]), 0.5, 1.5))
     assert c[:2].tolist() == [0.5, 1.0]
     assert np.isnan(c[2])
+
+
+_THREADS = """
+from concurrent.futures import ThreadPoolExecutor
+import mlx.core as mx
+import ember_array
+import ember_array.mlx as xp
+if {install}:
+    xp.install()
+data = np.random.default_rng(0).random((64, 16)).astype("float32")
+shared = xp.exp(xp.asarray(data)) + 1.0
+# Evaluating ONE lazy graph from several threads at once is a native race in mlx 0.32
+# (SIGSEGV; https://github.com/ml-explore/mlx/issues/2067): share evaluated arrays.
+mx.eval(shared)
+
+def work(i):
+    base = shared if {install} else xp.asarray(data)
+    total = 0.0
+    for _ in range(10):
+        y = xp.sum(base * i, axis=0) + xp.linalg.vector_norm(base, axis=1)[0]
+        s = ember_array.scatter.segment_sum(base, xp.asarray(np.arange(64) % 4), 4)
+        k = ember_array.random.uniform(ember_array.random.key(i, xp=xp), (8,))
+        st = ember_array.signal.stft(xp.reshape(base, (-1,))[:512], n_fft=64)
+        total += float(xp.sum(y) + xp.sum(s) + xp.sum(k) + xp.sum(xp.abs(st)))
+    return total
+
+with ThreadPoolExecutor(8) as pool:
+    results = list(pool.map(work, range(16)))
+print("ok", len(results))
+"""
+
+
+@pytest.mark.parametrize("install", [False, True], ids=["own-arrays", "install-shared-graph"])
+def test_mlx_thread_pool_runs_namespace_and_shims(install: bool) -> None:
+    # mlx streams are per thread: an array recorded in one thread and used in another needs
+    # install() (which shares streams); without it each thread works on its own arrays
+    pytest.importorskip("mlx.core")
+    assert _run(_THREADS.format(install=install), timeout=300) == ["ok 16"]

@@ -144,12 +144,34 @@ def _check_key(shape: tuple[int, ...], key: Any, func: str) -> None:
         axis += width(k)
 
 
+def _gather_axis(key: Any) -> int | None:
+    """The axis of ``x[idx]`` / ``x[:, :, idx]`` (one integer array after full slices, an
+    optional trailing ellipsis), else None."""
+    items = key if isinstance(key, tuple) else (key,)
+    for pos, k in enumerate(items):
+        if isinstance(k, mx.array) and k.dtype != mx.bool_:
+            head, tail = items[:pos], items[pos + 1 :]
+            if all(isinstance(h, slice) and h == slice(None) for h in head) and all(
+                t is Ellipsis for t in tail
+            ):
+                return pos
+            return None
+    return None
+
+
 def _getitem(self: mx.array, key: Any) -> mx.array:
     from ._manipulation import moveaxis
 
     native = _saved[(mx.array, "__getitem__")]
     key = tuple(_index(k) for k in key) if isinstance(key, tuple) else _index(key)
     _check_key(tuple(self.shape), key, "__getitem__")
+    axis = _gather_axis(key)
+    if axis is not None:
+        # mlx gathers read outside the array for out-of-range integer arrays (garbage, or a
+        # crash): the namespace's take clamps them and fills the result there, lazily
+        from ._indexing import take
+
+        return take(self, key[axis] if isinstance(key, tuple) else key, axis=axis)
     if _is_mask(key):
         return _mask_take(self, key, native)
     if isinstance(key, tuple) and any(_is_mask(k) for k in key):

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import Any, NamedTuple
 
 import array_api_compat.torch as _compat
+import numpy as np
 import torch
 
 from .._common import _data_types
@@ -36,10 +37,11 @@ __all__ = [
 _bind = bind_xp(torch, __name__.rpartition(".")[0])
 
 
+_compat_asarray = _compat.asarray
+
+
 def _positive_strides(obj: Any, func: str, copy: bool | None) -> Any:
     """A numpy array with negative strides, made contiguous: torch cannot view it."""
-    import numpy as np
-
     if isinstance(obj, np.ndarray) and any(st < 0 for st in obj.strides):
         if copy is False:
             raise ValueError(
@@ -60,9 +62,15 @@ def asarray(
 ) -> torch.Tensor:
     """``torch.asarray``, also for numpy arrays with negative strides (``a[::-1]``).
 
-    torch.asarray raises ValueError for them: https://github.com/pytorch/pytorch/issues/92680
+    torch.asarray raises ValueError for them: https://github.com/pytorch/pytorch/issues/92680.
+    Only that failure takes the slow path; every other call costs one ``try``.
     """
-    return _compat.asarray(
+    try:
+        return _compat_asarray(obj, dtype=dtype, device=device, copy=copy)
+    except ValueError:
+        if not isinstance(obj, np.ndarray) or all(st >= 0 for st in obj.strides):
+            raise
+    return _compat_asarray(
         _positive_strides(obj, "asarray", copy), dtype=dtype, device=device, copy=copy
     )
 

@@ -197,3 +197,25 @@ def test_mlx_thread_pool_runs_namespace_and_shims(install: bool) -> None:
     # install() (which shares streams); without it each thread works on its own arrays
     pytest.importorskip("mlx.core")
     assert _run(_THREADS.format(install=install), timeout=300) == ["ok 16"]
+
+
+def test_generator_on_array_api_strict() -> None:
+    strict = pytest.importorskip("array_api_strict")
+    import ember_array
+
+    g = ember_array.random.Generator(0, xp=strict)
+    assert g.uniform(shape=(3, 4)).shape == (3, 4)
+    assert g.integers(0, 10, shape=(2,)).dtype == strict.int64
+    assert g.permutation(strict.asarray(np.arange(10.0).reshape(5, 2))).shape == (5, 2)
+
+
+def test_std_var_without_degrees_of_freedom_are_nan(xp: ModuleType) -> None:
+    x = xp.reshape(xp.arange(12.0), (3, 4))
+    for f in (xp.std, xp.var):
+        assert np.isnan(np.asarray(f(x, correction=float("inf")))).all()
+        assert np.isnan(np.asarray(f(x, axis=0, correction=3))).all()
+
+
+def test_reversed_numpy_arrays_convert(xp: ModuleType) -> None:
+    a = np.arange(12.0, dtype=np.float32).reshape(3, 4)[::-1]
+    assert np.asarray(xp.asarray(a)).tolist() == a.tolist()

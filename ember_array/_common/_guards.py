@@ -14,7 +14,7 @@ from collections.abc import Callable
 from functools import wraps
 from typing import Any
 
-__all__ = ["checked_diff", "checked_matrix_power", "diff_order", "finite_or_nan"]
+__all__ = ["checked_diff", "nan_without_dof", "checked_matrix_power", "diff_order", "finite_or_nan"]
 
 
 def _poison(xp: Any, out: Any, bad: Any, core_ndim: int) -> Any:
@@ -103,3 +103,31 @@ def checked_diff(func: Callable[..., Any], backend: str) -> Callable[..., Any]:
         return func(x, axis=axis, n=n, **extras)
 
     return diff
+
+
+def nan_without_dof(func: Callable[..., Any]) -> Callable[..., Any]:
+    """``var``/``std`` that give NaN where ``N - correction <= 0``, as the standard says
+    (numpy and torch divide by ``max(N - correction, 0)`` and answer inf). Only a positive
+    Python ``correction`` costs a shape computation."""
+
+    @wraps(func)
+    def reduction(
+        x: Any,
+        /,
+        *,
+        axis: int | tuple[int, ...] | None = None,
+        correction: int | float = 0.0,
+        keepdims: bool = False,
+    ) -> Any:
+        out = func(x, axis=axis, correction=correction, keepdims=keepdims)
+        if isinstance(correction, (int, float)) and correction > 0:
+            shape = tuple(x.shape)
+            axes = range(len(shape)) if axis is None else (axis,) if isinstance(axis, int) else axis
+            n = 1
+            for a in axes:
+                n *= shape[a]
+            if n - correction <= 0:
+                out = out * float("nan")
+        return out
+
+    return reduction

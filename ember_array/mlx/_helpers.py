@@ -54,6 +54,10 @@ def from_numpy(a: np.ndarray, dtype: mx.Dtype | None = None, func: str = "asarra
         return mx.zeros(a.shape, dtype=dt)
     if a.dtype.kind == "c" and dt == mx.complex64 and a.dtype != np.complex64:
         a = a.astype(np.complex64)
+    if any(st < 0 for st in a.strides):
+        # mx.array rejects negative strides (a[::-1]): "Cannot convert DLPack arrays with
+        # negative strides"; the data is copied anyway, so copy it contiguous first
+        a = np.ascontiguousarray(a)
     return mx.array(a, dtype=dt)
 
 

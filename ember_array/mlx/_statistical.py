@@ -89,7 +89,11 @@ def var(
         x = x - x[tuple(slice(0, 1) if i in first else slice(None) for i in range(x.ndim))]
     m = mx.mean(x, axis=ax, keepdims=True)
     ss = mx.sum(mx.square(mx.abs(x - m)), axis=ax, keepdims=keepdims)
-    return ss / (n - correction)
+    dof = n - correction
+    if dof <= 0:
+        # the standard: NaN when N - correction <= 0 (ss / -inf would give -0.0)
+        return ss * float("nan")
+    return ss / dof
 
 
 def std(

@@ -12,7 +12,7 @@ import array_api_compat.numpy as _compat
 import numpy as np
 
 from .._common import _data_types
-from .._common._guards import checked_diff
+from .._common._guards import checked_diff, nan_without_dof
 from .._common._manipulation import broadcast_shapes
 from .._namespace import bind_xp
 
@@ -25,13 +25,18 @@ __all__ = [
     "floor_divide",
     "iinfo",
     "matmul",
+    "std",
     "take",
+    "var",
 ]
 
 _bind = bind_xp(np, __name__.rpartition(".")[0])
 
 # numpy.diff loops n times: diff(x, n=2**40) never returns
 diff = checked_diff(_compat.diff, "numpy")  # type: ignore[attr-defined]
+# numpy.var/std divide by max(N - correction, 0): inf where the standard says NaN
+var = nan_without_dof(_compat.var)  # type: ignore[attr-defined]
+std = nan_without_dof(_compat.std)  # type: ignore[attr-defined]
 
 # np.finfo/np.iinfo fields are numpy scalars; the standard asks for Python numbers.
 finfo = _bind(_data_types.finfo)

@@ -73,8 +73,8 @@ class Generator:
     def _next_key(self) -> Any:
         """Advance the key like mlx's ``KeySequence.next()``: keep the first, use the second."""
         ks = _core.split(self._key)
-        self._key = ks[0]
-        return ks[1]
+        self._key = ks[0, ...]  # a full index: strict arrays refuse x[0] on 2-d
+        return ks[1, ...]
 
     # The methods below mirror the functional API without the key argument.
 

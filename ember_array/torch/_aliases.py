@@ -14,7 +14,7 @@ import numpy as np
 import torch
 
 from .._common import _data_types
-from .._common._guards import checked_diff
+from .._common._guards import checked_diff, nan_without_dof
 from .._common._manipulation import broadcast_shapes
 from .._namespace import bind_xp
 
@@ -32,6 +32,7 @@ __all__ = [
     "unique_counts",
     "unique_inverse",
     "unique_values",
+    "var",
 ]
 
 _bind = bind_xp(torch, __name__.rpartition(".")[0])
@@ -126,6 +127,11 @@ def std(
     elif isinstance(axis, int):
         axis = (axis,)
     return torch.std(x, axis, correction=correction, keepdim=keepdims)
+
+
+# torch.var/std divide by max(N - correction, 0): inf where the standard says NaN
+std = nan_without_dof(std)
+var = nan_without_dof(_compat.var)
 
 
 class UniqueAllResult(NamedTuple):

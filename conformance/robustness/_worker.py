@@ -1,0 +1,43 @@
+"""A worker process: runs the cases of one group from a pickle file, reporting each.
+
+Protocol on the inherited stdout (the library's own prints go to stderr): ``S <i>`` before
+case ``i`` starts, ``R <json>`` when it ends. The pool reads ``S`` without ``R`` as a crash
+or hang of case ``i``.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import os
+import pickle
+import sys
+import warnings
+
+
+def main() -> None:
+    path, group, start = sys.argv[1], sys.argv[2], int(sys.argv[3])
+    proto = os.fdopen(os.dup(1), "w", buffering=1)
+    os.dup2(2, 1)  # library prints go to the worker's log, not the protocol
+    warnings.simplefilter("ignore")
+    backend = group.split("+")[0]
+    xp = importlib.import_module(f"ember_array.{backend}")
+    if group.endswith("+install"):
+        xp.install()
+    import array_api_strict
+
+    from ._judge import judge
+
+    info = xp.__array_namespace_info__()
+    defaults = {k: str(v).rsplit(".", 1)[-1] for k, v in info.default_dtypes().items()}
+    with open(path, "rb") as f:
+        cases = pickle.load(f)
+    for i in range(start, len(cases)):
+        proto.write(f"S {i}\n")
+        outcome, detail = judge(cases[i], backend, xp, array_api_strict, defaults)
+        proto.write("R " + json.dumps({"i": i, "outcome": outcome, "detail": detail}) + "\n")
+    proto.write("D\n")
+
+
+if __name__ == "__main__":
+    main()

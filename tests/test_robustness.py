@@ -1,0 +1,63 @@
+"""A slice of the bad-input sweep (``conformance/robustness``) in the default test run.
+
+About 1 case in 100 of ``python -m conformance.robustness`` (``--slice small``: a stable
+selection by case id), every backend installed and selected by ``EMBER_BACKENDS``. The cases
+run in worker processes, so a crash or a hang fails its test instead of ending the run. A
+case may end as a right answer, an accepted result or a clean or unclean error; a crash, a
+hang or a wrong answer fails. ``nox -s robustness`` runs the whole sweep.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+
+import pytest
+
+from conformance.robustness import GROUPS, generate, run
+from conformance.robustness._pool import Result
+
+_NATIVE = {"numpy": "numpy", "torch": "torch", "mlx": "mlx.core"}
+
+
+def _groups() -> tuple[str, ...]:
+    raw = os.environ.get("EMBER_BACKENDS", "")
+    chosen = {b.strip() for b in raw.split(",") if b.strip()} or set(_NATIVE)
+    return tuple(
+        g
+        for g in GROUPS
+        if g.split("+")[0] in chosen and importlib.util.find_spec(_NATIVE[g.split("+")[0]])
+    )
+
+
+CASES = generate(_groups(), slice_="small")
+
+#: Slice cases main still fails, by case id: strict xfails, so they flip when fixed.
+KNOWN: dict[str, str] = {}
+
+
+@pytest.fixture(scope="module")
+def results() -> dict[str, Result]:
+    return {r.case.id: r for r in run(CASES, jobs=2, timeout=20.0)}
+
+
+def test_slice_is_meaningful() -> None:
+    """The slice reaches every group, and both the namespace and the operators."""
+    targets = {c.target.split(".")[0] for c in CASES}
+    assert {c.group for c in CASES} == set(_groups())
+    assert len(CASES) >= 100 * len(_groups()) or not _groups()
+    assert {"op", "shim"} <= targets or not _groups()
+
+
+@pytest.mark.parametrize(
+    "case_id",
+    [
+        pytest.param(c.id, marks=pytest.mark.xfail(reason=KNOWN[c.id], strict=True))
+        if c.id in KNOWN
+        else c.id
+        for c in CASES
+    ],
+)
+def test_case(case_id: str, results: dict[str, Result]) -> None:
+    r = results[case_id]
+    assert r.outcome not in ("crash", "hang", "wrong"), f"{r.outcome}: {r.detail}"

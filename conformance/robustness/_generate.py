@@ -12,6 +12,7 @@ through the same roles. Which functions exist on a backend is the support matrix
 
 from __future__ import annotations
 
+import functools
 import inspect
 import math
 from collections.abc import Callable, Iterator
@@ -253,7 +254,7 @@ def _base_call(name: str, sig: inspect.Signature) -> tuple[list[tuple[str, Any, 
         "isin": {"x2": Arr(dt, (5,))},
         "bitwise_left_shift": {"x2": Arr(dt, (3, 4), "index", bound=3)},
         "bitwise_right_shift": {"x2": Arr(dt, (3, 4), "index", bound=3)},
-    }.get(name, {})
+    }.get(name, {})  # type: ignore[assignment]
     out: list[tuple[str, Any, str]] = []
     for p in sig.parameters.values():
         role = ROLES.get(p.name, "?")
@@ -289,7 +290,7 @@ def _array_perturbations(base: Any, ctx: Ctx) -> Iterator[P]:
         if d != a.dtype:
             yield f"dtype={d}", replace(a, dtype=d), False
     yield "0-d", Arr(a.dtype, (), "small" if a.values == "spd" else a.values, bound=a.bound), False
-    shapes = {(0,)} | {a.shape[:i] + (0,) + a.shape[i + 1 :] for i in range(len(a.shape))}
+    shapes = {(0,)} | {(*a.shape[:i], 0, *a.shape[i + 1 :]) for i in range(len(a.shape))}
     if a.values == "spd":
         shapes = {(0, 0), (2, 0, 0)}
     for s in sorted(shapes):
@@ -319,6 +320,7 @@ def _array_perturbations(base: Any, ctx: Ctx) -> Iterator[P]:
 
 
 def _axis_perturbations(base: Any, ctx: Ctx) -> Iterator[P]:
+    v: Any
     n = ctx.ndim
     for v in (n, -n - 1, 2**40, 2**63, -(2**63) - 1, (0, 0), (0, n)):
         yield f"axis={v}", v, True
@@ -329,6 +331,7 @@ def _axis_perturbations(base: Any, ctx: Ctx) -> Iterator[P]:
 
 
 def _axes_perturbations(base: Any, ctx: Ctx) -> Iterator[P]:
+    v: Any
     n = ctx.ndim
     for v in ((0, 0), (0, n), (n,), tuple(range(n + 1))):
         yield f"axes={v}", v, True
@@ -349,6 +352,7 @@ def _int_perturbations(base: Any, ctx: Ctx) -> Iterator[P]:
 
 
 def _shape_perturbations(base: Any, ctx: Ctx) -> Iterator[P]:
+    v: Any
     for v in ((-1,), (2, -3), (2**63,), (2**64,), (1.5,), ((2,),)):
         yield f"shape={v!r}", v, True
     for v in ((2**40,), (2**20, 2**20), (2**62,), (2**32, 2**32), (2**31, 2**31, 2**31)):
@@ -609,7 +613,16 @@ def _function_cases(
             over = {n: replace(v, dtype=d) for n, v, _ in params if n in arrays}
             a, k = _assemble(params, over)
             yield Case(group, target, a, k, "*", f"all dtype={d}", compare=how)
-    for pname, value, kind in params:
+    if len(arrays) >= 2 and main is not None:
+        # every array argument at one edge shape (solve of two (0, 0) operands...)
+        square = main.values == "spd"
+        for shape in ((0, 0), (2, 0, 0)) if square else ((), (0,), (0, *main.shape[1:])):
+            over = {n: replace(v, shape=shape) for n, v, _ in params if n in arrays}
+            if name == "linalg.solve" and square:
+                over["x2"] = replace(over["x2"], shape=shape[:-1])
+            a, k = _assemble(params, over)
+            yield Case(group, target, a, k, "*", f"all shape={shape}", compare=how)
+    for pname, value, _kind in params:
         role = _role(name, pname)
         gen = PERTURB.get(role)
         if gen is None:
@@ -686,6 +699,7 @@ INPLACE = (
     "irshift",
 )
 UNARY = ("neg", "pos", "abs", "invert", "bool", "int", "float", "complex", "index", "len")
+ATTR_SHAPES: tuple[tuple[int, ...], ...] = ((), (4,), (3, 4), (2, 3, 4))
 ATTRS = ("mT", "T", "device", "shape", "ndim", "size", "dtype", "__array_namespace__", "to_device")
 
 _INT_OPS = {
@@ -706,6 +720,7 @@ _INT_OPS = {
 
 def _keys(n: int) -> Iterator[tuple[str, Any, bool]]:
     """Indexing keys for a 1-D array of length ``n``: (label, key, must_raise)."""
+    k: Any
     for v in (0, -1, n - 1, -n):
         yield f"[{v}]", v, False
     for v in (n, -n - 1, 2 * n, -2 * n, 2**40, 2**63, -(2**63) - 1):
@@ -778,7 +793,7 @@ def operator_cases(group: str) -> Iterator[Case]:
     """Python operators, indexing, item assignment and array attributes of the backend's array."""
     for op in BINARY:
         dt = "int64" if op in _INT_OPS else "float32"
-        x = Arr(dt, (3, 4)) if op != "matmul" else Arr(dt, (3, 4))
+        x = Arr(dt, (3, 4))
         for label, y, must in _operands(dt, group):
             if op == "matmul" and isinstance(y, Arr) and y.shape == (3, 4):
                 y = replace(y, shape=(4, 3))
@@ -849,18 +864,18 @@ def operator_cases(group: str) -> Iterator[Case]:
         ):
             yield Case(group, "op.setitem", (x, slice(0, 1), v), {}, "value", label, must)
     for attr in ATTRS:
-        for shape in ((), (4,), (3, 4), (2, 3, 4)):
-            must = attr == "mT" and len(shape) < 2
-            args: tuple[Any, ...] = (Arr("float32", shape),)
+        for ashape in ATTR_SHAPES:
+            must = attr == "mT" and len(ashape) < 2
+            args: tuple[Any, ...] = (Arr("float32", ashape),)
             if attr == "to_device":
-                args = (Arr("float32", shape), Dev("default"))
+                args = (Arr("float32", ashape), Dev("default"))
             yield Case(
                 group,
                 f"attr.{attr}",
                 args,
                 {},
                 "self",
-                f"shape={shape}",
+                f"shape={ashape}",
                 must,
                 "none" if attr in ("device", "__array_namespace__", "dtype") else "value",
             )
@@ -974,7 +989,7 @@ def shim_objects() -> dict[str, Any]:
     from ember_array import _report
 
     out: dict[str, Any] = {}
-    for title, entries in _report._shim_rows():
+    for _title, entries in _report._shim_rows():
         for name, obj in entries:
             out[name if "." in name else f"devices.{name}"] = obj
     return out
@@ -1021,6 +1036,10 @@ def shim_cases(group: str) -> Iterator[Case]:
 GROUPS = ("numpy", "torch", "mlx", "mlx+install")
 
 
+def _has(available: Callable[[str, str], bool] | None, backend: str, name: str) -> bool:
+    return available is None or available(backend, name)
+
+
 def all_cases(
     groups: tuple[str, ...] = GROUPS, available: Callable[[str, str], bool] | None = None
 ) -> list[Case]:
@@ -1031,7 +1050,7 @@ def all_cases(
         if g.endswith("+install"):
             out += operator_cases(g)
             continue
-        out += namespace_cases(g, lambda n, b=backend: available is None or available(b, n))
+        out += namespace_cases(g, functools.partial(_has, available, backend))
         out += info_cases(g)
         out += operator_cases(g)
         out += shim_cases(g)

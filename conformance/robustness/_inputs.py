@@ -86,17 +86,17 @@ def numpy_values(a: Arr) -> np.ndarray:
     if a.values == "index":
         return (np.arange(n) % max(a.bound, 1)).reshape(a.shape).astype(dt)
     if a.values in ("oob", "negoob"):
-        v = np.arange(n) % max(a.bound, 1)
+        idx = np.arange(n) % max(a.bound, 1)
         if n:
-            v[-1] = a.bound + 7 if a.values == "oob" else -(a.bound + 7)
-        return v.reshape(a.shape).astype(dt)
+            idx[-1] = a.bound + 7 if a.values == "oob" else -(a.bound + 7)
+        return idx.reshape(a.shape).astype(dt)
     if a.values == "key":  # mx.random.key(42) / ember_array.random.key(42): [0, 42]
         return (np.arange(n) * 42).reshape(a.shape).astype(dt)
     if dt.kind == "b":
         return (k % 2 == 0).reshape(a.shape)
     if dt.kind in "iu":
         return (k % 7 + 1).reshape(a.shape).astype(dt)
-    v = (k % 7 + 1) / 8
+    v: Any = (k % 7 + 1) / 8
     if dt.kind == "c":
         v = v + 1j * ((k % 5) / 8)
     out = v.astype(dt)
@@ -105,7 +105,7 @@ def numpy_values(a: Arr) -> np.ndarray:
         flat = out.reshape(-1)
         for i, s in enumerate(sp[: flat.size]):
             flat[i] = s
-        out = flat.reshape(a.shape)
+        out = flat.reshape(a.shape)  # type: ignore[assignment]
     return out.reshape(a.shape)
 
 
@@ -136,6 +136,7 @@ class Materializer:
 
     def array(self, a: Arr, *, track: bool = True) -> Any:
         src, view = _view_source(a)
+        out: Any
         if self.lib == "torch":
             import torch
 

@@ -12,6 +12,7 @@ array's memory), and the case is recorded as ``crash`` with ``detail`` saying so
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import pickle
@@ -60,7 +61,7 @@ def _describe_exit(code: int) -> str:
 
 class _Worker:
     def __init__(self, path: str, group: str, start: int, root: str, mem_gb: float) -> None:
-        self.log = tempfile.TemporaryFile()
+        self.log = tempfile.TemporaryFile()  # noqa: SIM115 (closed by _run_chunk)
         env = dict(
             os.environ,
             PYTHONPATH=os.pathsep.join(filter(None, [root, os.environ.get("PYTHONPATH", "")])),
@@ -103,10 +104,8 @@ class _Worker:
         return " | ".join(line.strip() for line in text[-3:])[:300]
 
     def kill(self) -> None:
-        try:
+        with contextlib.suppress(ProcessLookupError):
             os.killpg(self.proc.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
         self.proc.wait()
 
 
@@ -127,7 +126,8 @@ def _run_chunk(
         current: int | None = None
         done = False
         try:
-            for line in w.lines(lambda: startup if current is None else timeout):
+            # the wait depends on the state: a worker importing torch, or a case running
+            for line in w.lines(lambda: startup if current is None else timeout):  # noqa: B023
                 if line is None:  # no report in time
                     if current is None:
                         raise RuntimeError(f"worker for {group} did not start: {w.stderr_tail()}")
@@ -154,9 +154,11 @@ def _run_chunk(
                 if isolate and current > start:
                     again = _alone(cases[current], root, timeout, mem_gb)
                     if again.outcome not in ("crash", "hang"):
+                        # an earlier case of this worker broke its memory (mlx writes out of
+                        # bounds); the case just before is the first suspect
                         detail = (
-                            f"{detail} (in a worker after {current - start} other cases; "
-                            f"alone: {again.outcome} {again.detail})"
+                            f"{detail} (in a worker after {current - start} other cases, the "
+                            f"last {cases[current - 1].id}; alone: {again.outcome} {again.detail})"
                         )
                 yield Result(cases[current], "crash", detail)
                 start = current + 1

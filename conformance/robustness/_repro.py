@@ -112,7 +112,8 @@ def render(obj: Any, group: str) -> str:
             return f"{_np(obj.arr)}[::-1]" if obj.arr.view == "reversed" else _np(obj.arr)
         return f"strict.asarray({_np(obj.arr)})"
     if isinstance(obj, slice):
-        return f"slice({render(obj.start, group)}, {render(obj.stop, group)}, {render(obj.step, group)})"
+        parts = (render(obj.start, group), render(obj.stop, group), render(obj.step, group))
+        return f"slice({', '.join(parts)})"
     if isinstance(obj, list):
         return "[" + ", ".join(render(o, group) for o in obj) + "]"
     if isinstance(obj, tuple):
@@ -152,7 +153,7 @@ def repro(case: Case) -> str:
             lines += [f"x = {args[0]}", f"x[{render(case.args[1], g)}] = {args[2]}", "x"]
         elif name in _OPS:
             lines += [f"({args[0]}) {_OPS[name]} ({args[1]})"]
-        elif name.startswith("i") and name[1:] in _OPS or name[1:] + "_" in _OPS:
+        elif (name.startswith("i") and name[1:] in _OPS) or name[1:] + "_" in _OPS:
             op = _OPS.get(name[1:], _OPS.get(name[1:] + "_"))
             lines += [f"x = {args[0]}", f"x {op}= {args[1]}", "x"]
         elif name in _UNARY:

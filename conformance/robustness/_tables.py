@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter, defaultdict
-from typing import Any
 
 from ._generate import Case
 from ._judge import OUTCOMES
@@ -14,7 +13,13 @@ from ._pool import Result
 #: The command that writes docs/robustness.md.
 REGENERATE = "python -m conformance.robustness --markdown docs/robustness.md"
 
-COLUMNS = ("right", "accepted", "clean", "unclean", "wrong", "crash", "hang", "skip")
+COLUMNS = ("right", "accepted", "clean", "unclean", "wrong", "crash", "hang", "deviation", "skip")
+
+
+def part(case: Case) -> str:
+    """``namespace`` (standard functions and info), ``shims`` or ``operators``."""
+    kind = case.target.split(".")[0]
+    return {"op": "operators", "attr": "operators", "shim": "shims"}.get(kind, "namespace")
 
 
 def save_results(results: list[Result], path: str) -> None:
@@ -43,26 +48,34 @@ def load_results(path: str) -> list[Result]:
     return out
 
 
-def counts(results: list[Result]) -> dict[str, Counter[str]]:
-    by: dict[str, Counter[str]] = defaultdict(Counter)
+def counts(results: list[Result]) -> dict[tuple[str, str], Counter[str]]:
+    """Outcome counts per (backend group, part), and per group over all parts."""
+    by: dict[tuple[str, str], Counter[str]] = defaultdict(Counter)
     for r in results:
-        by[r.case.group][r.outcome] += 1
+        by[(r.case.group, part(r.case))][r.outcome] += 1
+        by[(r.case.group, "all")][r.outcome] += 1
     return by
 
 
+_PARTS = ("namespace", "shims", "operators", "all")
+
+
 def table_lines(results: list[Result]) -> list[str]:
-    """The outcome table, one row per group, as markdown."""
+    """The outcome table, one row per backend and part, as markdown."""
     by = counts(results)
     lines = [
-        "| backend | cases | " + " | ".join(COLUMNS) + " |",
-        "|---|---:|" + "---:|" * len(COLUMNS),
+        "| backend | part | cases | " + " | ".join(COLUMNS) + " |",
+        "|---|---|---:|" + "---:|" * len(COLUMNS),
     ]
-    for g, cnt in by.items():
-        lines.append(
-            f"| {g} | {sum(cnt.values())} | "
-            + " | ".join(str(cnt.get(c, 0)) for c in COLUMNS)
-            + " |"
-        )
+    groups = list(dict.fromkeys(r.case.group for r in results))
+    for key in sorted(by, key=lambda k: (groups.index(k[0]), _PARTS.index(k[1]))):
+        cnt = by[key]
+        g, p = key
+        if p == "all" and sum(1 for k in by if k[0] == g) == 2:
+            continue  # one part only: its row is the total
+        cells = " | ".join(str(cnt.get(c, 0)) for c in COLUMNS)
+        label = f"**{p}**" if p == "all" else p
+        lines.append(f"| {g} | {label} | {sum(cnt.values())} | {cells} |")
     return lines
 
 
@@ -90,17 +103,56 @@ def groups_of(
 
 LEGEND = {
     "right": "the referee's result (dtype, shape, values within dtype-precision tolerance)",
-    "accepted": "a result where array-api-strict raises and the standard does not require an error (leniency: an int dtype to `sin`, a numpy array to `ember_array.torch`)",
+    "accepted": (
+        "a result where array-api-strict raises and the standard does not require an error "
+        "(leniency: an int dtype to `sin`, a numpy array to `ember_array.torch`)"
+    ),
     "clean": "`TypeError`, `ValueError` or `IndexError`",
-    "unclean": "any other exception (`RuntimeError`, `AttributeError`, `OverflowError`, `MemoryError`...)",
-    "wrong": "a different dtype, shape or value than the referee, a result where the standard requires an error (an out-of-range index or axis), a mutated input, or not the backend's array",
+    "unclean": (
+        "any other exception (`RuntimeError`, `AttributeError`, `OverflowError`, `MemoryError`...)"
+    ),
+    "wrong": (
+        "a different dtype, shape or value than the referee, a result where the standard "
+        "requires an error (an out-of-range index or axis), a mutated input, or not the "
+        "backend's array"
+    ),
     "crash": "the process ended (signal or exit) during the call",
     "hang": "no result within the timeout",
+    "deviation": (
+        "a crash or wrong answer of the backend's own array object (operators without "
+        "`install()`), listed below with its upstream issue"
+    ),
     "skip": "the input cannot be built on this backend (mlx has no complex128)",
 }
 
 
-def markdown(results: list[Result], *, elapsed: float | None = None, extra: str = "") -> str:
+def _source(root: str | None) -> str:
+    """``ember_array`` at ``<commit>`` of the checkout swept (``+ changes`` when dirty)."""
+    import subprocess
+    from pathlib import Path
+
+    where = Path(root or Path(__file__).resolve().parents[2])
+    try:
+        rev = subprocess.run(
+            ["git", "-C", str(where), "log", "-1", "--format=%h", "--", "ember_array"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
+        dirty = subprocess.run(
+            ["git", "-C", str(where), "status", "--porcelain", "--", "ember_array"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "ember_array (not a git checkout)"
+    return f"ember_array at {rev}" + (" with uncommitted changes" if dirty else "")
+
+
+def markdown(
+    results: list[Result], *, elapsed: float | None = None, root: str | None = None
+) -> str:
     from ember_array import _report
 
     versions = ", ".join(f"{k} {v}" for k, v in _report.versions().items())
@@ -128,7 +180,7 @@ def markdown(results: list[Result], *, elapsed: float | None = None, extra: str 
         "`nox -s robustness` runs the whole sweep; `tests/test_robustness.py` runs a slice of it "
         "(`--slice small`) in the default test run.",
         "",
-        f"Generated with: {versions}."
+        f"Generated from {_source(root)} with: {versions}."
         + (f" The sweep took {elapsed:.0f} s (2 worker processes)." if elapsed else ""),
         "",
         "## Outcomes",
@@ -152,13 +204,49 @@ def markdown(results: list[Result], *, elapsed: float | None = None, extra: str 
         for outcome, group, target, rs in fails:
             r = rs[0]
             det = r.detail.replace("|", "\\|")[:200]
-            out.append(
-                f"| {outcome} | {group} | `{target}` | {len(rs)} | `{r.case.param}={r.case.label}`".replace(
-                    "`=", "`"
-                )
-                + f" | {det} |"
-            )
+            example = f"{r.case.param}={r.case.label}".lstrip("=").replace("|", "\\|")
+            out.append(f"| {outcome} | {group} | `{target}` | {len(rs)} | `{example}` | {det} |")
         out.append("")
+    from ._deviations import DEVIATIONS, explain
+    from ._judge import GARBAGE_SCALARS, IMPLEMENTATION_DEFINED, SPECIALS_UNDEFINED
+
+    seen = Counter(id(explain(r)) for r in results if r.outcome == "deviation")
+    out += [
+        "## Deviations",
+        "",
+        "Failures of the backends' own array objects, which ember_array does not run (numpy "
+        "arrays' and torch tensors' operators, and mlx arrays' before "
+        "`ember_array.mlx.install()`). `conformance/robustness/_deviations.py` lists them; "
+        "each is counted in the `deviation` column, not as a failure.",
+        "",
+        "| backend | operation | cases | native behaviour | upstream |",
+        "|---|---|---:|---|---|",
+    ]
+    for d in DEVIATIONS:
+        link = d.link if d.link.startswith("http") else f"_{d.link}_"
+        n = seen.get(id(d), 0)
+        out.append(f"| {d.group} | {d.what} | {n} | {d.native} | {link} |")
+    defined = sorted(IMPLEMENTATION_DEFINED.items())
+    out += [
+        "",
+        "## What the referee does not judge",
+        "",
+        "A result counts as right, whatever its value, where the standard leaves it to the "
+        "implementation (`conformance/robustness/_judge.py`):",
+        "",
+        *(f"- `{t}` with `{label}`: {why}" for (t, label), why in defined),
+        f"- a scalar parameter given {', '.join(f'`{g}`' for g in sorted(GARBAGE_SCALARS))} "
+        "(not a number of the parameter's kind)",
+        f"- {', '.join(f'`{t}`' for t in sorted(SPECIALS_UNDEFINED))} with non-finite or "
+        "overflowing arguments",
+        "- values (not dtypes and shapes) of linalg, fft, sorting and searching functions, casts "
+        "and complex results when an input holds NaN or infinity; the values of `empty`, "
+        "`empty_like`, `eig`, `eigh`, `qr`, `svd` (not unique)",
+        "",
+        "array-api-strict 2.6.1's `isin` ignores `invert=` (it calls `np.isin` without it; no "
+        "upstream issue found): the sweep negates its result when `invert` is true.",
+        "",
+    ]
     unclean = Counter(
         (r.case.group, r.detail.split(":", 1)[0]) for r in results if r.outcome == "unclean"
     )
@@ -170,8 +258,6 @@ def markdown(results: list[Result], *, elapsed: float | None = None, extra: str 
     ]
     out += [f"| {g} | `{e}` | {n} |" for (g, e), n in unclean.most_common()]
     out.append("")
-    if extra:
-        out += [extra.rstrip(), ""]
     return "\n".join(out)
 
 
@@ -220,7 +306,8 @@ def findings(results: list[Result], cases: dict[str, Case], *, title: str, limit
             + (" ..." if len(targets) > 25 else "")
         )
         out.append(
-            f"- example: `{rs[0].case.target}` `{rs[0].case.param}={rs[0].case.label}`: {rs[0].detail[:250]}"
+            f"- example: `{rs[0].case.target}` `{rs[0].case.param}={rs[0].case.label}`: "
+            + rs[0].detail[:250]
         )
         c = cases.get(rs[0].case.id)
         if c is not None:

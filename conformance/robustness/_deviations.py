@@ -120,3 +120,47 @@ def apply(results: list[Result]) -> list[Result]:
 def explain(r: Result) -> Deviation | None:
     """The deviation behind a ``deviation`` result."""
     return next((d for d in DEVIATIONS if d.matches(r)), None)
+
+
+#: Native causes of failures in ember_array's own functions, with their upstream issues:
+#: ember_array must still guard these (they stay failures); the docs name the cause.
+UPSTREAM: tuple[Deviation, ...] = (
+    Deviation(
+        "`svd`, `pinv` of a matrix holding infinity",
+        r"numpy|torch|mlx",
+        r"linalg\.(svd|pinv|svdvals|matrix_rank|matrix_norm)",
+        r"values=(inf|mixed)",
+        "LAPACK `gesdd` loops for ever on infinite input",
+        "https://github.com/numpy/numpy/issues/32591, https://github.com/numpy/numpy/issues/7461",
+    ),
+    Deviation(
+        "`eig`, `eigvals` of a matrix holding NaN or infinity",
+        r"torch",
+        r"linalg\.eig(vals)?",
+        r"values=.*",
+        "MKL `geev` rejects non-finite input and the process dies (SIGSEGV)",
+        "https://github.com/pytorch/pytorch/issues/93124, "
+        "https://github.com/pytorch/pytorch/issues/121149",
+    ),
+    Deviation(
+        "`eig`, `eigvals` of a matrix holding NaN or infinity",
+        r"mlx",
+        r"linalg\.eig(vals)?",
+        r"values=.*",
+        "LAPACK `geev` on non-finite input: mlx's CPU path ends the process (status 0 or SIGSEGV)",
+        "https://github.com/OpenMathLib/OpenBLAS/issues/5250 (no mlx issue found)",
+    ),
+    Deviation(
+        "`diff(x, n=huge)`",
+        r"numpy|torch",
+        r"diff",
+        r"\d{10,}",
+        "`np.diff`/`torch.diff` difference `n` times even when `n` exceeds the axis length",
+        "https://github.com/numpy/numpy/pull/31897 (closed, not merged)",
+    ),
+)
+
+
+def upstream(r: Result) -> Deviation | None:
+    """The native cause of a failure of ember_array's own code, if one is known."""
+    return next((d for d in UPSTREAM if d.matches(r)), None)

@@ -60,6 +60,9 @@ class Case:
     label: str = "base"
     must_raise: bool = False
     compare: str = "value"
+    #: the standard requires a result here (``asarray`` of a numpy array or a nested list):
+    #: a clean error is a wrong answer too
+    must_work: bool = False
 
     @property
     def id(self) -> str:
@@ -215,7 +218,10 @@ def _base_call(name: str, sig: inspect.Signature) -> tuple[list[tuple[str, Any, 
         "linalg.solve": {"x2": Arr(dt, (3, 2))},
         "linalg.matrix_power": {"n": 2},
         "searchsorted": {"x1": Arr(dt, (6,), "sorted"), "x2": Arr(dt, (3,))},
-        "take": {"indices": Arr("int64", (2,), "index", bound=3), "axis": 0},
+        # 1-D, so that an index dtype read as a boolean mask changes the result
+        "take": {"x": Arr(dt, (6,)), "indices": Arr("int64", (6,), "index", bound=6), "axis": 0},
+        "cumulative_sum": {"axis": 1},
+        "cumulative_prod": {"axis": 1},
         "take_along_axis": {"indices": Arr("int64", (3, 2), "index", bound=4)},
         "where": {"condition": Arr("bool", (3, 4))},
         "squeeze": {"x": Arr(dt, (3, 1)), "axis": 1},
@@ -289,6 +295,8 @@ def _array_perturbations(base: Any, ctx: Ctx) -> Iterator[P]:
     for d in DTYPES:
         if d != a.dtype:
             yield f"dtype={d}", replace(a, dtype=d), False
+    # a dtype outside the standard that every backend has (the referee cannot build it)
+    yield "dtype=float16", replace(a, dtype="float16"), False
     yield "0-d", Arr(a.dtype, (), "small" if a.values == "spd" else a.values, bound=a.bound), False
     shapes = {(0,)} | {(*a.shape[:i], 0, *a.shape[i + 1 :]) for i in range(len(a.shape))}
     if a.values == "spd":
@@ -629,7 +637,23 @@ def _function_cases(
             continue
         for label, v, must in gen(value, ctx):
             a, k = _assemble(params, {pname: v})
-            yield Case(group, target, a, k, pname, label, must, how)
+            work = (name, label) in MUST_WORK
+            yield Case(group, target, a, k, pname, label, must, how, work)
+
+
+#: (function, perturbation) pairs the standard requires to succeed: ``asarray`` of a numpy
+#: array in any layout (buffer protocol / DLPack) or of a nested list.
+MUST_WORK = frozenset(
+    ("asarray", label)
+    for label in (
+        "numpy-array",
+        "numpy-reversed",
+        "list",
+        "view=strided",
+        "view=reversed",
+        "view=transposed",
+    )
+)
 
 
 def namespace_cases(group: str, available: Callable[[str], bool]) -> Iterator[Case]:
@@ -978,7 +1002,8 @@ def _xp_perturbations(base: Any, ctx: Ctx) -> Iterator[P]:
     yield "xp='bogus'", "bogus", True
     yield "xp=None", None, False
     yield "xp=object", Obj(), True
-    yield "xp=strict", Foreign("strict", Arr("float32", ())), False  # an array, not a namespace
+    yield "xp=strict-array", Foreign("strict", Arr("float32", ())), False  # not a namespace
+    yield "xp=array_api_strict", Xp(strict=True), False  # another library's namespace
 
 
 PERTURB["xp"] = _xp_perturbations
@@ -1005,7 +1030,8 @@ def shim_cases(group: str) -> Iterator[Case]:
         params: list[tuple[str, Any, str]] = []
         for p in sig.parameters.values():
             if p.name in base:
-                kind = "pos" if p.kind is p.POSITIONAL_ONLY or p.default is p.empty else "kw"
+                positional = p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)
+                kind = "pos" if positional and p.default is p.empty else "kw"
                 params.append((p.name, base[p.name], kind))
             elif p.default is not p.empty:
                 params.append((p.name, p.default, "opt"))

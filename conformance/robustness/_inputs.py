@@ -70,7 +70,12 @@ class Foreign:
 
 @dataclass(frozen=True)
 class Xp:
-    """The namespace under test itself (shims take ``xp=``); the referee gets array-api-strict."""
+    """The namespace under test itself (shims take ``xp=``); the referee gets array-api-strict.
+
+    ``strict=True``: array-api-strict's namespace for both (a namespace of another library).
+    """
+
+    strict: bool = False
 
 
 def numpy_values(a: Arr) -> np.ndarray:
@@ -206,6 +211,10 @@ class Materializer:
 
             return array_api_strict.asarray(numpy_values(obj.arr))
         if isinstance(obj, Xp):
+            if obj.strict:
+                import array_api_strict
+
+                return array_api_strict
             return self.xp
         if isinstance(obj, list):
             return [self.build(o) for o in obj]

@@ -192,20 +192,35 @@ def markdown(
         *(f"| `{k}` | {v} |" for k, v in LEGEND.items()),
         "",
     ]
+    from ._deviations import upstream
+
     fails = groups_of(results, ("crash", "hang", "wrong"))
-    out += ["## Crashes, hangs and wrong answers", ""]
+    out += [
+        "## Crashes, hangs and wrong answers",
+        "",
+        "Failures of ember_array's own code (namespaces, shims, mlx arrays after `install()`), "
+        "grouped by function and message, with the native cause and its upstream issue where "
+        "one is known (`UPSTREAM` in `conformance/robustness/_deviations.py`). "
+        "`python -m conformance.robustness --findings FILE` writes each group with a "
+        "reproducer.",
+        "",
+    ]
     if not fails:
         out += ["None.", ""]
     else:
         out += [
-            "| outcome | backend | function | cases | example | detail |",
-            "|---|---|---|---:|---|---|",
+            "| outcome | backend | function | cases | example | detail | native cause |",
+            "|---|---|---|---:|---|---|---|",
         ]
         for outcome, group, target, rs in fails:
             r = rs[0]
             det = r.detail.replace("|", "\\|")[:200]
             example = f"{r.case.param}={r.case.label}".lstrip("=").replace("|", "\\|")
-            out.append(f"| {outcome} | {group} | `{target}` | {len(rs)} | `{example}` | {det} |")
+            cause = upstream(r)
+            why = f"{cause.native} ({cause.link})" if cause else ""
+            out.append(
+                f"| {outcome} | {group} | `{target}` | {len(rs)} | `{example}` | {det} | {why} |"
+            )
         out.append("")
     from ._deviations import DEVIATIONS, explain
     from ._judge import GARBAGE_SCALARS, IMPLEMENTATION_DEFINED, SPECIALS_UNDEFINED

@@ -50,6 +50,15 @@ DEVIATIONS: tuple[Deviation, ...] = (
         "https://github.com/ml-explore/mlx/issues/206 (by design: https://github.com/ml-explore/mlx/issues/2130)",
     ),
     Deviation(
+        "`x[idx]`, `x[idx] = v` with an integer array holding out-of-range indices",
+        _MLX_NATIVE,
+        r"op\.(get|set)item",
+        r"\[(neg )?oob int array\].*",
+        "`mx.array` gathers and scatters do not check indices: they read garbage or write "
+        "outside the array (a later operation crashes)",
+        "https://github.com/ml-explore/mlx/issues/2130",
+    ),
+    Deviation(
         "`x[::0]`, `x[::0] = v`",
         _MLX_NATIVE,
         r"op\.(get|set)item",

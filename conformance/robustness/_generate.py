@@ -639,6 +639,27 @@ def _function_cases(
             a, k = _assemble(params, {pname: v})
             work = (name, label) in MUST_WORK
             yield Case(group, target, a, k, pname, label, must, how, work)
+    for label, over in JOINT.get(name, ()):
+        a, k = _assemble(params, over)
+        yield Case(group, target, a, k, "+", label, compare=how)
+
+
+#: Perturbations of several arguments at once, where one at a time cannot reach the edge:
+#: integers beyond float64's 53-bit mantissa must stay exact.
+JOINT: dict[str, tuple[tuple[str, dict[str, Any]], ...]] = {
+    "arange": (
+        ("[2**53, 2**53 + 10) int64", {"start": 2**53, "stop": 2**53 + 10, "dtype": DT("int64")}),
+        ("[2**53, 2**53 + 10)", {"start": 2**53, "stop": 2**53 + 10}),
+        (
+            "[-2**62, -2**62 + 5) int64",
+            {"start": -(2**62), "stop": -(2**62) + 5, "dtype": DT("int64")},
+        ),
+    ),
+    "full": (("2**53 + 1 int64", {"fill_value": 2**53 + 1, "dtype": DT("int64")}),),
+    "linspace": (
+        ("[2**53, 2**53 + 4] int64", {"start": 2**53, "stop": 2**53 + 4, "dtype": DT("int64")}),
+    ),
+}
 
 
 #: (function, perturbation) pairs the standard requires to succeed: ``asarray`` of a numpy

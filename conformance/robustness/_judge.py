@@ -26,7 +26,7 @@ from typing import Any
 import numpy as np
 
 from ._generate import Case, NpDT, Obj, shim_objects
-from ._inputs import Arr, Foreign, Materializer
+from ._inputs import Arr, Foreign, Materializer, Xp
 
 OUTCOMES = ("right", "accepted", "clean", "unclean", "wrong", "crash", "hang", "deviation", "skip")
 CLEAN = (TypeError, ValueError, IndexError)
@@ -284,7 +284,8 @@ def _compare_array(
 
 
 def _show(a: np.ndarray) -> str:
-    return np.array2string(np.asarray(a).reshape(-1)[:6], precision=4, threshold=6)
+    text = np.array2string(np.asarray(a).reshape(-1)[:6], precision=4, threshold=6)
+    return " ".join(text.split())
 
 
 def compare(
@@ -390,7 +391,7 @@ def _specials(obj: Any) -> bool:
 
 
 def _foreign(obj: Any) -> bool:
-    if isinstance(obj, Foreign):
+    if isinstance(obj, Foreign) or (isinstance(obj, Xp) and obj.strict):
         return True
     if isinstance(obj, list | tuple):
         return any(_foreign(o) for o in obj)

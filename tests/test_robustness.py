@@ -65,3 +65,23 @@ def test_slice_is_meaningful() -> None:
 def test_case(case_id: str, results: dict[str, Result]) -> None:
     r = results[case_id]
     assert r.outcome not in ("crash", "hang", "wrong"), f"{r.outcome}: {r.detail}"
+
+
+def test_a_crash_is_recorded_and_the_worker_resumes() -> None:
+    """Case by case attribution: a case that kills its worker is a ``crash`` with the signal,
+    and the cases after it run in a fresh worker. ``x[::0]`` on a plain mlx array (ember_array
+    not involved) divides by zero in mlx 0.32 (SIGFPE)."""
+    pytest.importorskip("mlx.core")
+    from conformance.robustness._generate import Case
+    from conformance.robustness._inputs import Arr
+    from conformance.robustness._pool import run as run_plain
+
+    x = Arr("float32", (12,))
+    cases = [
+        Case("mlx", "op.getitem", (x, 0), {}, "key", "[0]"),
+        Case("mlx", "op.getitem", (x, slice(None, None, 0)), {}, "key", "[::0]"),
+        Case("mlx", "op.getitem", (x, 1), {}, "key", "[1]"),
+    ]
+    got = run_plain(cases, jobs=1, timeout=20.0)
+    assert [r.outcome for r in got] == ["right", "crash", "right"], got
+    assert "SIGFPE" in got[1].detail

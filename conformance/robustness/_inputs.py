@@ -139,51 +139,45 @@ class Materializer:
         self.xp = xp
         self.created: list[tuple[Any, np.ndarray]] = []  # (array, its values): mutation check
 
-    def array(self, a: Arr, *, track: bool = True) -> Any:
-        src, view = _view_source(a)
-        out: Any
+    def _convert(self, src: np.ndarray) -> Any:
+        """A contiguous numpy array as this library's array, same values and dtype."""
         if self.lib == "torch":
             import torch
 
-            # torch.from_numpy keeps exact values and dtype (uint16/32/64 included)
-            t = torch.from_numpy(src.copy())
-            out = t
-            if view == "strided":
-                out = t[::2]
-            elif view == "transposed":
-                out = t.transpose(-1, -2)
-            elif view == "reversed":
-                out = t.flip(0)  # torch has no negative-stride views
-        elif self.lib == "mlx":
+            return torch.from_numpy(src.copy())  # exact values, uint16/32/64 included
+        if self.lib == "mlx":
             import mlx.core as mx
 
-            m = mx.array(src, dtype=getattr(mx, "bool_" if src.dtype == bool else src.dtype.name))
-            out = m
-            if view == "strided":
-                out = m[::2]
-            elif view == "transposed":
-                out = mx.swapaxes(m, -1, -2)
-            elif view == "reversed":
-                out = m[::-1]
-        elif self.lib == "numpy":
-            out = src
-            if view == "strided":
-                out = src[::2]
-            elif view == "transposed":
-                out = np.swapaxes(src, -1, -2)
-            elif view == "reversed":
-                out = src[::-1]
-        else:
-            s = self.xp.asarray(src)
-            out = s
-            if view == "strided":
-                out = s[::2]
-            elif view == "transposed":
-                axes = list(range(s.ndim))
-                axes[-1], axes[-2] = axes[-2], axes[-1]
-                out = self.xp.permute_dims(s, tuple(axes))
-            elif view == "reversed":
-                out = self.xp.flip(s, axis=0)
+            return mx.array(
+                src, dtype=getattr(mx, "bool_" if src.dtype == bool else src.dtype.name)
+            )
+        return src if self.lib == "numpy" else self.xp.asarray(src)
+
+    def _transpose(self, x: Any) -> Any:
+        """``x`` with its last two axes swapped, as a view where the library has views."""
+        if self.lib == "torch":
+            return x.transpose(-1, -2)
+        if self.lib == "mlx":
+            import mlx.core as mx
+
+            return mx.swapaxes(x, -1, -2)
+        if self.lib == "numpy":
+            return np.swapaxes(x, -1, -2)
+        axes = list(range(x.ndim))
+        axes[-1], axes[-2] = axes[-2], axes[-1]
+        return self.xp.permute_dims(x, tuple(axes))
+
+    def array(self, a: Arr, *, track: bool = True) -> Any:
+        src, view = _view_source(a)
+        out = self._convert(src)
+        # full index tuples: array-api-strict refuses x[::2] on a 2-D array
+        if view == "strided":
+            out = out[::2, ...]
+        elif view == "transposed":
+            out = self._transpose(out)
+        elif view == "reversed":
+            # torch has no negative strides
+            out = out.flip(0) if self.lib == "torch" else out[::-1, ...]
         if track:
             self.created.append((out, numpy_values(a)))
         return out

@@ -21,6 +21,7 @@ import builtins
 import math
 import operator
 import traceback
+from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
@@ -374,40 +375,37 @@ def _materialize(
     return mat, args, kwargs
 
 
+def _leaves(obj: Any) -> Iterator[Any]:
+    """Every recipe or value in nested lists, tuples and dicts."""
+    if isinstance(obj, list | tuple | dict):
+        for o in obj.values() if isinstance(obj, dict) else obj:
+            yield from _leaves(o)
+    else:
+        yield obj
+
+
+def _special(leaf: Any) -> bool:
+    if isinstance(leaf, Foreign):
+        leaf = leaf.arr
+    if isinstance(leaf, Arr):
+        return leaf.values in ("nan", "inf", "mixed", "negzero")
+    if isinstance(leaf, float):
+        return not math.isfinite(leaf) or leaf == 0.0 or abs(leaf) > 3e38  # beyond float32
+    return isinstance(leaf, complex)
+
+
 def _specials(obj: Any) -> bool:
-    if isinstance(obj, Arr):
-        return obj.values in ("nan", "inf", "mixed", "negzero")
-    if isinstance(obj, Foreign):
-        return _specials(obj.arr)
-    if isinstance(obj, float):
-        return not math.isfinite(obj) or obj == 0.0 or abs(obj) > 3e38  # beyond float32
-    if isinstance(obj, complex):
-        return True
-    if isinstance(obj, list | tuple):
-        return any(_specials(o) for o in obj)
-    if isinstance(obj, dict):
-        return any(_specials(o) for o in obj.values())
-    return False
+    """Whether an input holds NaN, infinity, a signed zero, a complex or an overflowing float."""
+    return any(_special(x) for x in _leaves(obj))
 
 
 def _foreign(obj: Any) -> bool:
-    if isinstance(obj, Foreign) or (isinstance(obj, Xp) and obj.strict):
-        return True
-    if isinstance(obj, list | tuple):
-        return any(_foreign(o) for o in obj)
-    if isinstance(obj, dict):
-        return any(_foreign(o) for o in obj.values())
-    return False
+    """Whether an input is another library's array or namespace."""
+    return any(isinstance(x, Foreign) or (isinstance(x, Xp) and x.strict) for x in _leaves(obj))
 
 
 def _input_dtypes(obj: Any) -> set[str]:
-    if isinstance(obj, Arr):
-        return {obj.dtype}
-    if isinstance(obj, list | tuple):
-        return set().union(*(_input_dtypes(o) for o in obj)) if obj else set()
-    if isinstance(obj, dict):
-        return _input_dtypes(tuple(obj.values()))
-    return set()
+    return {x.dtype for x in _leaves(obj) if isinstance(x, Arr)}
 
 
 def judge(case: Case, lib: str, xp: Any, strict: Any, defaults: dict[str, str]) -> tuple[str, str]:

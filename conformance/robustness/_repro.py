@@ -163,10 +163,8 @@ def repro(case: Case) -> str:
         else:
             lines += [f"{name}({args[0]})"]
     elif kind == "attr":
-        if name == "__array_namespace__":
-            lines += [f"({args[0]}).__array_namespace__()"]
-        elif name == "to_device":
-            lines += [f"({args[0]}).to_device({args[1]})"]
+        if name in ("__array_namespace__", "to_device"):  # methods
+            lines += [f"({args[0]}).{name}({', '.join(args[1:])})"]
         else:
             lines += [f"({args[0]}).{name}"]
     elif kind == "info":

@@ -241,7 +241,9 @@ def markdown(
         link = d.link if d.link.startswith("http") else f"_{d.link}_"
         n = seen.get(id(d), 0)
         out.append(f"| {d.group} | {d.what} | {n} | {d.native} | {link} |")
-    defined = sorted(IMPLEMENTATION_DEFINED.items())
+    by_reason: dict[str, list[str]] = defaultdict(list)
+    for (t, label), why in sorted(IMPLEMENTATION_DEFINED.items()):
+        by_reason[why].append(f"`{t}` with `{label}`")
     out += [
         "",
         "## What the referee does not judge",
@@ -249,7 +251,7 @@ def markdown(
         "A result counts as right, whatever its value, where the standard leaves it to the "
         "implementation (`conformance/robustness/_judge.py`):",
         "",
-        *(f"- `{t}` with `{label}`: {why}" for (t, label), why in defined),
+        *(f"- {', '.join(cases)}: {why}" for why, cases in by_reason.items()),
         f"- a scalar parameter given {', '.join(f'`{g}`' for g in sorted(GARBAGE_SCALARS))} "
         "(not a number of the parameter's kind)",
         f"- {', '.join(f'`{t}`' for t in sorted(SPECIALS_UNDEFINED))} with non-finite or "

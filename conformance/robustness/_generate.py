@@ -1041,15 +1041,33 @@ def shim_objects() -> dict[str, Any]:
     return out
 
 
+#: A keyword of ``random.Generator.<method>`` cases: the namespace the Generator is built on.
+GENERATOR_XP = "__generator_xp__"
+
+
+def _generator_methods() -> dict[str, Any]:
+    """``random.Generator``'s drawing methods, by ``random.Generator.<name>``."""
+    from ember_array.random import Generator
+
+    return {
+        f"random.Generator.{n}": f
+        for n, f in inspect.getmembers(Generator, inspect.isfunction)
+        if not n.startswith("_")
+    }
+
+
 def shim_cases(group: str) -> Iterator[Case]:
-    """Every shim in the support matrix, its parameters perturbed one at a time."""
-    for name, obj in shim_objects().items():
-        base = _SHIM_BASE.get(name)
+    """Every shim in the support matrix (and ``Generator(0, xp=xp)``'s methods), its parameters
+    perturbed one at a time."""
+    objects = {**shim_objects(), **_generator_methods()}
+    for name, obj in objects.items():
+        method = name.startswith("random.Generator.")
+        base = _SHIM_BASE.get(name.replace("Generator.", "") if method else name)
         if base is None:
             continue
         sig = inspect.signature(obj)
         params: list[tuple[str, Any, str]] = []
-        for p in sig.parameters.values():
+        for p in list(sig.parameters.values())[1 if method else 0 :]:  # not self
             if p.name in base:
                 positional = p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)
                 kind = "pos" if positional and p.default is p.empty else "kw"
@@ -1062,6 +1080,9 @@ def shim_cases(group: str) -> Iterator[Case]:
         compare = "none" if name.startswith("devices.") or name == "random.Generator" else "value"
         args, kwargs = _assemble(params, {})
         yield Case(group, target, args, kwargs, compare=compare)
+        if method:  # a Generator of another library's namespace must draw too
+            strict_kw = {**kwargs, GENERATOR_XP: Xp(strict=True)}
+            yield Case(group, target, args, strict_kw, "xp", "array_api_strict", must_work=True)
         main = next(
             (v for _, v, _ in params if isinstance(v, Arr) and v.values != "key"),
             Arr("float32", (3, 4)),

@@ -26,7 +26,7 @@ from typing import Any
 
 import numpy as np
 
-from ._generate import Case, NpDT, Obj, shim_objects
+from ._generate import GENERATOR_XP, Case, NpDT, Obj, shim_objects
 from ._inputs import Arr, Foreign, Materializer, Xp
 
 OUTCOMES = ("right", "accepted", "clean", "unclean", "wrong", "crash", "hang", "deviation", "skip")
@@ -151,6 +151,14 @@ def call(case: Case, xp: Any, lib: str, args: tuple[Any, ...], kwargs: dict[str,
     if kind == "info":
         return getattr(xp.__array_namespace_info__(), name)(*args, **kwargs)
     if kind == "shim":
+        if name.startswith("random.Generator."):
+            from ember_array.random import Generator
+
+            # the portable generator: the same draws on every namespace, the referee's included;
+            # GENERATOR_XP in kwargs: the namespace to build it on instead
+            kwargs = dict(kwargs)
+            gen = Generator(0, xp=kwargs.pop(GENERATOR_XP, xp))
+            return getattr(gen, name.rsplit(".", 1)[1])(*args, **kwargs)
         return shim_objects()[name](*args, **kwargs)
     if kind == "op":
         if name == "getitem":

@@ -7,7 +7,7 @@ from typing import Any
 
 import numpy as np
 
-from ._generate import Case, NpDT, Obj
+from ._generate import GENERATOR_XP, Case, NpDT, Obj
 from ._inputs import DT, Arr, Dev, Foreign, Xp, numpy_values
 
 _OPS = {
@@ -172,6 +172,11 @@ def repro(case: Case) -> str:
     elif kind == "shim":
         mod, _, fn = name.partition(".")
         where = "ember_array" if mod == "devices" else f"ember_array.{mod}"
+        if fn.startswith("Generator."):  # a method of Generator(0, xp=xp)
+            gxp = "strict" if GENERATOR_XP in case.kwargs else "xp"
+            where, fn = f"{where}.Generator(0, xp={gxp})", fn.split(".", 1)[1]
+            kw = [k for k in kw if not k.startswith(GENERATOR_XP)]
+            call_args = ", ".join(args + kw)
         lines += [f"{where}.{fn}({call_args})"]
     else:
         lines += [f"xp.{case.target}({call_args})"]

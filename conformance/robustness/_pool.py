@@ -59,18 +59,39 @@ def _describe_exit(code: int) -> str:
     return f"process exited with status {code}"
 
 
+#: The worker's entry point: ``ember_array`` from ``EMBER_SWEEP_ROOT`` (another checkout) is
+#: loaded before anything imports it, so that the sweep's own modules (this checkout's
+#: ``conformance`` package) test that checkout's library.
+_BOOT = """
+import importlib.util, os, sys
+root = os.environ.get("EMBER_SWEEP_ROOT")
+if root:
+    pkg = os.path.join(root, "ember_array")
+    spec = importlib.util.spec_from_file_location(
+        "ember_array", os.path.join(pkg, "__init__.py"), submodule_search_locations=[pkg]
+    )
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["ember_array"] = module
+    spec.loader.exec_module(module)
+from conformance.robustness._worker import main
+main()
+"""
+
+
 class _Worker:
     def __init__(self, path: str, group: str, start: int, root: str, mem_gb: float) -> None:
         self.log = tempfile.TemporaryFile()  # noqa: SIM115 (closed by _run_chunk)
+        here = str(Path(__file__).resolve().parents[2])
         env = dict(
             os.environ,
-            PYTHONPATH=os.pathsep.join(filter(None, [root, os.environ.get("PYTHONPATH", "")])),
+            PYTHONPATH=os.pathsep.join(filter(None, [here, os.environ.get("PYTHONPATH", "")])),
+            EMBER_SWEEP_ROOT=root,
         )
         env.setdefault("OMP_NUM_THREADS", "1")
         env.setdefault("MKL_NUM_THREADS", "1")
         env.setdefault("OPENBLAS_NUM_THREADS", "1")
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "conformance.robustness._worker", path, group, str(start)],
+            [sys.executable, "-c", _BOOT, path, group, str(start)],
             stdout=subprocess.PIPE,
             stderr=self.log,
             stdin=subprocess.DEVNULL,
@@ -189,16 +210,14 @@ def run(
 ) -> list[Result]:
     """Run ``cases`` in worker processes, ``jobs`` at a time; results in case order.
 
-    ``root`` is the directory holding the ``ember_array`` to test (put first on the workers'
-    ``PYTHONPATH``); ``mem_gb`` caps each worker's address space, so that a huge size fails
+    ``root`` is the checkout whose ``ember_array`` the workers test (default: this one);
+    ``mem_gb`` caps each worker's address space, so that a huge size fails
     instead of taking the machine's memory.
     """
     import threading
     from concurrent.futures import ThreadPoolExecutor
 
     root = str(Path(root or Path(__file__).resolve().parents[2]).resolve())
-    here = str(Path(__file__).resolve().parents[2])
-    root_path = os.pathsep.join(dict.fromkeys([root, here]))
     by_group: dict[str, list[Case]] = {}
     for c in cases:
         by_group.setdefault(c.group, []).append(c)
@@ -211,7 +230,7 @@ def run(
         path = os.path.join(tmp, f"chunk{k}.pkl")
         with open(path, "wb") as f:
             pickle.dump(ch, f)
-        for r in _run_chunk(path, ch, root_path, timeout, mem_gb, isolate=True):
+        for r in _run_chunk(path, ch, root, timeout, mem_gb, isolate=True):
             with lock:
                 out[r.case.id] = r
                 if progress is not None:

@@ -85,3 +85,17 @@ def test_a_crash_is_recorded_and_the_worker_resumes() -> None:
     got = run_plain(cases, jobs=1, timeout=20.0)
     assert [r.outcome for r in got] == ["right", "crash", "right"], got
     assert "SIGFPE" in got[1].detail
+
+
+def test_the_judge_raises_no_false_alarm_on_the_referee_itself() -> None:
+    """The control: array-api-strict judged against itself (``--backend strict``). A wrong
+    answer there would be the sweep's own false alarm; only the referee's fixes (array-api-strict
+    2.6.1's ``isin`` ignoring ``invert=``, numpy's ``inf`` for std/var with M - correction <= 0)
+    may differ, and the slice holds none of them."""
+    from conformance.robustness import CONTROL
+
+    cases = generate((CONTROL,), slice_="small")
+    assert len(cases) > 100
+    got = run(cases, jobs=2, timeout=10.0)
+    bad = [(r.case.id, r.outcome, r.detail) for r in got if r.outcome in ("wrong", "crash")]
+    assert not bad, bad

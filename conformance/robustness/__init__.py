@@ -13,12 +13,13 @@ from pathlib import Path
 from typing import Any
 
 from ._deviations import apply as apply_deviations
-from ._generate import GROUPS, Case, all_cases
+from ._generate import CONTROL, GROUPS, Case, all_cases
 from ._pool import Result
 from ._pool import run as _run
 from ._tables import load_results, markdown, save_results, table_lines
 
 __all__ = [
+    "CONTROL",
     "GROUPS",
     "Case",
     "Result",
@@ -83,7 +84,7 @@ def generate(
     """The cases of ``groups`` (backends present in this environment), in a stable order."""
     from ember_array import _report
 
-    present = {b.name for b in _report.backends() if b.namespace is not None}
+    present = {b.name for b in _report.backends() if b.namespace is not None} | {CONTROL}
     cases = all_cases(tuple(g for g in groups if g.split("+")[0] in present), _available)
     keep = regressions() if slice_ == "small" else frozenset()
     return [c for c in cases if in_slice(c, slice_, keep) and (not targets or c.target in targets)]

@@ -32,8 +32,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument(
         "--backend",
         action="append",
-        choices=[*GROUPS, "numpy", "torch", "mlx"],
-        help="group to sweep (repeatable; mlx includes mlx+install)",
+        choices=[*GROUPS, "strict"],
+        help="group to sweep (repeatable; mlx includes mlx+install; strict: the control)",
     )
     p.add_argument(
         "--slice", choices=("small", "all"), default="all", help="small: about 1 case in 100"

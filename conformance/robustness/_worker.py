@@ -14,6 +14,8 @@ import pickle
 import sys
 import warnings
 
+from ._generate import CONTROL
+
 
 def main() -> None:
     path, group, start = sys.argv[1], sys.argv[2], int(sys.argv[3])
@@ -21,7 +23,10 @@ def main() -> None:
     os.dup2(2, 1)  # library prints go to the worker's log, not the protocol
     warnings.simplefilter("ignore")
     backend = group.split("+")[0]
-    xp = importlib.import_module(f"ember_array.{backend}")
+    # CONTROL: array-api-strict against itself, which proves the cases and the judge
+    xp = importlib.import_module(
+        "array_api_strict" if group == CONTROL else f"ember_array.{backend}"
+    )
     if group.endswith("+install"):
         xp.install()
     import array_api_strict

@@ -22,6 +22,7 @@ import math
 import operator
 import traceback
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
@@ -449,7 +450,7 @@ def judge(case: Case, lib: str, xp: Any, strict: Any, defaults: dict[str, str]) 
         if now.shape != values.shape or not np.array_equal(now, values, equal_nan=True):
             return "wrong", "mutated an input array"
     try:
-        _, rargs, rkwargs = _materialize(case, "strict", strict)
+        _, rargs, rkwargs = _materialize(_referee_case(case), "strict", strict)
         ref = call(case, strict, "strict", rargs, rkwargs)
     except Skip as e:
         return "accepted", f"referee input: {e}"
@@ -500,6 +501,35 @@ def judge(case: Case, lib: str, xp: Any, strict: Any, defaults: dict[str, str]) 
     except Exception as e:  # reading the result back failed: the result is not usable
         return "wrong", f"result cannot be read back: {_exc(e)}"
     return "right", ""
+
+
+def _finite(obj: Any) -> Any:
+    """Recipes with NaN/inf arrays replaced by finite ones of the same dtype, shape and layout."""
+    if isinstance(obj, Arr) and obj.values in ("nan", "inf", "mixed"):
+        return replace(obj, values="small")
+    if isinstance(obj, Foreign):
+        return replace(obj, arr=_finite(obj.arr))
+    if isinstance(obj, list | tuple):
+        return type(obj)(_finite(o) for o in obj)
+    if isinstance(obj, dict):
+        return {k: _finite(v) for k, v in obj.items()}
+    return obj
+
+
+def _referee_case(case: Case) -> Case:
+    """The call the referee makes: ``case`` unless numpy (under array-api-strict) itself hangs
+    on it, where an equivalent call gives the same shapes and dtypes (all that is compared).
+
+    LAPACK ``gesdd`` loops on infinite input (numpy#32591), so linalg functions get finite
+    values (their values are not compared on non-finite input); ``np.diff`` differences ``n``
+    times, so ``n`` beyond the axis length (an empty result either way) is cut to 64.
+    """
+    if case.target.startswith("linalg.") and _specials((case.args, case.kwargs)):
+        return replace(case, args=_finite(case.args), kwargs=_finite(case.kwargs))
+    n = case.kwargs.get("n")
+    if case.target == "diff" and isinstance(n, int) and not isinstance(n, bool) and n > 64:
+        return replace(case, kwargs={**case.kwargs, "n": 64})
+    return case
 
 
 def _referee_fixes(

@@ -3,6 +3,7 @@
 ``nox -s tests-numpy``         unit tests on one backend (also tests-torch, tests-mlx)
 ``nox -s conformance``         conformance/ against array-api-strict, thorough profile
 ``nox -s array_api_tests -- numpy [pytest args]``   the external data-apis suite
+``nox -s robustness``          the bad-input sweep (conformance/robustness), every backend
 ``nox -s benchmarks``          overhead tables (benchmarks/overhead.py)
 ``nox -s sklearn``             scikit-learn's array-API tests through ember_array
 ``nox -s lint``                ruff check + ruff format --check
@@ -46,6 +47,19 @@ def conformance(session: nox.Session) -> None:
     """conformance/ (every backend against array-api-strict) with the thorough profile."""
     _install(session, "numpy", "torch", "mlx")
     session.run("pytest", "conformance", *session.posargs, env={"HYPOTHESIS_PROFILE": "thorough"})
+
+
+@nox.session
+def robustness(session: nox.Session) -> None:
+    """The whole bad-input sweep: every function and operator, one bad argument at a time.
+
+    Fails on a crash, a hang or a wrong answer. Extra arguments go to the sweep:
+    ``nox -s robustness -- --markdown docs/robustness.md`` rewrites the outcome page,
+    ``nox -s robustness -- --backend mlx --findings findings.md`` writes every failure group
+    with a reproducer.
+    """
+    _install(session, "numpy", "torch", "mlx")
+    session.run("python", "-m", "conformance.robustness", *session.posargs)
 
 
 @nox.session

@@ -219,3 +219,23 @@ def test_std_var_without_degrees_of_freedom_are_nan(xp: ModuleType) -> None:
 def test_reversed_numpy_arrays_convert(xp: ModuleType) -> None:
     a = np.arange(12.0, dtype=np.float32).reshape(3, 4)[::-1]
     assert np.asarray(xp.asarray(a)).tolist() == a.tolist()
+
+
+@pytest.mark.parametrize("dt", ["uint8", "uint16", "uint32", "uint64"])
+def test_torch_unsigned_totals_are_uint64(dt: str) -> None:
+    torch = pytest.importorskip("torch")
+    import ember_array.torch as xp
+
+    a = np.asarray([[200, 100], [3, 4]], dtype=dt)
+    x = torch.asarray(a)
+    cases = [
+        (xp.sum(x), np.sum(a, dtype=np.uint64)),
+        (xp.prod(x, axis=1), np.prod(a, axis=1, dtype=np.uint64)),
+        (xp.cumulative_sum(x, axis=0), np.cumsum(a, axis=0, dtype=np.uint64)),
+        (xp.cumulative_prod(x, axis=1), np.cumprod(a, axis=1, dtype=np.uint64)),
+        (xp.linalg.trace(x), np.trace(a, dtype=np.uint64)),
+    ]
+    for got, want in cases:
+        assert got.dtype == torch.uint64
+        assert np.asarray(got.tolist(), dtype=np.uint64).tolist() == np.asarray(want).tolist()
+    assert xp.sum(x, dtype=torch.int64).dtype == torch.int64

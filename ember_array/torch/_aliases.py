@@ -7,6 +7,7 @@ are taken unchanged from ``array_api_compat.torch``.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import wraps
 from typing import Any, NamedTuple
 
 import array_api_compat.torch as _compat
@@ -24,10 +25,14 @@ __all__ = [
     "diff",
     "can_cast",
     "count_nonzero",
+    "cumulative_prod",
+    "cumulative_sum",
     "finfo",
     "from_dlpack",
     "iinfo",
+    "prod",
     "std",
+    "sum",
     "unique_all",
     "unique_counts",
     "unique_inverse",
@@ -128,6 +133,33 @@ def std(
         axis = (axis,)
     return torch.std(x, axis, correction=correction, keepdim=keepdims)
 
+
+_UNSIGNED = frozenset({torch.uint8, torch.uint16, torch.uint32, torch.uint64})
+
+
+def _unsigned_total(func: Callable[..., Any]) -> Callable[..., Any]:
+    """A sum/product of unsigned integers in uint64, as the standard's default dtype rule asks.
+
+    torch sums uint8 into int64 and has no uint64 kernels ("sum_cpu" not implemented for
+    'UInt64'; https://github.com/pytorch/pytorch/issues/58734, array-api-compat#242): wrapping
+    int64 arithmetic has the same bits as uint64 arithmetic, so compute in int64 and reinterpret
+    the result.
+    """
+
+    @wraps(func)
+    def total(x: torch.Tensor, /, *, dtype: Any = None, **kwargs: Any) -> torch.Tensor:
+        if x.dtype in _UNSIGNED and (dtype is None or dtype == torch.uint64):
+            wide = x.view(torch.int64) if x.dtype == torch.uint64 else x.to(torch.int64)
+            return func(wide, dtype=torch.int64, **kwargs).view(torch.uint64)
+        return func(x, dtype=dtype, **kwargs)
+
+    return total
+
+
+sum = _unsigned_total(_compat.sum)
+prod = _unsigned_total(_compat.prod)
+cumulative_sum = _unsigned_total(_compat.cumulative_sum)
+cumulative_prod = _unsigned_total(_compat.cumulative_prod)
 
 # torch.var/std divide by max(N - correction, 0): inf where the standard says NaN
 std = nan_without_dof(std)

@@ -22,4 +22,9 @@ _fixes.pinv = _finite_or_nan(_xp, 2)(_compat.pinv)  # type: ignore[attr-defined]
 # torch.linalg.matrix_power(x, -2**63) loops forever (negating n overflows int64)
 _fixes.matrix_power = _checked_matrix_power(_compat.matrix_power, "torch")  # type: ignore[attr-defined]
 
+# torch.trace of unsigned integers returns int64 (the standard: uint64), see _aliases
+from ._aliases import _unsigned_total  # noqa: E402
+
+_fixes.trace = _unsigned_total(_compat.trace)  # type: ignore[attr-defined]
+
 __all__ = _populate(globals(), _compat, _fixes, _spec.LINALG)

@@ -148,7 +148,7 @@ def _unsigned_total(func: Callable[..., Any]) -> Callable[..., Any]:
 
     @wraps(func)
     def total(x: torch.Tensor, /, *, dtype: Any = None, **kwargs: Any) -> torch.Tensor:
-        if x.dtype in _UNSIGNED and (dtype is None or dtype == torch.uint64):
+        if getattr(x, "dtype", None) in _UNSIGNED and (dtype is None or dtype == torch.uint64):
             wide = x.view(torch.int64) if x.dtype == torch.uint64 else x.to(torch.int64)
             return func(wide, dtype=torch.int64, **kwargs).view(torch.uint64)
         return func(x, dtype=dtype, **kwargs)

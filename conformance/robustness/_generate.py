@@ -1056,6 +1056,11 @@ def _generator_methods() -> dict[str, Any]:
     }
 
 
+def _as_strict(v: Any) -> Any:
+    """An array recipe as array-api-strict's array (for a Generator built on its namespace)."""
+    return Foreign("strict", v) if isinstance(v, Arr) else v
+
+
 def shim_cases(group: str) -> Iterator[Case]:
     """Every shim in the support matrix (and ``Generator(0, xp=xp)``'s methods), its parameters
     perturbed one at a time."""
@@ -1080,9 +1085,13 @@ def shim_cases(group: str) -> Iterator[Case]:
         compare = "none" if name.startswith("devices.") or name == "random.Generator" else "value"
         args, kwargs = _assemble(params, {})
         yield Case(group, target, args, kwargs, compare=compare)
-        if method:  # a Generator of another library's namespace must draw too
-            strict_kw = {**kwargs, GENERATOR_XP: Xp(strict=True)}
-            yield Case(group, target, args, strict_kw, "xp", "array_api_strict", must_work=True)
+        if method:  # a Generator of another library's namespace must draw too, from its arrays
+            on_strict = {k: _as_strict(v) for k, v in kwargs.items()}
+            strict_kw = {**on_strict, GENERATOR_XP: Xp(strict=True)}
+            strict_args = tuple(_as_strict(a) for a in args)
+            yield Case(
+                group, target, strict_args, strict_kw, "xp", "array_api_strict", must_work=True
+            )
         main = next(
             (v for _, v, _ in params if isinstance(v, Arr) and v.values != "key"),
             Arr("float32", (3, 4)),

@@ -153,6 +153,43 @@ def _pair(x1: Any, x2: Any) -> tuple[mx.array, mx.array]:
     return x1, x2
 
 
+def _one(a: Any) -> mx.array:
+    """The array of a one-argument custom rule (mlx passes it bare, or as a 1-tuple)."""
+    return a if isinstance(a, mx.array) else a[0]
+
+
+def _differentiable(
+    value: Callable[..., mx.array], partials: Callable[..., tuple[mx.array, ...]]
+) -> Callable[..., mx.array]:
+    """``value`` as an ``mx.custom_function`` whose derivatives are ``partials(*x, out)``.
+
+    The accurate functions below are built from ``view`` (bit tricks), which has no vjp in
+    mlx 0.32.4 (``[Primitive::vjp] Not implemented for View``; no upstream issue found), so
+    ``mx.grad`` failed through them. Their derivatives are known in closed form: ``partials``
+    returns one partial derivative per argument, used by both the vjp and the jvp. ``mx.vmap``
+    and ``mx.compile`` trace ``value`` itself (``view`` vmaps).
+    """
+    f = mx.custom_function(value)
+
+    @f.vjp
+    def _vjp(primals: Any, cotangent: mx.array, output: mx.array) -> Any:
+        args = (primals,) if isinstance(primals, mx.array) else tuple(primals)
+        grads = tuple(cotangent * d for d in partials(*args, _one(output)))
+        return grads[0] if len(grads) == 1 else grads
+
+    @f.jvp
+    def _jvp(primals: Any, tangents: Any) -> mx.array:
+        args = (primals,) if isinstance(primals, mx.array) else tuple(primals)
+        ts = (tangents,) if isinstance(tangents, mx.array) else tuple(tangents)
+        derivs = partials(*args, value(*args))
+        out = ts[0] * derivs[0]
+        for t, d in zip(ts[1:], derivs[1:]):
+            out = out + t * d
+        return out
+
+    return f
+
+
 def _int_view(dtype: mx.Dtype) -> mx.Dtype:
     return mx.int64 if dtype == mx.float64 else mx.int32
 
@@ -203,8 +240,10 @@ def expm1(x: mx.array, /) -> mx.array:
     # re = +inf: +inf + 0j for im = 0, inf*cis(im) for finite im, inf + nan j otherwise
     pos = re == inf
     zero_im = im == 0
-    out_re = mx.where(pos, mx.where(fin_im & ~zero_im, inf * mx.cos(im), inf), out_re)
-    out_im = mx.where(pos, mx.where(zero_im, im, mx.where(fin_im, inf * mx.sin(im), nan)), out_im)
+    # stop_gradient: the derivative of an unselected inf * cis(im) would be 0 * inf = NaN
+    inf_cos, inf_sin = mx.stop_gradient(inf * mx.cos(im)), mx.stop_gradient(inf * mx.sin(im))
+    out_re = mx.where(pos, mx.where(fin_im & ~zero_im, inf_cos, inf), out_re)
+    out_im = mx.where(pos, mx.where(zero_im, im, mx.where(fin_im, inf_sin, nan)), out_im)
     # re = nan, im = 0: nan + im j
     out_im = mx.where(mx.isnan(re) & zero_im, im, out_im)
     return make_complex(out_re, out_im)
@@ -226,20 +265,13 @@ def _pow2(k: mx.array, dtype: mx.Dtype) -> mx.array:
     return ((k + bias) << mant).view(dtype)
 
 
-def exp(x: mx.array, /) -> mx.array:
-    """``e**x``.
-
-    ``mx.exp`` is float32-accurate on float64 input (and gives ``inf`` above 88.7) and up to ~8 ULP
-    off on float32; here, for both, ``x = k ln2 + r`` with ``|r| <= ln2/2`` (Cody-Waite, ln2 in two
-    parts), ``e**r = expm1(r) + 1`` (mlx's ``expm1`` is accurate) and ``2**k`` is applied as two
-    exact powers of two so that subnormal results round once. Other dtypes use ``mx.exp``.
-    """
-    consts = _EXP_CONSTANTS.get(x.dtype)
-    if consts is None:
-        return mx.exp(x)
-    ln2_hi, ln2_lo, inv_ln2, bound, _, _, int_dtype = consts
+def _exp_accurate(x: mx.array) -> mx.array:
+    """The accurate ``e**x`` for float32/float64 (see :func:`exp`)."""
+    ln2_hi, ln2_lo, inv_ln2, bound, _, _, int_dtype = _EXP_CONSTANTS[x.dtype]
     xc = mx.clip(x, -bound, bound)  # beyond: the result is 0 or inf anyway
-    k = mx.round(xc * inv_ln2)
+    # k is piecewise constant; without stop_gradient mlx's forward-mode transforms (jvp, vmap
+    # of a jvp) walk into the ``view`` below, which has no jvp in mlx 0.32.4.
+    k = mx.stop_gradient(mx.round(xc * inv_ln2))
     r = (xc - k * ln2_hi) - k * ln2_lo
     ki = k.astype(int_dtype)
     k1 = ki >> 1
@@ -247,16 +279,44 @@ def exp(x: mx.array, /) -> mx.array:
     return (mx.expm1(r) + 1) * _pow2(k1, x.dtype) * _pow2(ki - k1, x.dtype)
 
 
+_exp_differentiable = _differentiable(_exp_accurate, lambda x, out: (out,))
+
+
+def exp(x: mx.array, /) -> mx.array:
+    """``e**x``.
+
+    ``mx.exp`` is float32-accurate on float64 input (and gives ``inf`` above 88.7) and up to ~8 ULP
+    off on float32; here, for both, ``x = k ln2 + r`` with ``|r| <= ln2/2`` (Cody-Waite, ln2 in two
+    parts), ``e**r = expm1(r) + 1`` (mlx's ``expm1`` is accurate) and ``2**k`` is applied as two
+    exact powers of two so that subnormal results round once. Other dtypes use ``mx.exp``.
+    Differentiable (d/dx = the result itself) under ``mx.grad/vjp/jvp``.
+    """
+    if x.dtype in _EXP_CONSTANTS:
+        return _exp_differentiable(x)
+    return mx.exp(x)
+
+
 def logaddexp(x1: mx.array | float, x2: mx.array | float, /) -> mx.array:
     """``log(exp(x1) + exp(x2))`` as ``max + log1p(exp(-|x1 - x2|))``.
 
-    ``mx.logaddexp`` is float32-accurate on float64 and ~10 ULP off on float32.
+    ``mx.logaddexp`` is float32-accurate on float64 and ~10 ULP off on float32. Differentiable
+    under ``mx.grad/vjp/jvp`` with ``mx.logaddexp``'s derivatives.
     """
-    x1, x2 = _pair(x1, x2)
+    return _logaddexp_differentiable(*_pair(x1, x2))
+
+
+def _logaddexp_accurate(x1: mx.array, x2: mx.array) -> mx.array:
     hi = mx.maximum(x1, x2)
-    out = hi + mx.log1p(exp(-mx.abs(x1 - x2)))
+    out = hi + mx.log1p(_exp_accurate(-mx.abs(x1 - x2)))
     # equal operands (both infinite included, where x1 - x2 is NaN): x + log(2)
     return mx.where(x1 == x2, x1 + 0.6931471805599453, out)
+
+
+# d/dx1 = sigmoid(x1 - x2), as mx.logaddexp's own vjp
+_logaddexp_differentiable = _differentiable(
+    _logaddexp_accurate,
+    lambda x1, x2, out: (mx.sigmoid(x1 - x2), mx.sigmoid(x2 - x1)),
+)
 
 
 def _sin64(x: mx.array, t: mx.array) -> mx.array:
@@ -269,7 +329,7 @@ def sin(x: mx.array, /) -> mx.array:
     """Sine; ``mx.sin(-0.0)`` is ``+0.0``, the standard says ``-0``; float64 is computed from
     ``tan(x/2)`` (measured within 3 ULP) because ``mx.sin`` is float32-accurate there."""
     if x.dtype == mx.float64:
-        return _sin64(x, mx.tan(x * 0.5))
+        return _sin64_differentiable(x)
     s = mx.sin(x)
     if is_float(x.dtype):
         return mx.where(x == 0, x, s)
@@ -282,10 +342,24 @@ def cos(x: mx.array, /) -> mx.array:
     ``sin(x) / tan(x)``."""
     if x.dtype != mx.float64:
         return mx.cos(x)
+    return _cos64_differentiable(x)
+
+
+def _cos64_accurate(x: mx.array) -> mx.array:
     t = mx.tan(x * 0.5)
     t2 = t * t
     near_one = 1 - 2 * t2 / (1 + t2)
     return mx.where(mx.abs(t) < 0.5, near_one, _sin64(x, t) / mx.tan(x))
+
+
+# The tan-based formulas differentiate to float32-accurate (and, at tan's poles, NaN)
+# derivatives: give them sin' = cos and cos' = -sin from the accurate functions themselves.
+_sin64_differentiable = _differentiable(
+    lambda x: _sin64(x, mx.tan(x * 0.5)), lambda x, out: (_cos64_accurate(x),)
+)
+_cos64_differentiable = _differentiable(
+    _cos64_accurate, lambda x, out: (-_sin64(x, mx.tan(x * 0.5)),)
+)
 
 
 def remainder(x1: mx.array | float, x2: mx.array | float, /) -> mx.array:

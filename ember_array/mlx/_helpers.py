@@ -129,13 +129,40 @@ def dense_if_empty(x: mx.array) -> mx.array:
     return mx.zeros(x.shape, dtype=x.dtype) if x.size == 0 else x
 
 
+def _interleave(re: mx.array, im: mx.array) -> mx.array:
+    # stop_gradient: ``view`` has no vjp/jvp in mlx 0.32.4 (and forward-mode transforms walk
+    # into a custom function's body); the derivatives come from the rules below.
+    re, im = mx.broadcast_arrays(
+        mx.stop_gradient(re.astype(mx.float32)), mx.stop_gradient(im.astype(mx.float32))
+    )
+    return mx.stack([re, im], axis=-1).view(mx.complex64).squeeze(-1)
+
+
+def _make_complex_reference(re: mx.array, im: mx.array) -> mx.array:
+    # same derivatives as make_complex (only its NaN/inf values differ)
+    return re.astype(mx.float32) + 1j * im.astype(mx.float32)
+
+
+_make_complex = mx.custom_function(_interleave)
+
+
+@_make_complex.vjp
+def _make_complex_vjp(primals: Any, cotangent: mx.array, output: mx.array) -> Any:
+    return tuple(mx.vjp(_make_complex_reference, list(primals), [cotangent])[1])
+
+
+@_make_complex.jvp
+def _make_complex_jvp(primals: Any, tangents: Any) -> mx.array:
+    return mx.jvp(_make_complex_reference, list(primals), list(tangents))[1][0]
+
+
 def make_complex(re: mx.array, im: mx.array) -> mx.array:
     """``re + 1j*im`` without NaN/inf contamination (``1j * nan`` is ``nan+nanj`` in mlx).
 
-    Interleaves the parts and reinterprets them with a lazy ``view``.
+    Interleaves the parts and reinterprets them with a lazy ``view``; differentiable under
+    ``mx.grad/vjp/jvp`` with the derivatives of ``re + 1j*im``.
     """
-    re, im = mx.broadcast_arrays(re.astype(mx.float32), im.astype(mx.float32))
-    return mx.stack([re, im], axis=-1).view(mx.complex64).squeeze(-1)
+    return _make_complex(re, im)
 
 
 def scalar(value: Any, dtype: mx.Dtype) -> mx.array:

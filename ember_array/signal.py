@@ -19,7 +19,7 @@ Each function has one pure-standard implementation (pad with ``concat``/``flip``
 arithmetic and ``take``, ``xp.fft``), used for any compliant namespace, and native fast paths:
 
 * torch: ``torch.stft`` / ``torch.istft`` / ``Tensor.unfold`` / ``torch.hann_window`` ...;
-* mlx: ``mx.fft.stft`` / ``mx.fft.istft`` / ``mx.as_strided``;
+* mlx: block framing (shifted slices of one reshape) + ``mx.fft.rfft`` / ``mx.fft.istft``;
 * numpy: ``np.pad`` + ``sliding_window_view`` + ``scipy.fft.rfft`` (``numpy.fft`` when scipy is
   not installed), and an in-place overlap-add.
 
@@ -244,9 +244,31 @@ def _pad_generic(xp: ModuleType, x: Any, p: int, mode: PadMode, dev: Any) -> Any
     return xp.concat((left, x, right), axis=-1)
 
 
+#: Most shifted slices :func:`_frames_generic` concatenates; more overlap takes a gather.
+_MAX_BLOCK_SHIFTS = 16
+
+
 def _frames_generic(xp: ModuleType, x: Any, length: int, hop: int, dev: Any) -> Any:
-    """Frames of the last axis, ``(..., n_frames, length)``, by index arithmetic and ``take``."""
-    n_frames = 1 + (x.shape[-1] - length) // hop
+    """Frames of the last axis, ``(..., n_frames, length)``.
+
+    With ``r = ceil(length / hop)`` small, the signal is cut into ``hop``-sample blocks and
+    frame ``t`` is blocks ``t .. t + r - 1``: ``r`` slices of one reshape, concatenated (as fast
+    as ``mx.fft.stft``'s ``as_strided`` on mlx, and unlike it, ``mx.vmap`` traces it). Otherwise
+    index arithmetic and ``take``.
+    """
+    n = x.shape[-1]
+    n_frames = 1 + (n - length) // hop
+    r = -(-length // hop)
+    if r <= min(n_frames, _MAX_BLOCK_SHIFTS):
+        used = (n_frames + r - 1) * hop
+        if used > n:  # the last frame's final block reaches past the signal: zeros, trimmed below
+            x = xp.concat(
+                (x, xp.zeros((*x.shape[:-1], used - n), dtype=x.dtype, device=dev)), axis=-1
+            )
+        blocks = xp.reshape(x[..., :used], (*x.shape[:-1], n_frames + r - 1, hop))
+        parts = [blocks[..., j : j + n_frames, :] for j in range(r)]
+        out = xp.concat(parts, axis=-1) if r > 1 else parts[0]
+        return out[..., :length] if r * hop != length else out
     starts = xp.reshape(xp.arange(n_frames, dtype=xp.int64, device=dev) * hop, (n_frames, 1))
     offsets = xp.reshape(xp.arange(length, dtype=xp.int64, device=dev), (1, length))
     idx = xp.reshape(starts + offsets, (n_frames * length,))
@@ -399,7 +421,8 @@ def stft(
     Notes
     -----
     Fast paths: ``torch.stft`` (batch dimensions are flattened because torch takes at most one),
-    ``mx.fft.stft`` (verified to match torch to ~1e-6), and for numpy ``np.pad`` +
+    on mlx block framing + ``mx.fft.rfft`` (``mx.fft.stft``'s ``as_strided`` does not vmap), and
+    for numpy ``np.pad`` +
     ``sliding_window_view`` + ``scipy.fft.rfft`` (``numpy.fft`` without scipy). Other namespaces
     use the pure-standard path.
     On mlx nothing is evaluated.
@@ -584,20 +607,13 @@ def _stft_mlx(
     onesided: bool,
     real_dtype: Any,
 ) -> Any:
-    import mlx.core as mx
+    # Not mx.fft.stft: its as_strided framing has no vmap rule ("[Primitive::vmap] Not
+    # implemented for AsStrided", mlx 0.32.4; no upstream issue found), so mx.vmap(stft) failed.
+    # The block framing of _frames_generic is as fast and traces under every mlx transform.
+    import ember_array.mlx
 
-    if window is not None and window.dtype != real_dtype:
-        window = window.astype(real_dtype)
-    return mx.fft.stft(
-        x,
-        n_fft=n_fft,
-        hop_length=hop,
-        win_length=win,
-        window=window,
-        center=center,
-        pad_mode=pad_mode,
-        norm=norm,
-        onesided=onesided,
+    return _stft_generic(
+        ember_array.mlx, x, n_fft, hop, win, window, center, pad_mode, norm, onesided, real_dtype
     )
 
 
@@ -1025,8 +1041,9 @@ def frame(x: Any, frame_length: int, hop_length: int, *, axis: int = -1) -> Any:
     -------
     array
         The frames. On numpy (a read-only ``sliding_window_view``) and torch (``unfold``) this
-        is a view of ``x`` with no copy; do not write to it. On mlx it is ``mx.as_strided``
-        (lazy), elsewhere a ``take`` gather.
+        is a view of ``x`` with no copy; do not write to it. Elsewhere (mlx included, lazily)
+        shifted slices of one reshape, or a ``take`` gather when frames overlap more than
+        16-fold.
 
     Raises
     ------
@@ -1071,16 +1088,8 @@ def _frame_numpy(xp: ModuleType, x: Any, frame_length: int, hop: int, axis: int)
 
 
 def _frame_mlx(xp: ModuleType, x: Any, frame_length: int, hop: int, axis: int) -> Any:
-    import mlx.core as mx
-
-    # as_strided reads x as if row-contiguous (its documented behaviour), so the strides
-    # are those of the contiguous shape; every index stays inside x by construction.
-    shape = tuple(x.shape)
-    n_frames = 1 + (shape[axis] - frame_length) // hop
-    strides = [math.prod(shape[i + 1 :]) for i in range(len(shape))]
-    out_shape = (*shape[:axis], n_frames, *shape[axis + 1 :], frame_length)
-    out_strides = (*strides[:axis], strides[axis] * hop, *strides[axis + 1 :], strides[axis])
-    return mx.as_strided(x, out_shape, out_strides)
+    # Not mx.as_strided (a view): it has no vmap rule in mlx 0.32.4, so mx.vmap(frame) failed.
+    return _frame_generic(xp, x, frame_length, hop, axis)
 
 
 def _frame_generic(xp: ModuleType, x: Any, frame_length: int, hop: int, axis: int) -> Any:

@@ -162,7 +162,8 @@ def make_complex(re: mx.array, im: mx.array) -> mx.array:
     Interleaves the parts and reinterprets them with a lazy ``view``; differentiable under
     ``mx.grad/vjp/jvp`` with the derivatives of ``re + 1j*im``.
     """
-    return _make_complex(re, im)
+    out: mx.array = _make_complex(re, im)  # type: ignore[assignment]
+    return out
 
 
 def scalar(value: Any, dtype: mx.Dtype) -> mx.array:

@@ -239,3 +239,10 @@ def test_torch_unsigned_totals_are_uint64(dt: str) -> None:
         assert got.dtype == torch.uint64
         assert np.asarray(got.tolist(), dtype=np.uint64).tolist() == np.asarray(want).tolist()
     assert xp.sum(x, dtype=torch.int64).dtype == torch.int64
+
+
+@pytest.mark.parametrize("bad", ["3", ((2,),), (-1,), (1.5,), (2**64,), (True,)])
+def test_broadcast_shapes_rejects_what_is_no_shape(xp: ModuleType, bad: object) -> None:
+    with pytest.raises((TypeError, ValueError), match="broadcast_shapes"):
+        xp.broadcast_shapes((3, 1), bad)
+    assert tuple(xp.broadcast_shapes((3, 1), (1, 4))) == (3, 4)

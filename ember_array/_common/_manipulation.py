@@ -2,7 +2,31 @@
 
 from __future__ import annotations
 
+import operator
+
 __all__ = ["broadcast_shapes"]
+
+
+def _check_shape(shape: object) -> None:
+    """A shape is a tuple of non-negative ints (or None, unknown); numpy and torch accept
+    floats, strings and negative sizes here and answer nonsense."""
+    if not isinstance(shape, (tuple, list)):
+        raise TypeError(
+            f"broadcast_shapes(): a shape must be a tuple of ints, got {type(shape).__name__}"
+        )
+    for d in shape:
+        if d is None:
+            continue
+        if isinstance(d, bool):
+            raise TypeError(f"broadcast_shapes(): shape {shape!r} holds a bool")
+        try:
+            n = operator.index(d)
+        except TypeError:
+            raise TypeError(
+                f"broadcast_shapes(): shape {shape!r} holds {type(d).__name__}, not an int"
+            ) from None
+        if not 0 <= n < 2**63:
+            raise ValueError(f"broadcast_shapes(): dimension {n} of shape {shape!r} is invalid")
 
 
 def broadcast_shapes(*shapes: tuple[int | None, ...]) -> tuple[int | None, ...]:
@@ -11,6 +35,8 @@ def broadcast_shapes(*shapes: tuple[int | None, ...]) -> tuple[int | None, ...]:
     Native versions raise the backend's own error type (torch: RuntimeError);
     the standard asks for ``ValueError`` when the shapes are incompatible.
     """
+    for shape in shapes:
+        _check_shape(shape)
     ndim = max((len(s) for s in shapes), default=0)
     result: list[int | None] = [1] * ndim
     for shape in shapes:

@@ -50,13 +50,39 @@ def _library_name(cls: type) -> str:
     return f"{cls.__module__.split('.')[0]} ({cls.__module__}.{cls.__qualname__})"
 
 
+# backend name -> ember_array.<backend>, once imported.
+_LOADED: dict[str, ModuleType] = {}
+
+
+def ember_namespace(backend: str) -> ModuleType:
+    """``ember_array.<backend>``, imported on first use and then looked up.
+
+    Import statements, not ``importlib.import_module``: ``torch.compile(fullgraph=True)``
+    traces an import statement but breaks the graph on importlib (a function it skips), so
+    ``hann_window(n, xp="torch")`` inside a compiled function broke the graph.
+    """
+    ns = _LOADED.get(backend)
+    if ns is not None:
+        return ns
+    if backend == "numpy":
+        from . import numpy as ns
+    elif backend == "torch":
+        from . import torch as ns
+    elif backend == "mlx":
+        from . import mlx as ns
+    else:
+        ns = importlib.import_module(f"ember_array.{backend}")
+    _LOADED[backend] = ns
+    return ns
+
+
 def _resolve(x: object, api_version: str | None) -> ModuleType:
     """Find (and cache) the namespace of ``x``; raise TypeError if it has none."""
     cls = type(x)
     backend = _backend_of(cls)
     if backend is not None:
         try:
-            ns = importlib.import_module(f"ember_array.{backend}")
+            ns = ember_namespace(backend)
         except ModuleNotFoundError as exc:
             if exc.name != f"ember_array.{backend}":
                 raise
@@ -195,11 +221,11 @@ def resolve_xp(xp: Any, func: str, *, default: str | None = None) -> ModuleType:
                 f"{func}(): unknown backend {xp!r}; expected 'numpy', 'torch' or 'mlx', "
                 "or a namespace module"
             )
-        return importlib.import_module(f"ember_array.{backend}")
+        return ember_namespace(backend)
     if isinstance(xp, ModuleType):
         backend = _MODULE_TO_BACKEND.get(xp.__name__)
         if backend is not None:
-            return importlib.import_module(f"ember_array.{backend}")
+            return ember_namespace(backend)
         if hasattr(xp, "__array_namespace_info__"):
             return xp
         raise TypeError(f"{func}(): module {xp.__name__} is not an array API namespace")

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
-from .._dispatch import namespace
+from .._dispatch import ember_namespace, namespace
 from .._helpers import device as _device_of
 
 __all__ = [
@@ -89,9 +89,7 @@ def _make(name: str, xp: ModuleType) -> Backend:
 def _load(name: str) -> Backend:
     be = _BY_NAME.get(name)
     if be is None:
-        import importlib
-
-        xp = importlib.import_module(f"ember_array.{name}")
+        xp = ember_namespace(name)
         be = _BY_NAME[name] = _make(name, xp)
     return be
 

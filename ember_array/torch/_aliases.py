@@ -244,29 +244,86 @@ def unique_values(x: torch.Tensor, /) -> torch.Tensor:
 
 
 _Tensor = torch.Tensor
+_SCALARS = (bool, int, float, complex)
 
 
-def _same_dtype_fast_path(name: str) -> Callable[..., torch.Tensor]:
-    """array-api-compat's two-argument function with a fast path for equal dtypes.
+def scalar_dtype(dtype: torch.dtype, value: bool | int | float | complex) -> torch.dtype:
+    """torch's dtype for ``tensor <op> value`` (a Python scalar), decided without a runtime call.
 
-    Its wrapper computes ``result_type`` on every call (~2 µs) to undo torch's
-    promotion of 0-d tensors ("int8 tensor + 0-d int64 tensor -> int8"); with
-    two tensors of one dtype there is nothing to promote, so call torch directly.
+    array-api-compat asks ``torch.result_type(tensor, scalar)``, which returns a dtype, not a
+    tensor: under ``torch.compile(fullgraph=True)`` that is a graph break ("torch.* op returned
+    non-Tensor"). The scalar's kind is known statically, and torch's rule is by kind: a scalar
+    of a higher kind than the tensor gives that kind's default dtype.
+    """
+    if isinstance(value, bool):
+        return dtype
+    if isinstance(value, int):
+        return torch.int64 if dtype == torch.bool else dtype
+    if dtype.is_complex:
+        return dtype
+    if isinstance(value, float):
+        return dtype if dtype.is_floating_point else torch.get_default_dtype()
+    if dtype == torch.float64 or (
+        not dtype.is_floating_point and torch.get_default_dtype() == torch.float64
+    ):
+        return torch.complex128
+    return torch.complex64
+
+
+def result_type(*arrays_and_dtypes: Any) -> torch.dtype:
+    """The standard's ``result_type``; Python scalars are applied last, by :func:`scalar_dtype`.
+
+    array-api-compat passes a scalar to ``torch.result_type`` (a graph break under
+    ``torch.compile(fullgraph=True)``); arrays and dtypes still go to array-api-compat.
+    """
+    scalars = [a for a in arrays_and_dtypes if isinstance(a, _SCALARS)]
+    if not scalars:
+        return _compat.result_type(*arrays_and_dtypes)
+    others = [a for a in arrays_and_dtypes if not isinstance(a, _SCALARS)]
+    if not others:
+        raise ValueError("result_type(): at least one array or dtype must be provided")
+    dtype = _compat.result_type(*others)
+    for value in scalars:
+        dtype = scalar_dtype(dtype, value)
+    return dtype
+
+
+__all__ += ["result_type"]
+
+
+def _binary(name: str, scalar_x1: bool, scalar_x2: bool) -> Callable[..., torch.Tensor]:
+    """array-api-compat's two-argument function, without its runtime promotion calls.
+
+    * two tensors of one dtype: nothing to promote, call torch directly (compat computes
+      ``result_type`` on every call, ~2 µs, to undo torch's promotion of 0-d tensors);
+    * uint16/32/64 with another dtype: torch refuses to promote them; cast to the standard's
+      promoted dtype first (TypeError where the table has none);
+    * a Python scalar where torch takes none (``scalar_x1``/``scalar_x2``, compat's flags):
+      a 0-d tensor of :func:`scalar_dtype`, so that ``torch.compile(fullgraph=True)`` traces
+      ``maximum(x, 0.0)`` without a graph break; a scalar torch takes goes to torch as is;
+    * anything else: array-api-compat's wrapper.
     """
     slow = getattr(_compat, name)
     native = getattr(torch, _TORCH_NAMES.get(name, name))
 
     def f(x1: Any, x2: Any, /) -> torch.Tensor:
-        if type(x1) is _Tensor and type(x2) is _Tensor:
-            if x1.dtype == x2.dtype:
+        if isinstance(x1, _Tensor):
+            if isinstance(x2, _Tensor):
+                if x1.dtype == x2.dtype:
+                    return native(x1, x2)
+                if x1.dtype in _WIDE_UINT or x2.dtype in _WIDE_UINT:
+                    dt = getattr(torch, _data_types.promote_names(
+                        _NAMES[x1.dtype], _NAMES[x2.dtype], "torch"
+                    ))  # fmt: skip
+                    return native(x1.to(dt), x2.to(dt))
+            elif isinstance(x2, _SCALARS):
+                if scalar_x2:
+                    x2 = torch.tensor(x2, dtype=scalar_dtype(x1.dtype, x2), device=x1.device)
                 return native(x1, x2)
-            if x1.dtype in _WIDE_UINT or x2.dtype in _WIDE_UINT:
-                # torch refuses to promote uint16/32/64 with other dtypes: cast to the
-                # standard's promoted dtype first (TypeError where the table has none)
-                dt = getattr(torch, _data_types.promote_names(
-                    _NAMES[x1.dtype], _NAMES[x2.dtype], "torch"
-                ))  # fmt: skip
-                return native(x1.to(dt), x2.to(dt))
+        elif isinstance(x1, _SCALARS) and isinstance(x2, _Tensor):
+            if scalar_x1:
+                x1 = torch.tensor(x1, dtype=scalar_dtype(x2.dtype, x1), device=x2.device)
+                return native(x1, x2)
         return slow(x1, x2)
 
     f.__name__ = f.__qualname__ = name
@@ -278,34 +335,40 @@ def _same_dtype_fast_path(name: str) -> Callable[..., torch.Tensor]:
 _TORCH_NAMES = {"equal": "eq"}
 _NAMES = {getattr(torch, n): n for n in _data_types.BITS}
 _WIDE_UINT = (torch.uint16, torch.uint32, torch.uint64)
-_FAST_BINARY = (
-    "add",
-    "bitwise_and",
-    "bitwise_left_shift",
-    "bitwise_or",
-    "bitwise_right_shift",
-    "bitwise_xor",
-    "divide",
-    "equal",
-    "greater",
-    "greater_equal",
-    "less",
-    "less_equal",
-    "logaddexp",
-    "logical_and",
-    "logical_or",
-    "logical_xor",
-    "maximum",
-    "minimum",
-    "multiply",
-    "not_equal",
-    "pow",
-    "remainder",
-    "subtract",
-    "matmul",
-)
-globals().update({_name: _same_dtype_fast_path(_name) for _name in _FAST_BINARY})
-__all__ += list(_FAST_BINARY)
+#: name -> (x1 may not be a Python scalar in torch, x2 may not): array-api-compat's flags.
+_BINARY: dict[str, tuple[bool, bool]] = {
+    "add": (False, False),
+    "atan2": (True, True),
+    "bitwise_and": (False, False),
+    "bitwise_left_shift": (False, False),
+    "bitwise_or": (False, False),
+    "bitwise_right_shift": (False, False),
+    "bitwise_xor": (False, False),
+    "copysign": (True, False),
+    "divide": (False, False),
+    "equal": (True, False),
+    "floor_divide": (False, False),
+    "greater": (True, False),
+    "greater_equal": (True, False),
+    "hypot": (True, True),
+    "less": (True, False),
+    "less_equal": (True, False),
+    "logaddexp": (True, True),
+    "logical_and": (True, True),
+    "logical_or": (True, True),
+    "logical_xor": (True, True),
+    "maximum": (True, True),
+    "minimum": (True, True),
+    "multiply": (False, False),
+    "nextafter": (True, True),
+    "not_equal": (True, False),
+    "pow": (False, False),
+    "remainder": (False, False),
+    "subtract": (False, False),
+    "matmul": (False, False),
+}
+globals().update({_name: _binary(_name, *_flags) for _name, _flags in _BINARY.items()})
+__all__ += list(_BINARY)
 
 
 def take(x: torch.Tensor, indices: torch.Tensor, /, *, axis: int | None = None) -> torch.Tensor:

@@ -320,10 +320,9 @@ def _binary(name: str, scalar_x1: bool, scalar_x2: bool) -> Callable[..., torch.
                 if scalar_x2:
                     x2 = torch.tensor(x2, dtype=scalar_dtype(x1.dtype, x2), device=x1.device)
                 return native(x1, x2)
-        elif isinstance(x1, _SCALARS) and isinstance(x2, _Tensor):
-            if scalar_x1:
-                x1 = torch.tensor(x1, dtype=scalar_dtype(x2.dtype, x1), device=x2.device)
-                return native(x1, x2)
+        elif scalar_x1 and isinstance(x1, _SCALARS) and isinstance(x2, _Tensor):
+            x1 = torch.tensor(x1, dtype=scalar_dtype(x2.dtype, x1), device=x2.device)
+            return native(x1, x2)
         return slow(x1, x2)
 
     f.__name__ = f.__qualname__ = name

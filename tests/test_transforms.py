@@ -1,0 +1,60 @@
+"""Regression tests for issue 14: ember functions under mlx / torch transforms."""
+
+from __future__ import annotations
+
+import pytest
+
+
+def test_mlx_grad_jvp_vmap_compile_match_mlx() -> None:
+    mx = pytest.importorskip("mlx.core")
+    import ember_array.mlx as xp
+
+    x = mx.array([-3.0, -0.5, 0.1, 0.5, 2.0])
+    y = mx.array([0.3, -0.5, 1.0, 0.5, -2.0])
+    for name, native in [("exp", mx.exp), ("sin", mx.sin), ("cos", mx.cos)]:
+        f = getattr(xp, name)
+        ours = mx.grad(lambda a, f=f: f(a).sum())(x)
+        ref = mx.grad(lambda a, n=native: n(a).sum())(x)
+        assert mx.allclose(ours, ref, rtol=1e-5).item(), name
+        assert mx.allclose(mx.jvp(f, [x], [y])[1][0], mx.jvp(native, [x], [y])[1][0]).item()
+        assert mx.allclose(mx.compile(mx.grad(lambda a, f=f: f(a).sum()))(x), ref).item()
+        assert mx.allclose(mx.vmap(f)(mx.stack([x, y]))[1], f(y)).item()
+    g1 = mx.grad(lambda a, b: xp.logaddexp(a, b).sum(), argnums=(0, 1))(x, y)
+    g2 = mx.grad(lambda a, b: mx.logaddexp(a, b).sum(), argnums=(0, 1))(x, y)
+    assert all(mx.allclose(a, b).item() for a, b in zip(g1, g2))
+
+
+def test_mlx_vmap_stft_and_frame() -> None:
+    mx = pytest.importorskip("mlx.core")
+    from ember_array import signal
+
+    x = mx.random.normal((3, 64), key=mx.random.key(0))
+    batched = mx.vmap(lambda s: signal.stft(s, 16))(x)
+    assert mx.allclose(batched, signal.stft(x, 16), atol=1e-5).item()
+    framed = mx.vmap(lambda s: signal.frame(s, 8, 4))(x)
+    assert mx.array_equal(framed, signal.frame(x, 8, 4)).item()
+
+
+def test_torch_scalar_dtype_matches_torch() -> None:
+    torch = pytest.importorskip("torch")
+    from ember_array.torch._aliases import scalar_dtype
+
+    for dt in (torch.bool, torch.int8, torch.uint8, torch.int64, torch.float32, torch.float64,
+               torch.complex64, torch.complex128):  # fmt: skip
+        for value in (True, 2, 1.5, 1j):
+            assert scalar_dtype(dt, value) == torch.result_type(torch.ones(2, dtype=dt), value)
+
+
+def test_torch_compile_fullgraph_scalars_and_xp_torch() -> None:
+    torch = pytest.importorskip("torch")
+    import ember_array.torch as xp
+    from ember_array import signal
+
+    def f(x: torch.Tensor) -> torch.Tensor:
+        y = xp.maximum(x, 0.0) + xp.atan2(x, 1.0) + xp.hypot(2.0, x) + xp.logaddexp(x, 0.5)
+        y = y + xp.astype(xp.greater(0.0, x), x.dtype) + xp.astype(x, xp.result_type(x, 1.0))
+        return y * signal.hann_window(8, xp="torch")
+
+    x = torch.randn(8)
+    torch._dynamo.reset()
+    torch.testing.assert_close(torch.compile(f, fullgraph=True)(x), f(x))

@@ -23,11 +23,12 @@ import pytest
 from ember_array import _spec
 
 #: Backends under test, in order; ``strict`` (array-api-strict) is the control.
-BACKENDS = ("numpy", "torch", "mlx", "strict")
+BACKENDS = ("numpy", "torch", "mlx", "dask", "strict")
 _MODULES = {
     "numpy": ("numpy", "ember_array.numpy"),
     "torch": ("torch", "ember_array.torch"),
     "mlx": ("mlx.core", "ember_array.mlx"),
+    "dask": ("dask.array", "ember_array.dask"),
     "strict": ("array_api_strict", "array_api_strict"),
 }
 #: Cases a backend cannot represent at all: skipped with this reason (never xfailed).
@@ -90,6 +91,11 @@ class Backend:
     def convert(self, obj: Any) -> Any:
         """numpy arrays -> this backend's arrays and :class:`D` -> dtype objects, recursively."""
         if isinstance(obj, np.ndarray):
+            if self.name == "dask":
+                # chunks of 2 along every axis, so every case crosses chunk boundaries
+                import dask.array as da
+
+                return da.from_array(obj, chunks=2 if obj.ndim else ())
             return self.xp.asarray(obj)
         if isinstance(obj, D):
             return getattr(self.xp, obj.name)

@@ -39,6 +39,9 @@ def _backend_of(cls: type) -> str | None:
     mx = sys.modules.get("mlx.core")
     if mx is not None and issubclass(cls, mx.array):
         return "mlx"
+    da = sys.modules.get("dask.array")
+    if da is not None and issubclass(cls, da.Array):
+        return "dask"
     return None
 
 
@@ -61,15 +64,18 @@ def ember_namespace(backend: str) -> ModuleType:
     traces an import statement but breaks the graph on importlib (a function it skips), so
     ``hann_window(n, xp="torch")`` inside a compiled function broke the graph.
     """
-    ns = _LOADED.get(backend)
-    if ns is not None:
-        return ns
+    loaded = _LOADED.get(backend)
+    if loaded is not None:
+        return loaded
+    ns: ModuleType
     if backend == "numpy":
         from . import numpy as ns
     elif backend == "torch":
         from . import torch as ns
     elif backend == "mlx":
         from . import mlx as ns
+    elif backend == "dask":
+        from . import dask as ns
     else:
         ns = importlib.import_module(f"ember_array.{backend}")
     _LOADED[backend] = ns
@@ -186,6 +192,9 @@ _MODULE_TO_BACKEND: dict[str, str] = {
     "mlx.core": "mlx",
     "array_api_compat.numpy": "numpy",
     "array_api_compat.torch": "torch",
+    "dask": "dask",
+    "dask.array": "dask",
+    "array_api_compat.dask.array": "dask",
 }
 
 
@@ -218,7 +227,7 @@ def resolve_xp(xp: Any, func: str, *, default: str | None = None) -> ModuleType:
         backend = _MODULE_TO_BACKEND.get(xp)
         if backend is None:
             raise ValueError(
-                f"{func}(): unknown backend {xp!r}; expected 'numpy', 'torch' or 'mlx', "
+                f"{func}(): unknown backend {xp!r}; expected 'numpy', 'torch', 'mlx' or 'dask', "
                 "or a namespace module"
             )
         return ember_namespace(backend)

@@ -1,0 +1,28 @@
+"""The array API standard (2025.12) for dask arrays.
+
+Built on ``array_api_compat.dask.array``: every standard name points at
+array-api-compat's object wherever it conforms, except the fixes in
+:mod:`ember_array.dask._aliases`, :mod:`.linalg` and :mod:`.fft`. Only the
+standard's names are exposed (dask's own extras such as ``median`` are not).
+
+Everything stays lazy: no function computes while the graph is built. Chunks
+hold numpy arrays; per-block work (linalg decompositions, FFTs) runs
+:mod:`ember_array.numpy` in each block, so it inherits that namespace's fixes.
+"""
+
+from typing import Final as _Final
+
+import array_api_compat.dask.array as _compat
+
+from .. import _spec
+from .._namespace import populate as _populate
+from . import _aliases
+
+__array_api_version__: _Final = _spec.API_VERSION
+__array_namespace_info__ = _compat.__array_namespace_info__
+
+__all__ = _populate(globals(), _compat, _aliases, _spec.MAIN)
+
+from . import fft, linalg
+
+__all__ += ["__array_api_version__", "__array_namespace_info__", "fft", "linalg"]

@@ -1,0 +1,469 @@
+"""Fixes for the standard functions dask (via array-api-compat) lacks or gets wrong.
+
+Names not defined here are taken unchanged from ``array_api_compat.dask.array``.
+"""
+
+from __future__ import annotations
+
+import math
+import operator
+from functools import wraps
+from typing import Any
+
+import array_api_compat.dask.array as _compat_module
+import dask.array as da
+import numpy as np
+
+from .. import numpy as _enp_module
+from .._common import _data_types
+from .._common._guards import checked_diff, nan_without_dof
+from .._common._manipulation import broadcast_shapes
+from .._namespace import bind_xp
+
+_compat: Any = _compat_module
+_enp: Any = _enp_module
+
+__all__ = [
+    "broadcast_shapes",
+    "can_cast",
+    "concat",
+    "matmul",
+    "nonzero",
+    "reshape",
+    "vecdot",
+    "diff",
+    "eye",
+    "finfo",
+    "from_dlpack",
+    "iinfo",
+    "linspace",
+    "repeat",
+    "roll",
+    "searchsorted",
+    "std",
+    "take_along_axis",
+    "tensordot",
+    "unique_all",
+    "unique_counts",
+    "unique_inverse",
+    "unique_values",
+    "var",
+]
+
+_bind = bind_xp(_compat, __name__.rpartition(".")[0])
+
+# dask's dtypes are numpy's, and so are numpy's cross-kind casts and numpy-scalar info fields
+can_cast = _bind(_data_types.can_cast)
+finfo = _bind(_data_types.finfo)
+iinfo = _bind(_data_types.iinfo)
+# dask.array.diff builds n graph layers: diff(x, n=2**40) never returns
+diff = checked_diff(_compat.diff, "dask")  # type: ignore[attr-defined]
+# dask's var/std divide by max(N - correction, 0): inf where the standard says NaN
+var = nan_without_dof(_compat.var)  # type: ignore[attr-defined]
+std = nan_without_dof(_compat.std)  # type: ignore[attr-defined]
+
+
+def from_dlpack(x: Any, /, *, device: Any = None, copy: bool | None = None) -> da.Array:
+    """A one-chunk dask array over the DLPack capsule of ``x`` (dask has no ``from_dlpack``).
+
+    The data are read through numpy's ``from_dlpack`` (so only CPU producers work) and
+    wrapped without a copy unless ``copy=True``.
+    """
+    _check_device("from_dlpack", device)
+    if isinstance(x, da.Array):
+        # dask arrays have no __dlpack__ (their data do not exist yet): the array is its own
+        return x.copy() if copy else x
+    arr = _enp.from_dlpack(x, copy=copy)
+    return da.from_array(arr, chunks=arr.shape or (), asarray=False)
+
+
+def _take_block(x: np.ndarray, idx: np.ndarray, axis: int) -> np.ndarray:
+    # one block: x whole along ``axis``, idx the matching block of indices
+    n = x.shape[axis]
+    # negative indices count from the end, as in the standard's take
+    idx = np.where(idx < 0, idx + n, idx)
+    if idx.size and (idx.min() < 0 or idx.max() >= n):
+        raise IndexError(
+            f"take_along_axis() [dask]: index out of range for axis {axis} of size {n}"
+        )
+    return np.take_along_axis(x, idx, axis=axis)
+
+
+def take_along_axis(x: da.Array, indices: da.Array, /, *, axis: int = -1) -> da.Array:
+    """Elements of ``x`` at ``indices`` along ``axis``, the other axes broadcast.
+
+    dask has no ``take_along_axis``. ``x`` is made one chunk along ``axis``; every block of
+    ``indices`` then gathers from the matching block of ``x``, so the graph has one task per
+    block of ``indices``. Out-of-range indices raise ``IndexError`` when computed.
+    """
+    if x.ndim == 0:
+        raise ValueError("take_along_axis() [dask]: x must have at least one dimension")
+    if indices.ndim != x.ndim:
+        raise ValueError(
+            f"take_along_axis() [dask]: indices must have x's {x.ndim} dimensions, "
+            f"got shape {tuple(indices.shape)}"
+        )
+    if not np.issubdtype(indices.dtype, np.integer):
+        raise TypeError(
+            f"take_along_axis() [dask]: indices must have an integer dtype, got {indices.dtype}"
+        )
+    ax = operator.index(axis)
+    if not -x.ndim <= ax < x.ndim:
+        raise IndexError(f"take_along_axis() [dask]: axis {axis} out of range for {x.ndim}-d x")
+    ax %= x.ndim
+    # broadcast every axis but ``ax``
+    others = broadcast_shapes(
+        tuple(1 if i == ax else s for i, s in enumerate(x.shape)),
+        tuple(1 if i == ax else s for i, s in enumerate(indices.shape)),
+    )
+    x = da.broadcast_to(x, tuple(x.shape[ax] if i == ax else s for i, s in enumerate(others)))
+    indices = da.broadcast_to(
+        indices, tuple(indices.shape[ax] if i == ax else s for i, s in enumerate(others))
+    )
+    x = x.rechunk({ax: -1})
+    x_ind = tuple(range(x.ndim))
+    # a separate index letter for ``ax`` on the output, so the two lengths may differ
+    out_ind = tuple(x.ndim if i == ax else i for i in x_ind)
+    return da.blockwise(
+        _take_block,
+        out_ind,
+        x,
+        x_ind,
+        indices,
+        out_ind,
+        axis=ax,
+        dtype=x.dtype,
+        concatenate=True,
+        meta=np.empty((0,) * x.ndim, dtype=x.dtype),
+    )
+
+
+def _resolve_shape(func: str, size: int, shape: Any) -> tuple[int, ...]:
+    if isinstance(shape, int):
+        shape = (shape,)
+    dims = tuple(operator.index(d) for d in shape)
+    unknown = [i for i, d in enumerate(dims) if d == -1]
+    if len(unknown) > 1 or any(d < -1 for d in dims):
+        raise ValueError(f"{func}() [dask]: invalid shape {dims}")
+    known = math.prod(d for d in dims if d != -1)
+    if unknown:
+        if known == 0 or size % known:
+            raise ValueError(f"{func}() [dask]: cannot reshape {size} elements into {dims}")
+        dims = (*dims[: unknown[0]], size // known, *dims[unknown[0] + 1 :])
+    elif known != size:
+        raise ValueError(f"{func}() [dask]: cannot reshape {size} elements into {dims}")
+    return dims
+
+
+def _reshape(x: da.Array, shape: Any, func: str = "reshape") -> da.Array:
+    dims = _resolve_shape(func, math.prod(x.shape), shape)
+    if 0 in dims:
+        # dask's reshape of an empty array fails (reduce of nothing); there is nothing to move
+        return da.zeros(dims, dtype=x.dtype)
+    try:
+        return x.reshape(dims)
+    except NotImplementedError:
+        pass
+    # dask reshapes only where chunks split or merge evenly: first give up the chunks of the
+    # trailing axes, then (if the leading axis splits unevenly too) all of them
+    try:
+        return x.rechunk({i: -1 for i in range(1, x.ndim)}).reshape(dims)
+    except NotImplementedError:
+        return x.rechunk(-1).reshape(dims)
+
+
+def reshape(x: da.Array, /, shape: tuple[int, ...], *, copy: bool | None = None) -> da.Array:
+    """``x`` with a new shape of the same size, whatever its chunks.
+
+    ``dask.array.reshape`` raises ``NotImplementedError`` when the chunks do not split or
+    merge evenly, and ``TypeError`` on empty arrays; here ``x`` is rechunked as little as
+    needed instead. dask arrays are never views, so ``copy`` changes nothing.
+    """
+    if copy not in (None, True, False):
+        raise TypeError(f"reshape() [dask]: copy must be a bool or None, got {copy!r}")
+    return _reshape(x, shape)
+
+
+def concat(arrays: Any, /, *, axis: int | None = 0) -> da.Array:
+    """``arrays`` joined along ``axis`` (flattened first when ``axis`` is None)."""
+    if axis is None:
+        arrays = [_reshape(a, (-1,), "concat") for a in arrays]
+        axis = 0
+    return _compat.concat(arrays, axis=axis)
+
+
+def nonzero(x: da.Array, /) -> tuple[da.Array, ...]:
+    """The indices of the non-zero elements of ``x``, one array per axis.
+
+    The number of non-zero elements depends on the data: the results have unknown chunk
+    sizes until computed.
+    """
+    if x.ndim == 0:
+        raise ValueError("nonzero() [dask]: x must have at least one dimension")
+    if 0 in x.shape:
+        return tuple(da.zeros((0,), dtype=np.intp) for _ in x.shape)
+    # dask's nonzero ravels x, which fails for chunks that do not merge evenly
+    flat = _reshape(x, (-1,), "nonzero")
+    (idx,) = da.nonzero(flat)
+    return tuple(da.unravel_index(idx, x.shape))
+
+
+def _keep_dtype(func: Any) -> Any:
+    @wraps(func)
+    def run(x1: da.Array, x2: da.Array, /, **kwargs: Any) -> da.Array:
+        out = func(x1, x2, **kwargs)
+        dtype = np.result_type(x1.dtype, x2.dtype)
+        return out if out.dtype == dtype else out.astype(dtype)
+
+    run.__module__ = "ember_array.dask"
+    return run
+
+
+# dask sums small-integer products in int64/uint64; the standard keeps the promoted dtype
+# (the cast back wraps exactly as the narrow arithmetic would)
+matmul = _keep_dtype(_compat.matmul)
+vecdot = _keep_dtype(_compat.vecdot)
+tensordot = _keep_dtype(_compat.tensordot)
+
+
+def _check_device(func: str, device: Any) -> None:
+    if device is not None and device not in _compat.__array_namespace_info__().devices():
+        raise ValueError(f"{func}() [dask]: unknown device {device!r}")
+
+
+def _eye_block(k: int, dtype: Any, block_info: Any = None) -> np.ndarray:
+    (r0, r1), (c0, c1) = block_info[None]["array-location"]
+    # the global diagonal j = i + k, seen from this block's corner
+    return np.eye(r1 - r0, c1 - c0, k=k + r0 - c0, dtype=dtype)
+
+
+def eye(
+    n_rows: int,
+    n_cols: int | None = None,
+    /,
+    *,
+    k: int = 0,
+    dtype: Any = None,
+    device: Any = None,
+) -> da.Array:
+    """A 2-d array with ones on the ``k``-th diagonal, built block by block.
+
+    ``dask.array.eye`` fails at compute time for non-square shapes ("Missing dependency").
+    """
+    _check_device("eye", device)
+    n_cols = n_rows if n_cols is None else n_cols
+    for name, v in (("n_rows", n_rows), ("n_cols", n_cols), ("k", k)):
+        if isinstance(v, bool) or not isinstance(v, int):
+            raise TypeError(f"eye() [dask]: {name} must be an int, got {type(v).__name__}")
+    if n_rows < 0 or n_cols < 0:
+        raise ValueError(f"eye() [dask]: negative dimensions ({n_rows}, {n_cols})")
+    dt = np.dtype(np.float64 if dtype is None else dtype)
+    chunks = da.core.normalize_chunks("auto", (n_rows, n_cols), dtype=dt)
+    return da.map_blocks(_eye_block, k, dt, chunks=chunks, dtype=dt, meta=np.empty((0, 0), dt))
+
+
+def linspace(
+    start: int | float | complex,
+    stop: int | float | complex,
+    /,
+    num: int,
+    *,
+    dtype: Any = None,
+    device: Any = None,
+    endpoint: bool = True,
+) -> da.Array:
+    """``num`` evenly spaced values from ``start`` to ``stop``.
+
+    ``dask.array.linspace`` calls ``float()`` on its bounds and so rejects complex ones; a
+    complex range is built from its real and imaginary parts.
+    """
+    _check_device("linspace", device)
+    if not (isinstance(start, complex) or isinstance(stop, complex)) and (
+        dtype is None or np.dtype(dtype).kind != "c"
+    ):
+        return _compat.linspace(start, stop, num, dtype=dtype, endpoint=endpoint)
+    if dtype is None:
+        dtype = np.complex128
+    a, b = complex(start), complex(stop)
+    real_dtype = np.finfo(np.dtype(dtype)).dtype
+    re = da.linspace(a.real, b.real, num, endpoint=endpoint, dtype=np.float64)
+    im = da.linspace(a.imag, b.imag, num, endpoint=endpoint, dtype=np.float64)
+    out = re.astype(dtype) + im.astype(real_dtype) * np.asarray(1j, dtype=dtype)
+    return out.astype(dtype)
+
+
+def _repeat_block(x: np.ndarray, r: np.ndarray | int, axis: int) -> np.ndarray:
+    return np.repeat(x, r, axis=axis)
+
+
+def repeat(x: da.Array, repeats: int | da.Array, /, *, axis: int | None = None) -> da.Array:
+    """Each element of ``x`` repeated ``repeats`` times along ``axis`` (flattened if None).
+
+    ``dask.array.repeat`` takes neither ``axis=None`` nor an array of repeats. With an array
+    of repeats the output length depends on the data: the result has unknown (NaN) chunk
+    sizes along ``axis`` until computed.
+    """
+    if axis is None:
+        x = _reshape(x, (-1,), "repeat")
+        axis = 0
+    ax = operator.index(axis)
+    if not -x.ndim <= ax < x.ndim:
+        raise IndexError(f"repeat() [dask]: axis {axis} out of range for {x.ndim}-d x")
+    ax %= x.ndim
+    if not isinstance(repeats, da.Array | np.ndarray):
+        if isinstance(repeats, bool) or not isinstance(repeats, int):
+            raise TypeError(
+                f"repeat() [dask]: repeats must be an int or an integer array, "
+                f"got {type(repeats).__name__}"
+            )
+        if repeats < 0:
+            raise ValueError(f"repeat() [dask]: repeats must be >= 0, got {repeats}")
+        if 0 in x.shape:
+            # dask.array.repeat fails on empty arrays; the result is empty too
+            return da.zeros(
+                (*x.shape[:ax], x.shape[ax] * repeats, *x.shape[ax + 1 :]), dtype=x.dtype
+            )
+        return da.repeat(x, repeats, axis=ax)
+    if not np.issubdtype(repeats.dtype, np.integer):
+        raise TypeError(f"repeat() [dask]: repeats must be integers, got {repeats.dtype}")
+    if repeats.ndim > 1:
+        raise ValueError(f"repeat() [dask]: repeats must be 0-d or 1-d, got {repeats.ndim}-d")
+    r = da.asarray(repeats)
+    if r.ndim == 0 or r.shape[0] == 1:
+        r = da.broadcast_to(r.reshape(()), (x.shape[ax],))
+    elif r.shape[0] != x.shape[ax]:
+        raise ValueError(
+            f"repeat() [dask]: {r.shape[0]} repeats for axis {ax} of size {x.shape[ax]}"
+        )
+    x_ind = tuple(range(x.ndim))
+    r = r.rechunk((x.chunks[ax],))
+    out = da.blockwise(
+        _repeat_block,
+        x_ind,
+        x,
+        x_ind,
+        r,
+        (ax,),
+        axis=ax,
+        dtype=x.dtype,
+        meta=np.empty((0,) * x.ndim, dtype=x.dtype),
+    )
+    # each block's length along ``axis`` is known only after computing
+    chunks = list(out.chunks)
+    chunks[ax] = (np.nan,) * len(chunks[ax])
+    out._chunks = tuple(chunks)
+    return out
+
+
+def roll(
+    x: da.Array,
+    /,
+    shift: int | tuple[int, ...],
+    *,
+    axis: int | tuple[int, ...] | None = None,
+) -> da.Array:
+    """``x`` shifted by ``shift`` along ``axis``; an empty ``x`` is returned unchanged.
+
+    ``dask.array.roll`` raises ``TypeError`` (a ``reduce`` of nothing) on empty arrays.
+    """
+    if 0 in x.shape:
+        return x.copy()
+    return _compat.roll(x, shift, axis=axis)
+
+
+def searchsorted(
+    x1: da.Array,
+    x2: da.Array,
+    /,
+    *,
+    side: str = "left",
+    sorter: da.Array | None = None,
+) -> da.Array:
+    """Insertion points of ``x2`` in the sorted 1-d ``x1`` (or ``x1[sorter]``).
+
+    ``dask.array.searchsorted`` fails on a 0-d ``x2`` and has no ``sorter``.
+    """
+    if side not in ("left", "right"):
+        raise ValueError(f"searchsorted() [dask]: side must be 'left' or 'right', got {side!r}")
+    if x1.ndim != 1:
+        raise ValueError(f"searchsorted() [dask]: x1 must be 1-d, got shape {tuple(x1.shape)}")
+    if sorter is not None:
+        x1 = da.take(x1, sorter)
+    if 0 in x2.shape:
+        # dask.array.searchsorted returns a wrongly shaped result for an empty x2
+        return da.zeros(x2.shape, dtype=np.intp)
+    if x2.ndim == 0:
+        return da.searchsorted(x1, x2.reshape((1,)), side=side).reshape(())
+    return da.searchsorted(x1, x2, side=side)
+
+
+# unique_*: dask's unique merges NaNs into one value; the standard counts every NaN as a
+# distinct value (numpy >= 2 does). Output sizes depend on the data, so chunks are unknown.
+
+
+def _nan_split(x: da.Array) -> tuple[da.Array, da.Array | None]:
+    flat = _reshape(x, (-1,), "unique_values")
+    if flat.dtype.kind not in "fc":
+        return flat, None
+    nan = da.isnan(flat)
+    return flat[~nan], flat[nan]
+
+
+def unique_values(x: da.Array, /) -> da.Array:
+    """The distinct values of ``x`` (sorted; every NaN kept, at the end)."""
+    values, nans = _nan_split(x)
+    out = da.unique(values)
+    return out if nans is None else da.concatenate([out, nans])
+
+
+def unique_counts(x: da.Array, /) -> Any:
+    """The distinct values of ``x`` and how often each occurs (every NaN once).
+
+    Integer input is reduced chunk by chunk; floating input in one task.
+    """
+    if x.dtype.kind in "fc":
+        # dask's counting unique fails on the unknown-length non-NaN part: one task
+        return _one_chunk(_enp.unique_counts, x, {})
+    out, counts = da.unique(_reshape(x, (-1,), "unique_counts"), return_counts=True)
+    return _enp.unique_counts(np.zeros(0, x.dtype)).__class__(out, counts.astype(np.int64))
+
+
+def _one_chunk(func: Any, x: da.Array, known: dict[int, int]) -> Any:
+    """``func`` of all of ``x`` flattened, in one task (every value is needed at once).
+
+    Output ``i`` has length ``known[i]`` when given (the inverse indices: one per element),
+    otherwise an unknown length.
+    """
+    flat = _reshape(x, (-1,), func.__name__).rechunk(-1)
+    sample = func(np.zeros(1, x.dtype))
+    parts = [
+        da.map_blocks(
+            lambda b, i=i: func(b)[i],
+            flat,
+            dtype=part.dtype,
+            chunks=((known.get(i, np.nan),),),
+            meta=np.empty(0, part.dtype),
+        )
+        for i, part in enumerate(sample)
+    ]
+    return sample.__class__(*parts)
+
+
+def unique_inverse(x: da.Array, /) -> Any:
+    """The distinct values of ``x`` and, for every element, the index of its value.
+
+    Computed in one task (every value is needed at once); ``inverse_indices`` has ``x``'s
+    shape once computed.
+    """
+    res = _one_chunk(_enp.unique_inverse, x, {1: math.prod(x.shape)})
+    return res.__class__(res.values, _reshape(res.inverse_indices, x.shape))
+
+
+def unique_all(x: da.Array, /) -> Any:
+    """Values, first indices, inverse indices and counts of the distinct values of ``x``.
+
+    Computed in one task (every value is needed at once).
+    """
+    res = _one_chunk(_enp.unique_all, x, {2: math.prod(x.shape)})
+    inverse = _reshape(res.inverse_indices, x.shape)
+    return res.__class__(res.values, res.indices, inverse, res.counts)

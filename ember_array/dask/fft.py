@@ -1,0 +1,81 @@
+"""The ``fft`` extension for dask arrays.
+
+dask's FFTs (which array-api-compat passes through) raise unless every transformed axis is
+one chunk. Here the transformed axes are rechunked to one chunk first; the other axes keep
+their chunks, so the transform runs in parallel over them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from types import ModuleType as _ModuleType
+from typing import Any
+
+import array_api_compat.dask.array.fft as _compat
+import dask.array as da
+
+from .. import _spec
+from .._namespace import populate as _populate
+
+_ONE_AXIS = ("fft", "ifft", "rfft", "irfft", "hfft", "ihfft")
+_N_AXES = ("fftn", "ifftn", "rfftn", "irfftn")
+
+
+def _check(func: str, x: Any) -> None:
+    if not isinstance(x, da.Array):
+        raise TypeError(f"{func}() [dask]: expected a dask array, got {type(x).__name__}")
+
+
+def _one_axis(name: str) -> Callable[..., Any]:
+    native = getattr(_compat, name)
+
+    def run(
+        x: da.Array, /, *, n: int | None = None, axis: int = -1, norm: str = "backward"
+    ) -> da.Array:
+        _check(name, x)
+        if not -x.ndim <= axis < x.ndim:
+            raise IndexError(f"{name}() [dask]: axis {axis} out of range for {x.ndim}-d x")
+        return native(x.rechunk({axis % x.ndim: -1}), n=n, axis=axis, norm=norm)
+
+    run.__name__ = run.__qualname__ = name
+    run.__doc__ = f"``{name}`` along ``axis``, which is made one chunk first."
+    run.__module__ = __name__
+    return run
+
+
+def _n_axes(name: str) -> Callable[..., Any]:
+    native = getattr(_compat, name)
+
+    def run(
+        x: da.Array,
+        /,
+        *,
+        s: Sequence[int] | None = None,
+        axes: Sequence[int] | None = None,
+        norm: str = "backward",
+    ) -> da.Array:
+        _check(name, x)
+        chosen: Sequence[int]
+        if axes is None:
+            chosen = range(x.ndim) if s is None else range(x.ndim - len(s), x.ndim)
+        else:
+            chosen = axes
+        for a in chosen:
+            if not -x.ndim <= a < x.ndim:
+                raise IndexError(f"{name}() [dask]: axis {a} out of range for {x.ndim}-d x")
+        x = x.rechunk({a % x.ndim: -1 for a in chosen})
+        return native(x, s=s, axes=axes, norm=norm)
+
+    run.__name__ = run.__qualname__ = name
+    run.__doc__ = f"``{name}`` over ``axes``, which are made one chunk first."
+    run.__module__ = __name__
+    return run
+
+
+_fixes = _ModuleType(__name__ + "._fixes")
+for _name in _ONE_AXIS:
+    setattr(_fixes, _name, _one_axis(_name))
+for _name in _N_AXES:
+    setattr(_fixes, _name, _n_axes(_name))
+
+__all__ = _populate(globals(), _compat, _fixes, _spec.FFT)

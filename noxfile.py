@@ -1,6 +1,6 @@
 """nox sessions: tests per backend, conformance, array-api-tests, benchmarks, docs, lint.
 
-``nox -s tests-numpy``         unit tests on one backend (also tests-torch, tests-mlx)
+``nox -s tests-numpy``         unit tests on one backend (also tests-torch, tests-mlx, tests-dask)
 ``nox -s conformance``         conformance/ against array-api-strict, thorough profile
 ``nox -s array_api_tests -- numpy [pytest args]``   the external data-apis suite
 ``nox -s robustness``          the bad-input sweep (conformance/robustness), every backend
@@ -16,11 +16,23 @@ import nox
 
 nox.options.default_venv_backend = "venv"
 nox.options.reuse_existing_virtualenvs = True
-nox.options.sessions = ["tests-numpy", "tests-torch", "tests-mlx", "lint", "typecheck"]
+nox.options.sessions = [
+    "tests-numpy",
+    "tests-torch",
+    "tests-mlx",
+    "tests-dask",
+    "lint",
+    "typecheck",
+]
 
 # The CPU build of torch; an unpinned torch pulls a multi-GB CUDA build.
 TORCH = "torch==2.13.0"
-BACKEND_DEPS = {"numpy": [], "torch": [TORCH], "mlx": ["mlx[cpu]"]}
+BACKEND_DEPS = {
+    "numpy": [],
+    "torch": [TORCH],
+    "mlx": ["mlx[cpu]"],
+    "dask": ["dask[array]", "distributed"],
+}
 
 
 def _install(session: nox.Session, *backends: str) -> None:
@@ -45,7 +57,7 @@ def tests(session: nox.Session, backend: str) -> None:
 @nox.session
 def conformance(session: nox.Session) -> None:
     """conformance/ (every backend against array-api-strict) with the thorough profile."""
-    _install(session, "numpy", "torch", "mlx")
+    _install(session, "numpy", "torch", "mlx", "dask")
     session.run("pytest", "conformance", *session.posargs, env={"HYPOTHESIS_PROFILE": "thorough"})
 
 
@@ -58,7 +70,7 @@ def robustness(session: nox.Session) -> None:
     ``nox -s robustness -- --backend mlx --findings findings.md`` writes every failure group
     with a reproducer.
     """
-    _install(session, "numpy", "torch", "mlx")
+    _install(session, "numpy", "torch", "mlx", "dask")
     session.run("python", "-m", "conformance.robustness", *session.posargs)
 
 
@@ -66,7 +78,7 @@ def robustness(session: nox.Session) -> None:
 def array_api_tests(session: nox.Session) -> None:
     """data-apis/array-api-tests against one backend: ``nox -s array_api_tests -- numpy``."""
     if not session.posargs:
-        session.error("usage: nox -s array_api_tests -- numpy|torch|mlx [runner options]")
+        session.error("usage: nox -s array_api_tests -- numpy|torch|mlx|dask [runner options]")
     backend = session.posargs[0]
     _install(session, backend)
     session.install("pytest-json-report", "ndindex")
@@ -76,14 +88,14 @@ def array_api_tests(session: nox.Session) -> None:
 @nox.session
 def benchmarks(session: nox.Session) -> None:
     """Overhead of ember_array against native calls and array-api-compat."""
-    _install(session, "numpy", "torch", "mlx")
+    _install(session, "numpy", "torch", "mlx", "dask")
     session.run("python", "benchmarks/overhead.py", *session.posargs)
 
 
 @nox.session
 def docs(session: nox.Session) -> None:
     """Check the docs: the report runs and every docs page linked from README exists."""
-    _install(session, "numpy", "torch", "mlx")
+    _install(session, "numpy", "torch", "mlx", "dask")
     session.run("python", "-m", "ember_array")
     session.run("pytest", "tests/test_docs.py")
 
@@ -99,7 +111,7 @@ def lint(session: nox.Session) -> None:
 @nox.session
 def typecheck(session: nox.Session) -> None:
     """mypy over ember_array, with the backends installed so their types are seen."""
-    _install(session, "numpy", "torch", "mlx")
+    _install(session, "numpy", "torch", "mlx", "dask")
     session.install("mypy")
     session.run("mypy")
 
@@ -112,7 +124,7 @@ def sklearn(session: nox.Session) -> None:
     the outcomes per namespace at the end. ``EMBER_SKLEARN_MLX=0`` leaves mlx out; extra
     arguments go to pytest (``nox -s sklearn -- -k "array_api and ember_array.mlx"``).
     """
-    _install(session, "numpy", "torch", "mlx")
+    _install(session, "numpy", "torch", "mlx", "dask")
     session.install("scikit-learn", "scipy", "array-api-strict")
     # run outside the repository, under an empty ini: this repository's pytest settings
     # (--strict-markers, --import-mode) are not scikit-learn's

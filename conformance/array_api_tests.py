@@ -5,7 +5,7 @@ Usage::
     python -m conformance.array_api_tests BACKEND [--max-examples N] [--module MODULE]
         [--no-xfails] [--report PATH] [--seed SEED] [-- EXTRA_PYTEST_ARGS...]
 
-``BACKEND`` is one of ``numpy``, ``torch`` or ``mlx``; the namespace under test is
+``BACKEND`` is one of ``numpy``, ``torch``, ``mlx`` or ``dask``; the namespace under test is
 ``ember_array.<BACKEND>`` unless ``--module`` names another importable namespace
 (e.g. ``--module array_api_compat.numpy`` to measure a baseline).
 
@@ -62,7 +62,7 @@ __all__ = [
     "xfails_file_for",
 ]
 
-BACKENDS: tuple[str, ...] = ("numpy", "torch", "mlx")
+BACKENDS: tuple[str, ...] = ("numpy", "torch", "mlx", "dask")
 
 #: dtypes each backend skips unless ``--all-dtypes``: torch 2.x has no CPU kernels
 #: for arithmetic, reductions or indexing on uint16/32/64 and refuses to promote them;

@@ -13,6 +13,7 @@ from typing import Any
 import array_api_compat.dask.array as _compat_module
 import dask.array as da
 import numpy as np
+from dask.array.core import elemwise as _elemwise
 
 from .. import numpy as _enp_module
 from .._common import _data_types
@@ -32,7 +33,9 @@ __all__ = [
     "reshape",
     "vecdot",
     "diff",
+    "expm1",
     "eye",
+    "floor_divide",
     "finfo",
     "from_dlpack",
     "iinfo",
@@ -226,6 +229,25 @@ vecdot = _keep_dtype(_compat.vecdot)
 tensordot = _keep_dtype(_compat.tensordot)
 
 
+def _blockwise_numpy(name: str) -> Any:
+    """``ember_array.numpy.<name>`` applied block by block (its special-case fixes included)."""
+    native = getattr(_enp, name)
+
+    def run(*args: Any) -> da.Array:
+        return _elemwise(native, *args)
+
+    run.__name__ = run.__qualname__ = name
+    run.__doc__ = f"``{name}`` element-wise, computed by ember_array.numpy.{name} in every block."
+    run.__module__ = "ember_array.dask"
+    return run
+
+
+# numpy's floor_divide follows Python's divmod for infinite operands (inf // 2 is nan) and
+# numpy's complex expm1 misses the standard's special cases; ember_array.numpy fixes both
+floor_divide = _blockwise_numpy("floor_divide")
+expm1 = _blockwise_numpy("expm1")
+
+
 def _check_device(func: str, device: Any) -> None:
     if device is not None and device not in _compat.__array_namespace_info__().devices():
         raise ValueError(f"{func}() [dask]: unknown device {device!r}")
@@ -281,7 +303,8 @@ def linspace(
     if not (isinstance(start, complex) or isinstance(stop, complex)) and (
         dtype is None or np.dtype(dtype).kind != "c"
     ):
-        return _compat.linspace(start, stop, num, dtype=dtype, endpoint=endpoint)
+        out = _compat.linspace(start, stop, num, dtype=dtype, endpoint=endpoint)
+        return _exact_end(out, stop, num, endpoint)
     if dtype is None:
         dtype = np.complex128
     a, b = complex(start), complex(stop)
@@ -289,7 +312,16 @@ def linspace(
     re = da.linspace(a.real, b.real, num, endpoint=endpoint, dtype=np.float64)
     im = da.linspace(a.imag, b.imag, num, endpoint=endpoint, dtype=np.float64)
     out = re.astype(dtype) + im.astype(real_dtype) * np.asarray(1j, dtype=dtype)
-    return out.astype(dtype)
+    return _exact_end(out.astype(dtype), stop, num, endpoint)
+
+
+def _exact_end(out: da.Array, stop: Any, num: int, endpoint: bool) -> da.Array:
+    # dask computes start + i * step, so the last value can miss ``stop`` by rounding (far
+    # off for huge spans in float32); numpy and the standard end exactly on it
+    if not endpoint or num < 2:
+        return out
+    last = da.full((1,), stop, dtype=out.dtype, chunks=1)
+    return da.concatenate([out[:-1], last])
 
 
 def _repeat_block(x: np.ndarray, r: np.ndarray | int, axis: int) -> np.ndarray:
@@ -387,6 +419,9 @@ def searchsorted(
         raise ValueError(f"searchsorted() [dask]: side must be 'left' or 'right', got {side!r}")
     if x1.ndim != 1:
         raise ValueError(f"searchsorted() [dask]: x1 must be 1-d, got shape {tuple(x1.shape)}")
+    if not isinstance(x2, da.Array):
+        # a Python scalar (2025.12) takes x1's dtype
+        x2 = da.asarray(np.asarray(x2, dtype=x1.dtype))
     if sorter is not None:
         x1 = da.take(x1, sorter)
     if 0 in x2.shape:

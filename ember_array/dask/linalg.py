@@ -119,6 +119,8 @@ inv = _blockwise("inv", "(m,n)->(m,n)")
 def cholesky(x: da.Array, /, *, upper: bool = False) -> da.Array:
     """The Cholesky factor of every matrix of ``x`` (lower unless ``upper=True``)."""
     _check_matrix("cholesky", x, True)
+    if 0 in x.shape:
+        return _empty(_np_linalg.cholesky(np.empty(x.shape, x.dtype), upper=upper))
     return da.apply_gufunc(
         lambda a: _np_linalg.cholesky(a, upper=upper),
         "(m,n)->(m,n)",
@@ -184,6 +186,8 @@ matrix_rank = _rtol_call("matrix_rank", "(m,n)->()")
 def matrix_power(x: da.Array, n: int, /) -> da.Array:
     """``x`` raised to the integer power ``n``, every matrix of the stack."""
     _check_matrix("matrix_power", x, True)
+    if 0 in x.shape:
+        return _empty(_np_linalg.matrix_power(np.empty(x.shape, x.dtype), n))
     out_dtype = _np_linalg.matrix_power(np.eye(2, dtype=x.dtype), n).dtype
     return da.apply_gufunc(
         lambda a: _np_linalg.matrix_power(a, n),
@@ -222,6 +226,8 @@ def solve(x1: da.Array, x2: da.Array, /) -> da.Array:
     As in the standard, ``x2`` is a vector only when it is 1-d.
     """
     _check_matrix("solve", x1, True)
+    if 0 in x1.shape or 0 in x2.shape:
+        return _empty(_np_linalg.solve(np.empty(x1.shape, x1.dtype), np.empty(x2.shape, x2.dtype)))
     sig = "(m,m),(m)->(m)" if x2.ndim == 1 else "(m,m),(m,n)->(m,n)"
     sample = _np_linalg.solve(
         np.eye(2, dtype=x1.dtype), np.ones((2,) if x2.ndim == 1 else (2, 1), dtype=x2.dtype)
@@ -240,6 +246,10 @@ def cross(x1: da.Array, x2: da.Array, /, *, axis: int = -1) -> da.Array:
         raise ValueError(
             f"cross() [dask]: axis {axis} must have size 3, got shapes "
             f"{tuple(x1.shape)} and {tuple(x2.shape)}"
+        )
+    if 0 in x1.shape or 0 in x2.shape:
+        return _empty(
+            _np_linalg.cross(np.empty(x1.shape, x1.dtype), np.empty(x2.shape, x2.dtype), axis=axis)
         )
     a = da.moveaxis(x1, axis, -1)
     b = da.moveaxis(x2, axis, -1)

@@ -28,9 +28,8 @@ from numbers import Integral
 from types import ModuleType
 from typing import Any, Literal
 
-from ._dispatch import namespace
+from ._dispatch import _backend_of, namespace
 from ._helpers import device as _device
-from ._helpers import is_mlx_array, is_numpy_array, is_torch_array
 
 __all__ = [
     "index_reduce",
@@ -53,13 +52,7 @@ Scalar = bool | int | float | complex
 
 
 def _backend_name(values: Any, xp: ModuleType) -> str:
-    if is_numpy_array(values):
-        return "numpy"
-    if is_torch_array(values):
-        return "torch"
-    if is_mlx_array(values):
-        return "mlx"
-    return getattr(xp, "__name__", type(values).__module__)
+    return _backend_of(type(values)) or str(getattr(xp, "__name__", type(values).__module__))
 
 
 def _kind(xp: ModuleType, dtype: Any) -> str:
@@ -417,7 +410,96 @@ def _mlx_scatter(mx: Any, v: Any, index: Any, a: _Args) -> Any:
     return out if a.axis == 0 else mx.moveaxis(out, 0, a.axis)
 
 
-_NATIVE = {"numpy": _numpy, "torch": _torch, "mlx": _mlx}
+# --------------------------------------------------------------------------------------------
+# dask
+# --------------------------------------------------------------------------------------------
+
+
+def _dask_partial(v: Any, idx: Any, a: _Args) -> Any:
+    # one block: its reduction into every segment (the identity where it has no element)
+    return _numpy(v, idx, a)[None]
+
+
+def _dask_count(idx: Any, segments: int) -> Any:
+    import numpy as np
+
+    safe = np.minimum(idx.astype(np.intp, copy=False).view(np.uintp), segments).view(np.intp)
+    return np.bincount(safe, minlength=segments + 1)[:segments][None]
+
+
+def _dask(values: Any, index: Any, a: _Args) -> Any:
+    """Chunk-parallel scatter: a partial reduction per block, then a tree reduction.
+
+    Every block of rows is reduced into all segments by the numpy path (empty segments hold
+    the identity), and the partials are combined with dask's tree reduction over blocks, so
+    the graph grows with the number of chunks, not with the data. Counts (for ``mean`` and
+    for a ``fill_value`` other than the identity) are reduced the same way.
+    """
+    import dask.array as da
+    import numpy as np
+
+    s = a.segments
+    v = da.moveaxis(values, a.axis, 0)
+    rest = tuple(v.shape[1:])
+    if v.shape[0] == 0 or s == 0:
+        out = da.full((s, *rest), a.fill, dtype=a.out_dtype)
+        return da.moveaxis(out, 0, a.axis)
+    # the other axes whole: each partial is one (segments, *rest) block
+    v = v.rechunk({d: -1 for d in range(1, v.ndim)})
+    idx = index.rechunk((v.chunks[0],))
+    init = _identity(np.iinfo, a.reduce, a.out_dtype, a.kind)
+    part = _Args(
+        func=a.func,
+        backend="numpy",
+        reduce="sum" if a.reduce == "mean" else a.reduce,
+        segments=s,
+        axis=0,
+        kind=a.kind,
+        out_dtype=a.out_dtype,
+        fill=init,
+    )
+    rows, seg = 0, v.ndim  # blockwise labels: one output row per input block, a new axis
+    v_ind = tuple(range(v.ndim))
+    partials = da.blockwise(
+        _dask_partial,
+        (rows, seg, *v_ind[1:]),
+        v,
+        v_ind,
+        idx,
+        (rows,),
+        a=part,
+        new_axes={seg: s},
+        adjust_chunks={rows: 1},
+        dtype=a.out_dtype,
+        meta=np.empty((0,) * (v.ndim + 1), dtype=a.out_dtype),
+    )
+    if part.reduce == "sum":
+        out = da.sum(partials, axis=0, dtype=a.out_dtype)
+    elif part.reduce == "prod":
+        out = da.prod(partials, axis=0, dtype=a.out_dtype)
+    else:
+        # np.max/np.min propagate NaN, as np.maximum.at did inside each block
+        out = da.max(partials, axis=0) if a.reduce == "max" else da.min(partials, axis=0)
+    if a.reduce == "mean" or a.fill != init:
+        count = da.blockwise(
+            _dask_count,
+            (rows, seg),
+            idx,
+            (rows,),
+            segments=s,
+            new_axes={seg: s},
+            adjust_chunks={rows: 1},
+            dtype=np.intp,
+            meta=np.empty((0, 0), dtype=np.intp),
+        ).sum(axis=0)
+        count = count.reshape((s,) + (1,) * len(rest))
+        if a.reduce == "mean":
+            out = out / da.maximum(count, 1).astype(a.out_dtype)
+        out = da.where(count > 0, out, np.asarray(a.fill, dtype=a.out_dtype))
+    return da.moveaxis(out.astype(a.out_dtype, copy=False), 0, a.axis)
+
+
+_NATIVE = {"numpy": _numpy, "torch": _torch, "mlx": _mlx, "dask": _dask}
 
 
 # --------------------------------------------------------------------------------------------

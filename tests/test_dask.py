@@ -22,12 +22,12 @@ import ember_array.dask as xp  # noqa: E402
 from ember_array import _spec  # noqa: E402
 
 
-class ComputedWhileBuilding(AssertionError):
+class ComputedWhileBuildingError(AssertionError):
     """Raised by the scheduler installed by :func:`no_compute`."""
 
 
 def _refuse(*args: Any, **kwargs: Any) -> Any:
-    raise ComputedWhileBuilding("a graph was computed while it was being built")
+    raise ComputedWhileBuildingError("a graph was computed while it was being built")
 
 
 @pytest.fixture
@@ -119,7 +119,7 @@ def _builders() -> list[tuple[str, Callable[[Any], Any]]]:
     ]
 
 
-@pytest.mark.parametrize("name,build", _builders(), ids=[n for n, _ in _builders()])
+@pytest.mark.parametrize(("name", "build"), _builders(), ids=[n for n, _ in _builders()])
 def test_lazy_while_building(name: str, build: Callable[[Any], Any], no_compute: None) -> None:
     x = _chunked(np.arange(30.0).reshape(5, 6) % 7 - 2.0, 2)
     out = build(x)
@@ -140,7 +140,7 @@ def test_reshape_across_uneven_chunks() -> None:
 def test_unique_keeps_every_nan() -> None:
     x = _chunked(np.array([1.0, np.nan, 1.0, np.nan, 0.5]), 2)
     np.testing.assert_array_equal(xp.unique_values(x).compute(), [0.5, 1.0, np.nan, np.nan])
-    values, counts = xp.unique_counts(x)
+    _values, counts = xp.unique_counts(x)
     np.testing.assert_array_equal(counts.compute(), [1, 2, 1, 1])
     inv = xp.unique_inverse(x).inverse_indices
     assert inv.shape == (5,)

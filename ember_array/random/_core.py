@@ -18,9 +18,13 @@ and JAX's ``threefry_random_bits`` lay them out, so keys, ``split`` and bits agr
 
 from __future__ import annotations
 
+import inspect
+import math
 import operator
 from collections.abc import Callable
+from contextvars import ContextVar
 from dataclasses import dataclass
+from functools import wraps
 from types import ModuleType
 from typing import Any
 
@@ -94,7 +98,16 @@ def _load(name: str) -> Backend:
     return be
 
 
-_NATIVE_NAMES = {"numpy": "numpy", "torch": "torch", "mlx.core": "mlx", "mlx": "mlx"}
+_NATIVE_NAMES = {
+    "numpy": "numpy",
+    "torch": "torch",
+    "mlx.core": "mlx",
+    "mlx": "mlx",
+    "dask.array": "dask",
+    "dask": "dask",
+}
+#: Backends with an ember_array namespace.
+_EMBER = ("numpy", "torch", "mlx", "dask")
 
 
 def backend_for(xp: Any, func: str) -> Backend:
@@ -104,10 +117,10 @@ def backend_for(xp: Any, func: str) -> Backend:
     namespace of that library. Any other module is used as an array API namespace as is.
     """
     if isinstance(xp, str):
-        if xp not in ("numpy", "torch", "mlx"):
+        if xp not in _EMBER:
             raise ValueError(
-                f"{func}(): unknown backend {xp!r}; expected 'numpy', 'torch', 'mlx' or a "
-                "namespace module"
+                f"{func}(): unknown backend {xp!r}; expected 'numpy', 'torch', 'mlx', 'dask' "
+                "or a namespace module"
             )
         return _load(xp)
     if not isinstance(xp, ModuleType):
@@ -117,7 +130,7 @@ def backend_for(xp: Any, func: str) -> Backend:
     modname = xp.__name__
     if modname.startswith("ember_array."):
         short = modname.split(".")[1]
-        if short in ("numpy", "torch", "mlx"):
+        if short in _EMBER:
             return _load(short)
     if modname in _NATIVE_NAMES:
         return _load(_NATIVE_NAMES[modname])
@@ -143,7 +156,7 @@ def backend_of_key(k: Any, func: str) -> Backend:
             f"{func}(): key must be an array made by ember_array.random.key(), "
             f"got {type(k).__module__}.{type(k).__qualname__}"
         ) from None
-    be = backend_for(ns, func) if _name_of(ns) in ("numpy", "torch", "mlx") else _load_generic(ns)
+    be = backend_for(ns, func) if _name_of(ns) in _EMBER else _load_generic(ns)
     if tuple(k.shape) != (2,) or k.dtype != be.xp.uint32:
         raise ValueError(
             f"{func}(): expected a key of shape (2,) and dtype uint32 on {be.name}, "
@@ -213,6 +226,8 @@ def words(be: Backend, k: Any, n: int, func: str) -> Any:
     ``j`` and ``j + h + o``; for odd ``n`` the pair ``(h, 0)`` gives word ``h``.
     """
     _check_count(n, func)
+    if be.name == "dask":
+        return _dask_words(k, n)
     xp = be.xp
     dev = _device_of(k)
     k0, k1 = key_words(be, k)
@@ -238,6 +253,113 @@ def words(be: Backend, k: Any, n: int, func: str) -> Any:
     if half == m:
         return xp.concat([y0, y1])
     return xp.concat([y0, y1[:half]])
+
+
+def words_at(k: Any, n: int, start: int, stop: int) -> Any:
+    """Words ``start:stop`` of the ``n``-word stream of the numpy key ``k`` (numpy uint32).
+
+    Word ``i < m`` (``m = ceil(n / 2)``) is the first output of counter pair
+    ``(i, i + m)`` -- ``(h, 0)`` for the middle word of an odd ``n`` -- and word ``i >= m`` the
+    second output of ``(i - m, i)``, as in :func:`words`; any slice of the stream is computed
+    on its own, which is what lets dask draw each chunk independently.
+    """
+    import numpy as np
+
+    be = _load("numpy")
+    half, odd = divmod(n, 2)
+    m = half + odd
+    i = np.arange(start, stop, dtype=np.int64)
+    first = i < m
+    c0 = np.where(first, i, i - m)
+    c1 = np.where(first, i + m, i)
+    if odd:
+        c1 = np.where(i == half, 0, c1)
+    k0, k1 = key_words(be, k)
+    y0, y1 = threefry2x32(be, k0, k1, c0.astype(np.uint32), c1.astype(np.uint32))
+    return np.where(first, y0, y1)
+
+
+#: Words per dask chunk while a sampler called with ``chunks=`` builds its graph.
+_WORDS_PER_CHUNK: ContextVar[int | None] = ContextVar("ember_random_words", default=None)
+
+
+def with_chunks(f: Callable[..., Any]) -> Callable[..., Any]:
+    """Add ``chunks=`` (dask keys only) to a sampler ``f(key, ...)``.
+
+    The sampler is built once to learn the output shape, then (when the requested chunks
+    hold a different number of elements than dask's default) again with the word stream cut
+    into chunks of that many words, so each output chunk comes from about one word chunk;
+    finally the output is rechunked to exactly ``chunks``. Building is lazy and cheap.
+    """
+    name = f.__name__
+    sig = inspect.signature(f)
+    extra = inspect.Parameter("chunks", inspect.Parameter.KEYWORD_ONLY, default=None)
+
+    @wraps(f)
+    def run(key: Any, *args: Any, chunks: Any = None, **kwargs: Any) -> Any:
+        if chunks is None:
+            return f(key, *args, **kwargs)
+        be = backend_of_key(key, name)
+        if be.name != "dask":
+            raise TypeError(f"{name}(): chunks= is for dask keys only, got a {be.name} key")
+        import dask.array as da
+
+        out = f(key, *args, **kwargs)
+        try:
+            normal = da.core.normalize_chunks(chunks, out.shape, dtype=out.dtype)
+        except (TypeError, ValueError) as exc:
+            raise ValueError(
+                f"{name}(): chunks {chunks!r} do not fit shape {out.shape}: {exc}"
+            ) from None
+        per_chunk = math.prod(c[0] if c else 1 for c in normal)
+        if math.prod(out.shape) <= per_chunk:
+            return out.rechunk(normal)
+        token = _WORDS_PER_CHUNK.set(per_chunk)
+        try:
+            out = f(key, *args, **kwargs)
+        finally:
+            _WORDS_PER_CHUNK.reset(token)
+        return out.rechunk(normal)
+
+    run.__signature__ = sig.replace(  # type: ignore[attr-defined]
+        parameters=[*sig.parameters.values(), extra]
+    )
+    return run
+
+
+def _dask_words_block(bounds: Any, k: Any, n: int) -> Any:
+    return words_at(k, n, int(bounds[0, 0]), int(bounds[0, 1]))
+
+
+def _dask_words(k: Any, n: int) -> Any:
+    """The ``n``-word stream as a chunked dask array: one task per chunk, the key its input.
+
+    Each chunk computes its own slice of the stream (:func:`words_at`), so the words, and
+    everything computed from them element by element, are bit-identical to numpy's whatever
+    the chunking. The key stays lazy (it may itself come from a dask ``split``).
+    """
+    import dask.array as da
+    import numpy as np
+
+    per_chunk = _WORDS_PER_CHUNK.get()
+    (sizes,) = da.core.normalize_chunks(
+        "auto" if per_chunk is None else max(per_chunk, 1), (n,), dtype=np.uint32
+    )
+    stops = np.cumsum(sizes, dtype=np.int64)
+    bounds = np.stack([stops - np.asarray(sizes, dtype=np.int64), stops], axis=1)
+    return da.blockwise(
+        _dask_words_block,
+        "i",
+        da.from_array(bounds, chunks=(1, 2)),
+        "ix",
+        k,
+        "j",
+        n=n,
+        adjust_chunks={"i": sizes},
+        concatenate=True,
+        dtype=np.uint32,
+        meta=np.empty(0, np.uint32),
+    )
 
 
 #: Counter pairs (or samples) per block for backends that compute eagerly.
@@ -376,6 +498,7 @@ def _dtype_name(be: Backend, dtype: Any, names: tuple[str, ...]) -> str | None:
     return None
 
 
+@with_chunks
 def bits(key: Any, shape: Any = (), *, dtype: Any = None) -> Any:
     """Random bits: an unsigned integer array of ``shape``.
 

@@ -21,6 +21,7 @@ from ._core import (
     _size,
     backend_of_key,
     map_blocks,
+    with_chunks,
     words,
 )
 
@@ -136,6 +137,7 @@ def _words_per(name: str) -> int:
     return 2 if name == "float64" else 1
 
 
+@with_chunks
 def uniform(
     key: Any,
     shape: Any = (),
@@ -304,6 +306,7 @@ def normal_from_words(be: Backend, parts: list[Any], name: str) -> Any:
     return z
 
 
+@with_chunks
 def normal(
     key: Any,
     shape: Any = (),
@@ -449,6 +452,7 @@ def integers_from_words(be: Backend, u: list[Any], lo: int, hi: int, name: str) 
     return out if name == "int64" else xp.astype(out, getattr(xp, name))
 
 
+@with_chunks
 def integers(key: Any, low: int, high: int, shape: Any = (), *, dtype: Any = None) -> Any:
     """Uniform integers in ``[low, high)``, over the full range of ``dtype``.
 
@@ -508,6 +512,7 @@ def _bernoulli_setup(be: Backend, p: Any, shape: Any, func: str) -> tuple[tuple[
     return (() if shape is None else _shape(shape, func)), "float32"
 
 
+@with_chunks
 def bernoulli(key: Any, p: Any = 0.5, shape: Any = None) -> Any:
     """Booleans that are True with probability ``p``.
 
@@ -649,6 +654,7 @@ def truncated_transform(be: Backend, u: Any, lower: Any, upper: Any, dt: Any) ->
     return xp.where(flip, -z, z)
 
 
+@with_chunks
 def truncated_normal(
     key: Any, lower: Any, upper: Any, shape: Any = None, *, dtype: Any = None
 ) -> Any:

@@ -70,7 +70,12 @@ MISSING = "missing"
 CATEGORIES = (NATIVE, WRAPPED, WRITTEN, FORCES, MISSING)
 
 # ember backend -> (distribution name, native module)
-_NATIVE = {"numpy": ("numpy", "numpy"), "torch": ("torch", "torch"), "mlx": ("mlx", "mlx.core")}
+_NATIVE = {
+    "numpy": ("numpy", "numpy"),
+    "torch": ("torch", "torch"),
+    "mlx": ("mlx", "mlx.core"),
+    "dask": ("dask", "dask.array"),
+}
 
 #: The standard's renames of the traditional (numpy/torch) function names: a wrapper that calls
 #: one of these calls the backend's function of the same meaning.
@@ -224,7 +229,9 @@ def _native_places(backend: Backend, qualname: str) -> list[Any]:
         places = [_resolve(native, section), native]
     else:
         places = [native, _resolve(native, "linalg")]  # matmul, vecdot... live in both
-    array_type = {"numpy": "ndarray", "torch": "Tensor", "mlx": "array"}.get(backend.name)
+    array_type = {"numpy": "ndarray", "torch": "Tensor", "mlx": "array", "dask": "Array"}.get(
+        backend.name
+    )
     if array_type is not None and isinstance(getattr(native, array_type, None), type):
         places.append(getattr(native, array_type))
     return [p for p in places if p is not _ABSENT]

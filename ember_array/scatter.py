@@ -300,11 +300,19 @@ def _numpy(values: Any, index: Any, a: _Args) -> Any:
         "max": np.maximum,
         "min": np.minimum,
     }[a.reduce]
-    buf = np.full((s + 1, *rest), init, dtype=a.out_dtype)
-    # ufunc.at has a fast path since numpy 1.25 (as fast as np.bincount, and exact in the
-    # values' own dtype); np.maximum/np.minimum propagate NaN but warn when they meet one.
-    with np.errstate(invalid="ignore"):
-        ufunc.at(buf, safe, v)
+    width = math.prod(rest)
+    if a.reduce in ("sum", "mean") and v.dtype == np.float64 and width > 1:
+        # np.bincount adds float64 weights in input order, as np.add.at does (the same bits),
+        # and is ~2x faster on 2-d values (one bin per segment and column); in 1-d add.at wins
+        flat = (safe[:, None] * width + np.arange(width)).reshape(-1)
+        buf = np.bincount(flat, weights=v.reshape(-1), minlength=(s + 1) * width)
+        buf = buf.reshape((s + 1, *rest))
+    else:
+        buf = np.full((s + 1, *rest), init, dtype=a.out_dtype)
+        # ufunc.at has a fast path since numpy 1.25 (as fast as np.bincount in 1-d, and exact
+        # in the values' own dtype); np.maximum/np.minimum propagate NaN but warn at one.
+        with np.errstate(invalid="ignore"):
+            ufunc.at(buf, safe, v)
     out = buf[:s]
     if a.reduce == "mean":
         assert count is not None

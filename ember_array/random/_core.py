@@ -255,28 +255,26 @@ def words(be: Backend, k: Any, n: int, func: str) -> Any:
     return xp.concat([y0, y1[:half]])
 
 
-def words_at(k: Any, n: int, start: int, stop: int) -> Any:
-    """Words ``start:stop`` of the ``n``-word stream of the numpy key ``k`` (numpy uint32).
+def pairs_at(k: Any, n: int, start: int, stop: int) -> Any:
+    """Counter pairs ``start:stop`` of the ``n``-word stream of the numpy key ``k``.
 
-    Word ``i < m`` (``m = ceil(n / 2)``) is the first output of counter pair
-    ``(i, i + m)`` -- ``(h, 0)`` for the middle word of an odd ``n`` -- and word ``i >= m`` the
-    second output of ``(i - m, i)``, as in :func:`words`; any slice of the stream is computed
-    on its own, which is what lets dask draw each chunk independently.
+    Returns a ``(2, stop - start)`` numpy uint32 array: row 0 holds words ``start:stop``,
+    row 1 words ``start + m:stop + m`` (``m = ceil(n / 2)``), as :func:`words` lays them out
+    (pair ``j`` is ``(j, j + m)``, and ``(h, 0)`` for the middle word of an odd ``n``). Any
+    range of pairs is computed on its own, which lets dask draw each chunk independently.
     """
     import numpy as np
 
     be = _load("numpy")
     half, odd = divmod(n, 2)
     m = half + odd
-    i = np.arange(start, stop, dtype=np.int64)
-    first = i < m
-    c0 = np.where(first, i, i - m)
-    c1 = np.where(first, i + m, i)
+    c0 = np.arange(start, stop, dtype=np.int64)
+    c1 = c0 + m
     if odd:
-        c1 = np.where(i == half, 0, c1)
+        c1[c0 == half] = 0
     k0, k1 = key_words(be, k)
     y0, y1 = threefry2x32(be, k0, k1, c0.astype(np.uint32), c1.astype(np.uint32))
-    return np.where(first, y0, y1)
+    return np.stack([y0, y1])
 
 
 #: Words per dask chunk while a sampler called with ``chunks=`` builds its graph.
@@ -327,39 +325,47 @@ def with_chunks(f: Callable[..., Any]) -> Callable[..., Any]:
     return run
 
 
-def _dask_words_block(bounds: Any, k: Any, n: int) -> Any:
-    return words_at(k, n, int(bounds[0, 0]), int(bounds[0, 1]))
+def _dask_pairs_block(bounds: Any, k: Any, n: int) -> Any:
+    return pairs_at(k, n, int(bounds[0, 0]), int(bounds[0, 1]))
 
 
 def _dask_words(k: Any, n: int) -> Any:
     """The ``n``-word stream as a chunked dask array: one task per chunk, the key its input.
 
-    Each chunk computes its own slice of the stream (:func:`words_at`), so the words, and
-    everything computed from them element by element, are bit-identical to numpy's whatever
-    the chunking. The key stays lazy (it may itself come from a dask ``split``).
+    Each chunk hashes its own range of counter pairs (:func:`pairs_at`) once, giving a chunk
+    of the stream's first half and one of its second half; the two halves are joined by
+    concatenation, which moves no data. The words, and everything computed from them
+    element by element, are bit-identical to numpy's whatever the chunking. The key stays
+    lazy (it may itself come from a dask ``split``).
     """
     import dask.array as da
     import numpy as np
 
+    half, odd = divmod(n, 2)
+    m = half + odd
+    if m == 0:
+        return da.zeros((0,), dtype=np.uint32)
     per_chunk = _WORDS_PER_CHUNK.get()
     (sizes,) = da.core.normalize_chunks(
-        "auto" if per_chunk is None else max(per_chunk, 1), (n,), dtype=np.uint32
+        "auto" if per_chunk is None else max(per_chunk, 1), (m,), dtype=np.uint64
     )
     stops = np.cumsum(sizes, dtype=np.int64)
     bounds = np.stack([stops - np.asarray(sizes, dtype=np.int64), stops], axis=1)
-    return da.blockwise(
-        _dask_words_block,
-        "i",
+    pairs = da.blockwise(
+        _dask_pairs_block,
+        "pi",
         da.from_array(bounds, chunks=(1, 2)),
         "ix",
         k,
         "j",
         n=n,
+        new_axes={"p": 2},
         adjust_chunks={"i": sizes},
         concatenate=True,
         dtype=np.uint32,
-        meta=np.empty(0, np.uint32),
+        meta=np.empty((0, 0), np.uint32),
     )
+    return da.concatenate([pairs[0], pairs[1, :half]])
 
 
 #: Counter pairs (or samples) per block for backends that compute eagerly.

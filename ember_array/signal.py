@@ -32,6 +32,12 @@ complex128: float64 input raises ``TypeError`` on mlx rather than silently losin
 
 Nothing here evaluates an mlx array. The one check that would need to (the NOLA condition of
 :func:`istft` with a user-given window) is done lazily on mlx instead: see :func:`istft`.
+
+dask arrays (of numpy chunks) take blockwise paths along the time axis: :func:`stft` and
+:func:`frame` overlap each chunk with the next by the few samples its last frames need
+(``dask.array.overlap``), and :func:`istft` overlap-adds the segment each chunk of frames
+produces into its neighbour's. The graphs have ``O(chunks)`` tasks, the results equal numpy's,
+and nothing is computed while a graph is built (the NOLA check included: see :func:`istft`).
 """
 
 from __future__ import annotations
@@ -75,6 +81,60 @@ def _namespace(func: str, *arrays: Any) -> ModuleType:
         return namespace(*arrays)
     except TypeError as exc:
         raise TypeError(f"{func}: {exc}") from None
+
+
+def _is_dask(x: Any) -> bool:
+    """Whether ``x`` is a dask array: the one test that selects the blockwise dask paths."""
+    from array_api_compat import is_dask_array
+
+    return is_dask_array(x)
+
+
+def _is_numpy(x: Any) -> bool:
+    np = sys.modules.get("numpy")
+    return np is not None and isinstance(x, np.ndarray)
+
+
+def _signal_namespace(func: str, x: Any, window: Any) -> ModuleType:
+    """The namespace of ``x`` (and ``window``).
+
+    A numpy window is accepted with a dask signal, as dask takes numpy operands anywhere; it is
+    also the one kind of window whose NOLA check can run while a dask graph is built.
+    """
+    if window is None or (_is_numpy(window) and _is_dask(x)):
+        ns = _namespace(func, x)
+    else:
+        ns = _namespace(func, x, window)
+    if _is_dask(x) and any(math.isnan(s) for s in x.shape):
+        # the paths below plan their tasks from the chunk sizes
+        raise ValueError(
+            f"{func} [{_backend_name(ns)}]: the dask array has unknown chunk sizes (shape "
+            f"{tuple(x.shape)}); call x.compute_chunk_sizes() first"
+        )
+    return ns
+
+
+def _is_concrete(a: Any) -> bool:
+    """Whether ``a``'s values can be read (``bool``/``float``) cheaply and without side effects.
+
+    False for dask arrays (reading computes the graph), mlx arrays (it evaluates them) and jax
+    tracers (it fails); True for numpy, torch, eager jax arrays and other eager namespaces.
+    """
+    if _is_dask(a):
+        return False
+    mx = sys.modules.get("mlx.core")
+    if mx is not None and isinstance(a, mx.array):
+        return False
+    jax = sys.modules.get("jax")
+    if jax is not None:
+        from array_api_compat import is_jax_array
+
+        if is_jax_array(a):
+            # array_api_compat calls every jax array lazy; only tracers are
+            return not isinstance(a, jax.core.Tracer)
+    from array_api_compat import is_lazy_array
+
+    return not is_lazy_array(a)
 
 
 def _int(func: str, backend: str, name: str, value: Any, minimum: int) -> int:
@@ -428,7 +488,7 @@ def stft(
     On mlx nothing is evaluated.
     """
     func = "stft"
-    xp = _namespace(func, x) if window is None else _namespace(func, x, window)
+    xp = _signal_namespace(func, x, window)
     backend = _backend_name(xp)
     real_dtype, is_real = _float_kind(func, xp, backend, x, "x")
     _check_mlx_float64(func, backend, real_dtype, xp)
@@ -479,6 +539,8 @@ def stft(
         n_freqs = n_fft // 2 + 1 if onesided else n_fft
         shape = (*x.shape[:-1], n_freqs, n_frames)
         out = xp.zeros(shape, dtype=_complex_of(xp, real_dtype), device=_device(x))
+    elif _is_dask(x):
+        out = _stft_dask(x, n_fft, hop, win, window, center, pad_mode, norm, onesided, real_dtype)
     elif n == 0:
         # an empty signal, zero-padded: mx.fft.stft fails to reshape it; the standard path works
         out = _stft_generic(
@@ -695,7 +757,7 @@ def istft(
     numpy ``np.fft.irfft`` with an in-place overlap-add.
     """
     func = "istft"
-    xp = _namespace(func, spec) if window is None else _namespace(func, spec, window)
+    xp = _signal_namespace(func, spec, window)
     backend = _backend_name(xp)
     real_dtype, is_real = _float_kind(func, xp, backend, spec, "spec")
     if is_real:
@@ -748,22 +810,37 @@ def istft(
         out_dtype = spec.dtype if return_complex else real_dtype
         return xp.zeros((*spec.shape[:-2], end - start), dtype=out_dtype, device=_device(spec))
 
+    if _is_dask(spec):
+        return _istft_dask(xp, spec, window, norm, onesided, return_complex, real_dtype, geometry)
     fast = _ISTFT_PATHS.get(backend)
     if fast is not None:
         return fast(xp, spec, window, center, norm, onesided, length, return_complex, real_dtype,
                     geometry)  # fmt: skip
-    return _istft_generic(xp, spec, window, norm, onesided, return_complex, real_dtype, geometry)
+    if window is None:
+        # ones: the envelope is known without reading an array (jax tracers included)
+        env = _envelope_numpy(None, geometry)
+        _check_nola_static(func, backend, env, start, min(end, total))
+    # the values of a lazy window (a jax tracer...) cannot be read: mark NaN instead of raising
+    lazy = window is not None and not _is_concrete(window)
+    return _istft_generic(
+        xp, spec, window, norm, onesided, return_complex, real_dtype, geometry, lazy_nola=lazy
+    )
+
+
+def _w2_numpy(window: Any, n_fft: int, win: int) -> Any:
+    """The squared window, zero-padded (centred) to ``n_fft``, in float64 numpy."""
+    import numpy as np
+
+    w2 = np.zeros(n_fft)
+    left = (n_fft - win) // 2
+    w2[left : left + win] = 1.0 if window is None else np.asarray(window, dtype=np.float64) ** 2
+    return w2
 
 
 def _envelope_numpy(window: Any, geometry: tuple[int, ...]) -> Any:
     """Overlap-added squared (padded) window in float64 numpy, for numpy and static checks."""
-    import numpy as np
-
     n_fft, hop, win, n_frames, _, _, _ = geometry
-    w2 = np.zeros(n_fft)
-    left = (n_fft - win) // 2
-    w2[left : left + win] = 1.0 if window is None else np.asarray(window, dtype=np.float64) ** 2
-    return _envelope(_enp(), w2, n_frames, hop, "cpu")
+    return _envelope(_enp(), _w2_numpy(window, n_fft, win), n_frames, hop, "cpu")
 
 
 def _ola_numpy(frames: Any, hop: int, total: int) -> Any:
@@ -971,7 +1048,8 @@ def _istft_generic(
     """The pure-standard inverse STFT (arguments already checked).
 
     ``lazy_nola``: mark samples that fail the NOLA condition NaN instead of raising, for
-    namespaces that must not be evaluated (mlx).
+    windows that must not be evaluated (mlx, jax tracers). With ``window=None`` the caller has
+    checked the condition statically.
     """
     n_fft, hop, win, n_frames, start, end, total = geometry
     dev = _device(spec)
@@ -994,8 +1072,9 @@ def _istft_generic(
         # y / env is inf or NaN where env vanishes; times NaN it is NaN
         y = (y / env) * _nan_factor(xp, env)
     else:
-        # eager backends only (lazy ones take the branch above): the check needs a value
-        if stop > start and bool(xp.any(env < _NOLA_EPS)):  # noqa: EA401
+        # concrete windows only (lazy ones take the branch above; window=None was checked
+        # statically by the callers): the check needs a value
+        if window is not None and stop > start and bool(xp.any(env < _NOLA_EPS)):  # noqa: EA401
             raise ValueError(
                 _nola_message("istft", _backend_name(xp), float(xp.min(env)))  # noqa: EA401
             )
@@ -1052,7 +1131,7 @@ def frame(x: Any, frame_length: int, hop_length: int, *, axis: int = -1) -> Any:
         0-d ``x``.
     """
     func = "frame"
-    xp = _namespace(func, x)
+    xp = _signal_namespace(func, x, None)
     backend = _backend_name(xp)
     frame_length = _int(func, backend, "frame_length", frame_length, 1)
     hop = _int(func, backend, "hop_length", hop_length, 1)
@@ -1070,6 +1149,8 @@ def frame(x: Any, frame_length: int, hop_length: int, *, axis: int = -1) -> Any:
             f"{func} [{backend}]: frame_length={frame_length} is longer than axis {axis} of "
             f"x.shape={tuple(x.shape)}"
         )
+    if _is_dask(x):
+        return _frame_dask(x, frame_length, hop, axis)
     fast = _FRAME_PATHS.get(backend, _frame_generic)
     return fast(xp, x, frame_length, hop, axis)
 
@@ -1104,6 +1185,395 @@ _FRAME_PATHS: dict[str, Callable[..., Any]] = {
     "torch": _frame_torch,
     "mlx": _frame_mlx,
 }
+
+
+# --------------------------------------------------------------------------------------------
+# dask: blockwise along the time axis
+#
+# Every chunk of a dask signal gives the frames that start inside it. Those need up to
+# ``frame_length - 1`` samples of the next chunk (``n_fft - hop`` when the chunk boundaries are
+# multiples of hop), which ``dask.array.overlap`` appends; the frames are then cut and
+# transformed by the numpy path, one task per chunk. istft runs the other way: each chunk of
+# frames overlap-adds into a segment ``n_fft - hop`` samples longer than its share of the
+# output, and that tail is added onto the next chunk's segment. Graphs stay O(chunks), and the
+# chunks are numpy arrays (the blocks are computed with numpy and scipy.fft).
+
+
+def _merge_chunks(chunks: tuple[int, ...], minimum: int) -> tuple[int, ...]:
+    """``chunks`` with neighbours merged until each is at least ``minimum`` (and not empty).
+
+    Only boundaries are removed (a chunk too small at the end joins the one before), so a
+    merge-only rechunk is ``O(chunks)`` tasks, and the frames a chunk needs never grow.
+    """
+    minimum = max(minimum, 1)
+    out: list[int] = []
+    acc = 0
+    for c in chunks:
+        acc += c
+        if acc >= minimum:
+            out.append(acc)
+            acc = 0
+    if acc:
+        if out:
+            out[-1] += acc
+        else:
+            out.append(acc)
+    return tuple(out) if out else (0,)
+
+
+def _frame_plan(
+    chunks: tuple[int, ...], length: int, hop: int, n_frames: int
+) -> tuple[tuple[int, ...], tuple[int, ...], int]:
+    """Per chunk: offset of its first frame, its number of frames; and the overlap needed.
+
+    A chunk ``[a, b)`` holds the frames that start in it, ``t = ceil(a / hop) ..
+    min(ceil(b / hop), n_frames) - 1``; the last of them ends ``(t_hi - 1) * hop + length - b``
+    samples past ``b``, the depth the next chunk must lend.
+    """
+    offsets, counts = [], []
+    depth = 0
+    a = 0
+    for c in chunks:
+        b = a + c
+        t_lo = -(-a // hop)
+        t_hi = min(-(-b // hop), n_frames)
+        f = max(0, t_hi - t_lo)
+        offsets.append(t_lo * hop - a if f else 0)
+        counts.append(f)
+        if f:
+            depth = max(depth, (t_hi - 1) * hop + length - b)
+        a = b
+    return tuple(offsets), tuple(counts), depth
+
+
+def _dask_framed(x: Any, length: int, hop: int) -> tuple[Any, tuple[int, ...], tuple[int, ...]]:
+    """``x`` (time last) with each chunk extended by the samples its frames need, and the plan.
+
+    Chunks smaller than the needed overlap are merged first, so each overlap comes from one
+    neighbour (dask's ``overlap`` requires that).
+    """
+    import dask.array as da
+
+    ax = x.ndim - 1
+    chunks = x.chunks[ax]
+    n_frames = 1 + (x.shape[ax] - length) // hop
+    _, _, depth = _frame_plan(chunks, length, hop, n_frames)
+    merged = _merge_chunks(chunks, depth)
+    if merged != chunks:
+        x = x.rechunk({ax: merged})
+    # merging removes boundaries only, so the depth can only shrink: still <= every chunk
+    offsets, counts, depth = _frame_plan(merged, length, hop, n_frames)
+    if depth:
+        x = da.overlap.overlap(
+            x, depth={ax: (0, depth)}, boundary={ax: "none"}, allow_rechunk=False
+        )
+    return x, offsets, counts
+
+
+def _block_frames(blk: Any, length: int, hop: int, offset: int, count: int) -> Any:
+    """The ``count`` frames of an overlapped block, ``(..., count, length)`` (a numpy view)."""
+    import numpy as np
+    from numpy.lib.stride_tricks import sliding_window_view
+
+    seg = np.asarray(blk)[..., offset : offset + (count - 1) * hop + length]
+    return sliding_window_view(seg, length, axis=-1)[..., ::hop, :]
+
+
+def _frame_block(
+    blk: Any,
+    length: int,
+    hop: int,
+    offsets: tuple[int, ...],
+    counts: tuple[int, ...],
+    block_id: tuple[int, ...] | None = None,
+) -> Any:
+    import numpy as np
+
+    assert block_id is not None  # passed by map_blocks
+    k = block_id[-2]  # output (..., frames, length): the frame axis is the chunked one
+    if not counts[k]:
+        return np.empty((*blk.shape[:-1], 0, length), dtype=blk.dtype)
+    return _block_frames(blk, length, hop, offsets[k], counts[k])
+
+
+def _frame_dask(x: Any, frame_length: int, hop: int, axis: int) -> Any:
+    """:func:`frame` of a dask array: one task per chunk of ``axis`` (plus the overlap)."""
+    import dask.array as da
+    from dask.array.utils import meta_from_array
+
+    last = x.ndim - 1
+    moved = da.moveaxis(x, axis, -1) if axis != last else x
+    xo, offsets, counts = _dask_framed(moved, frame_length, hop)
+    out = da.map_blocks(
+        _frame_block,
+        xo,
+        length=frame_length,
+        hop=hop,
+        offsets=offsets,
+        counts=counts,
+        dtype=x.dtype,
+        chunks=(*xo.chunks[:-1], counts, (frame_length,)),
+        new_axis=[x.ndim],
+        meta=meta_from_array(x, ndim=x.ndim + 1),
+    )
+    return da.moveaxis(out, -2, axis) if axis != last else out
+
+
+def _stft_block(
+    blk: Any,
+    window: Any,
+    n_fft: int,
+    hop: int,
+    win: int,
+    norm: str,
+    onesided: bool,
+    real_dtype: Any,
+    offsets: tuple[int, ...],
+    counts: tuple[int, ...],
+    block_id: tuple[int, ...] | None = None,
+) -> Any:
+    import numpy as np
+
+    assert block_id is not None  # passed by map_blocks
+    k = block_id[-1]
+    if not counts[k]:
+        n_freqs = n_fft // 2 + 1 if onesided else n_fft
+        dt = np.result_type(blk.dtype, np.complex64)
+        return np.empty((*blk.shape[:-1], n_freqs, 0), dtype=dt)
+    seg = np.asarray(blk)[..., offsets[k] : offsets[k] + (counts[k] - 1) * hop + n_fft]
+    # numpy's path on exactly this block's frames (already padded: center=False)
+    return _stft_numpy(seg, n_fft, hop, win, window, False, "constant", norm, onesided, real_dtype)
+
+
+def _stft_dask(
+    x: Any,
+    n_fft: int,
+    hop: int,
+    win: int,
+    window: Any,
+    center: bool,
+    pad_mode: PadMode,
+    norm: str,
+    onesided: bool,
+    real_dtype: Any,
+) -> Any:
+    """:func:`stft` of a dask array, blockwise along time (arguments already checked)."""
+    import dask.array as da
+    import numpy as np
+    from dask.array.utils import meta_from_array
+
+    if center:
+        p = n_fft // 2
+        # dask's pad is numpy's (reflect, constant, edge); its small edge chunks are merged
+        x = da.pad(x, [(0, 0)] * (x.ndim - 1) + [(p, p)], mode=pad_mode)
+    xo, offsets, counts = _dask_framed(x, n_fft, hop)
+    n_freqs = n_fft // 2 + 1 if onesided else n_fft
+    dtype = np.result_type(x.dtype, np.complex64)  # complex64 or complex128, as numpy's path
+    return da.map_blocks(
+        _stft_block,
+        xo,
+        # a dask window in kwargs reaches every task as one numpy array (a single dependency)
+        window=window,
+        n_fft=n_fft,
+        hop=hop,
+        win=win,
+        norm=norm,
+        onesided=onesided,
+        real_dtype=real_dtype,
+        offsets=offsets,
+        counts=counts,
+        dtype=dtype,
+        chunks=(*xo.chunks[:-1], (n_freqs,), counts),
+        new_axis=[x.ndim - 1],
+        meta=meta_from_array(x, ndim=x.ndim + 1, dtype=dtype),
+    )
+
+
+def _envelope_range_numpy(w2: Any, n_frames: int, hop: int, lo: int, hi: int) -> Any:
+    """``_envelope(w2, n_frames, hop)[lo:hi]`` (float64 numpy) without the whole envelope.
+
+    The envelope is made of ``hop``-sample blocks: prefix sums of the window's blocks at the
+    head, their full sum in the middle and suffix sums at the tail (see :func:`_envelope`);
+    the same sums are picked here for the blocks of ``[lo, hi)`` only, so values are equal.
+    """
+    import numpy as np
+
+    n = w2.shape[0]
+    r = -(-n // hop)
+    if r > n_frames:
+        # fewer frames than a window overlaps: the whole envelope is under 2 * (n + hop)
+        return _envelope(_enp(), w2, n_frames, hop, "cpu")[lo:hi]
+    blocks = np.concatenate((w2, np.zeros(r * hop - n))).reshape(r, hop)
+    prefix = np.cumsum(blocks, axis=0)
+    suffix = np.flip(np.cumsum(np.flip(blocks, axis=0), axis=0), axis=0)
+    b0, b1 = lo // hop, -(-hi // hop)
+    b = np.arange(b0, b1)
+    rows = prefix[np.minimum(b, r - 1)]
+    tail = b >= n_frames
+    if tail.any():
+        rows[tail] = suffix[b[tail] - n_frames + 1]
+    return rows.reshape(-1)[lo - b0 * hop : hi - b0 * hop]
+
+
+def _nola_min_numpy(w2: Any, n_frames: int, hop: int, start: int, stop: int) -> float | None:
+    """The envelope's minimum over ``[start, stop)`` in ``O(n_fft)``; None when empty.
+
+    Away from both ends the envelope repeats with period ``hop``: the ``(r + 1) * hop`` samples
+    at either end and one period between them hold every value.
+    """
+    if stop <= start:
+        return None
+    r = -(-w2.shape[0] // hop)
+    k = (r + 1) * hop
+    if stop - start <= 3 * k:
+        return float(_envelope_range_numpy(w2, n_frames, hop, start, stop).min())
+    parts = (
+        _envelope_range_numpy(w2, n_frames, hop, start, start + k),
+        _envelope_range_numpy(w2, n_frames, hop, start + k, start + k + hop),
+        _envelope_range_numpy(w2, n_frames, hop, stop - k, stop),
+    )
+    return min(float(p.min()) for p in parts)
+
+
+def _istft_segment_block(
+    blk: Any,
+    window: Any,
+    n_fft: int,
+    hop: int,
+    win: int,
+    norm: str,
+    onesided: bool,
+    return_complex: bool,
+    real_dtype: Any,
+) -> Any:
+    """Overlap-add of one chunk of ``F`` frames: ``F * hop + n_fft - hop`` samples."""
+    import numpy as np
+
+    fft = _numpy_fft()
+    spec_t = np.swapaxes(np.asarray(blk), -1, -2)
+    if onesided:
+        frames = fft.irfft(spec_t, n=n_fft, axis=-1, norm=norm)
+    elif return_complex:
+        frames = fft.ifft(spec_t, n=n_fft, axis=-1, norm=norm)
+    else:
+        frames = fft.irfft(spec_t[..., : n_fft // 2 + 1], n=n_fft, axis=-1, norm=norm)
+    w = _pad_window(_enp(), window, win, n_fft, real_dtype, "cpu")
+    if w is not None:
+        frames *= w
+    n_frames = frames.shape[-2]
+    return _ola_numpy(frames, hop, n_fft + hop * (n_frames - 1))
+
+
+def _istft_join_block(
+    blk: Any,
+    window: Any,
+    n_fft: int,
+    hop: int,
+    win: int,
+    n_frames: int,
+    counts: tuple[int, ...],
+    real_dtype: Any,
+    lazy_nola: bool,
+    block_id: tuple[int, ...] | None = None,
+) -> Any:
+    """One chunk of output: its segment's head plus the previous segment's tail, over env."""
+    import numpy as np
+
+    assert block_id is not None  # passed by map_blocks
+    k = block_id[-1]
+    o = n_fft - hop
+    blk = np.asarray(blk)
+    # the overlap put the previous segment's o-sample tail in front of every block but the first
+    prev, cur = (blk[..., :o], blk[..., o:]) if k and o else (None, blk)
+    size = counts[k] * hop + (o if k == len(counts) - 1 else 0)
+    out = np.array(cur[..., :size])  # a copy: the overlapped block may be shared
+    if prev is not None:
+        out[..., :o] += prev
+    g0 = sum(counts[:k]) * hop
+    env = _envelope_range_numpy(_w2_numpy(window, n_fft, win), n_frames, hop, g0, g0 + size)
+    # outside [start, stop) the envelope may vanish (those samples are cut off afterwards)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        out /= env.astype(real_dtype)
+    if lazy_nola:
+        out[..., env < _NOLA_EPS] = math.nan
+    return out
+
+
+def _istft_dask(
+    xp: ModuleType,
+    spec: Any,
+    window: Any,
+    norm: str,
+    onesided: bool,
+    return_complex: bool,
+    real_dtype: Any,
+    geometry: tuple[int, ...],
+) -> Any:
+    """:func:`istft` of a dask array, blockwise along the frame axis (arguments checked)."""
+    import dask.array as da
+    import numpy as np
+
+    n_fft, hop, win, n_frames, start, end, total = geometry
+    stop = min(end, total)
+    # A numpy window (or None) is checked now, in O(n_fft); a dask window's values are not
+    # read while the graph is built: the failing samples come out NaN instead.
+    lazy_nola = window is not None and not _is_concrete(window)
+    if not lazy_nola:
+        lo = _nola_min_numpy(_w2_numpy(window, n_fft, win), n_frames, hop, start, stop)
+        if lo is not None and lo < _NOLA_EPS:
+            raise ValueError(_nola_message("istft", _backend_name(xp), lo))
+    ax = spec.ndim - 1
+    o = n_fft - hop
+    # the FFT needs whole frequency columns; each chunk (but the last) must have at least
+    # o samples of its own for the previous tail to land on
+    spec = spec.rechunk({ax - 1: -1})
+    merged = _merge_chunks(spec.chunks[ax], -(-o // hop))
+    if merged != spec.chunks[ax]:
+        spec = spec.rechunk({ax: merged})
+    counts = merged
+    dtype = np.dtype(spec.dtype if return_complex else real_dtype)
+    batch = spec.chunks[:-2]
+    seg = da.map_blocks(
+        _istft_segment_block,
+        spec,
+        window=window,
+        n_fft=n_fft,
+        hop=hop,
+        win=win,
+        norm=norm,
+        onesided=onesided,
+        return_complex=return_complex,
+        real_dtype=real_dtype,
+        dtype=dtype,
+        chunks=(*batch, tuple(f * hop + o for f in counts)),
+        drop_axis=ax - 1,
+        meta=np.empty((0,) * ax, dtype=dtype),  # a real meta from complex spec would warn
+    )
+    if o:
+        seg = da.overlap.overlap(
+            seg, depth={ax - 1: (o, 0)}, boundary={ax - 1: "none"}, allow_rechunk=False
+        )
+    sizes = (*(f * hop for f in counts[:-1]), counts[-1] * hop + o)
+    y = da.map_blocks(
+        _istft_join_block,
+        seg,
+        window=window,
+        n_fft=n_fft,
+        hop=hop,
+        win=win,
+        n_frames=n_frames,
+        counts=counts,
+        real_dtype=real_dtype,
+        lazy_nola=lazy_nola,
+        dtype=dtype,
+        chunks=(*batch, sizes),
+        meta=np.empty((0,) * ax, dtype=dtype),  # a real meta from complex spec would warn
+    )
+    y = y[..., start:stop]
+    if end > total:
+        tail = da.zeros((*y.shape[:-1], end - total), dtype=dtype, chunks=(*batch, -1))
+        y = da.concatenate((y, tail), axis=-1)
+    return y
 
 
 # --------------------------------------------------------------------------------------------

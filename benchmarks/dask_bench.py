@@ -58,8 +58,11 @@ def _median_time(fn: Callable[[], Any], repeats: int) -> float:
     return statistics.median(samples)
 
 
-def _workloads(quick: bool) -> list[tuple[str, Callable[[], Any], Callable[[int], Any]]]:
-    """(name, numpy call, dask graph builder taking a chunk count)."""
+Workload = tuple[str, Callable[[], Any], Callable[[int], tuple[Any, ...]], Callable[..., Any]]
+
+
+def _workloads(quick: bool) -> list[Workload]:
+    """(name, numpy call, dask inputs for a chunk count, the ember call on those inputs)."""
     rng = np.random.default_rng(0)
     rows = 200_000 if quick else 2_000_000
     values = rng.standard_normal((rows, 4))
@@ -69,30 +72,39 @@ def _workloads(quick: bool) -> list[tuple[str, Callable[[], Any], Callable[[int]
     n_random = 1_000_000 if quick else 10_000_000
     window = signal.hann_window(512, xp="numpy", dtype=np.float64)
 
-    def seg(fn: Any) -> Callable[[int], Any]:
-        def build(chunks: int) -> Any:
-            dv = da.from_array(values, chunks=(-(-rows // chunks), 4))
-            di = da.from_array(index, chunks=-(-rows // chunks))
-            return fn(dv, di, 1000)
+    def seg_inputs(chunks: int) -> tuple[Any, ...]:
+        size = -(-rows // chunks)
+        return da.from_array(values, chunks=(size, 4)), da.from_array(index, chunks=size)
 
-        return build
+    def stft_inputs(chunks: int) -> tuple[Any, ...]:
+        return da.from_array(sig, chunks=-(-samples // chunks)), da.from_array(window)
 
-    def stft_dask(chunks: int) -> Any:
-        return signal.stft(
-            da.from_array(sig, chunks=-(-samples // chunks)),
-            512,
-            hop_length=128,
-            window=da.from_array(window),
-        )
+    def stft_call(x: Any, w: Any) -> Any:
+        return signal.stft(x, 512, hop_length=128, window=w)
 
-    def uniform_dask(chunks: int) -> Any:
+    def uniform_call(chunks: int) -> Any:
         return er.uniform(er.key(0, xp="dask"), (n_random,), chunks=-(-n_random // chunks))
 
     return [
-        ("segment_sum", lambda: scatter.segment_sum(values, index, 1000), seg(scatter.segment_sum)),
-        ("segment_max", lambda: scatter.segment_max(values, index, 1000), seg(scatter.segment_max)),
-        ("stft", lambda: signal.stft(sig, 512, hop_length=128, window=window), stft_dask),
-        ("random.uniform", lambda: er.uniform(er.key(0), (n_random,)), uniform_dask),
+        (
+            "segment_sum",
+            lambda: scatter.segment_sum(values, index, 1000),
+            seg_inputs,
+            lambda v, i: scatter.segment_sum(v, i, 1000),
+        ),
+        (
+            "segment_max",
+            lambda: scatter.segment_max(values, index, 1000),
+            seg_inputs,
+            lambda v, i: scatter.segment_max(v, i, 1000),
+        ),
+        ("stft", lambda: stft_call(sig, window), stft_inputs, stft_call),
+        (
+            "random.uniform",
+            lambda: er.uniform(er.key(0), (n_random,)),
+            lambda chunks: (chunks,),
+            uniform_call,
+        ),
     ]
 
 
@@ -105,11 +117,12 @@ def run(quick: bool, cluster: bool, repeats: int, chunks: int) -> dict[str, Any]
         lc = LocalCluster(n_workers=2, threads_per_worker=1, dashboard_address=":0")
         client = Client(lc)
     try:
-        for name, np_call, build in _workloads(quick):
+        for name, np_call, make, call in _workloads(quick):
             t_np = _median_time(np_call, repeats)
-            tasks = len(build(chunks).__dask_graph__())
+            inputs = make(chunks)
+            tasks = len(call(*inputs).__dask_graph__())
             with dask.config.set(scheduler="threads"):
-                t_thr = _median_time(lambda build=build: build(chunks).compute(), repeats)
+                t_thr = _median_time(lambda c=call, i=inputs: c(*i).compute(), repeats)
             row: dict[str, Any] = {
                 "name": name,
                 "numpy_s": t_np,
@@ -118,8 +131,10 @@ def run(quick: bool, cluster: bool, repeats: int, chunks: int) -> dict[str, Any]
                 "tasks": tasks,
             }
             if client is not None:
+                # the inputs live on the workers first, as data loaded by dask would
+                placed = tuple(client.persist(a) if isinstance(a, da.Array) else a for a in inputs)
                 t_cl = _median_time(
-                    lambda build=build: client.compute(build(chunks)).result(), repeats
+                    lambda c=call, i=placed: client.compute(c(*i)).result(), repeats
                 )
                 row.update(cluster_s=t_cl, cluster_ratio=t_cl / t_np)
             results["rows"].append(row)
@@ -134,13 +149,14 @@ def run(quick: bool, cluster: bool, repeats: int, chunks: int) -> dict[str, Any]
                 flush=True,
             )
         # scaling of segment_sum with the number of chunks
-        name, np_call, build = _workloads(quick)[0]
+        name, np_call, make, call = _workloads(quick)[0]
         t_np = _median_time(np_call, repeats)
         results["scaling"] = []
         for c in (1, 2, 4, 8, 16, 32, 64):
-            tasks = len(build(c).__dask_graph__())
+            inputs = make(c)
+            tasks = len(call(*inputs).__dask_graph__())
             with dask.config.set(scheduler="threads"):
-                t = _median_time(lambda build=build, c=c: build(c).compute(), repeats)
+                t = _median_time(lambda i=inputs: call(*i).compute(), repeats)
             results["scaling"].append(
                 {"chunks": c, "tasks": tasks, "threads_s": t, "ratio": t / t_np}
             )

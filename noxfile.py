@@ -47,9 +47,21 @@ def _install(session: nox.Session, *backends: str) -> None:
 def tests(session: nox.Session, backend: str) -> None:
     """Unit tests with one backend selected (EMBER_BACKENDS)."""
     _install(session, backend)
+    # dask has its own test files, and the conformance suite runs every function on it
+    default = (
+        [
+            "tests/test_dask.py",
+            "tests/test_scatter_dask.py",
+            "tests/test_random_dask.py",
+            "tests/test_signal_dask.py",
+            "conformance",
+        ]
+        if backend == "dask"
+        else ["tests"]
+    )
     session.run(
         "pytest",
-        *(session.posargs or ["tests"]),
+        *(session.posargs or default),
         env={"EMBER_BACKENDS": backend, "HYPOTHESIS_PROFILE": "thorough"},
     )
 

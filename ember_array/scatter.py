@@ -128,7 +128,8 @@ def _check(
         # mlx memory is unified (its "device" is where operations run), so only other
         # backends can hold the two arrays apart.
         dv, di = _device(values), _device(index)
-        if dv != di:
+        # a traced array (jax under jit/grad/vmap) has no device: nothing to compare
+        if dv is not None and di is not None and dv != di:
             raise ValueError(
                 f"{where}: values and index are on different devices ({dv!r} and {di!r}); "
                 "move them to one device with ember_array.to_device"

@@ -816,12 +816,13 @@ def istft(
     if fast is not None:
         return fast(xp, spec, window, center, norm, onesided, length, return_complex, real_dtype,
                     geometry)  # fmt: skip
-    if window is None:
-        # ones: the envelope is known without reading an array (jax tracers included)
-        env = _envelope_numpy(None, geometry)
-        _check_nola_static(func, backend, env, start, min(end, total))
-    # the values of a lazy window (a jax tracer...) cannot be read: mark NaN instead of raising
+    # The check reads the window in numpy: a concrete window (a jax array closed over by a
+    # jitted function included, whose operations would be traced) or none (ones, known
+    # statically). The values of a lazy window (a jax tracer...) cannot be read: mark NaN.
     lazy = window is not None and not _is_concrete(window)
+    if not lazy:
+        env = _envelope_numpy(window, geometry)
+        _check_nola_static(func, backend, env, start, min(end, total))
     return _istft_generic(
         xp, spec, window, norm, onesided, return_complex, real_dtype, geometry, lazy_nola=lazy
     )
@@ -1068,17 +1069,11 @@ def _istft_generic(
     y = y[..., start:stop]
     w2 = xp.ones((n_fft,), dtype=real_dtype, device=dev) if w is None else w * w
     env = _envelope(xp, w2, n_frames, hop, dev)[start:stop]
+    y = y / env
     if lazy_nola:
-        # y / env is inf or NaN where env vanishes; times NaN it is NaN
-        y = (y / env) * _nan_factor(xp, env)
-    else:
-        # concrete windows only (lazy ones take the branch above; window=None was checked
-        # statically by the callers): the check needs a value
-        if window is not None and stop > start and bool(xp.any(env < _NOLA_EPS)):  # noqa: EA401
-            raise ValueError(
-                _nola_message("istft", _backend_name(xp), float(xp.min(env)))  # noqa: EA401
-            )
-        y = y / env
+        # y / env is inf or NaN where env vanishes; times NaN it is NaN. (Otherwise the
+        # callers checked the NOLA condition on the concrete, or absent, window in numpy.)
+        y = y * _nan_factor(xp, env)
     if end > total:
         tail = xp.zeros((*y.shape[:-1], end - total), dtype=y.dtype, device=dev)
         y = xp.concat((y, tail), axis=-1)

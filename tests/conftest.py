@@ -17,14 +17,17 @@ from conformance._hypothesis import load_profile
 
 load_profile()
 
+#: Backends of the shared ``backend``/``xp`` fixtures. dask has its own test files
+#: (tests/test_*dask*.py) and runs the conformance suite; ``EMBER_BACKENDS=dask`` selects it.
 BACKENDS = ("numpy", "torch", "mlx")
+_KNOWN = (*BACKENDS, "dask")
 _NATIVE = {"numpy": "numpy", "torch": "torch", "mlx": "mlx.core"}
 
 
 def _selected() -> tuple[str, ...]:
     raw = os.environ.get("EMBER_BACKENDS", "")
     chosen = tuple(b.strip() for b in raw.split(",") if b.strip()) or BACKENDS
-    unknown = set(chosen) - set(BACKENDS)
+    unknown = set(chosen) - set(_KNOWN)
     if unknown:
         raise pytest.UsageError(f"EMBER_BACKENDS names unknown backends: {sorted(unknown)}")
     return chosen

@@ -335,7 +335,7 @@ def _torch(values: Any, index: Any, a: _Args) -> Any:
 
     s = a.segments
     v = values if values.dtype == a.out_dtype else values.to(a.out_dtype)
-    # index_add_/scatter_reduce_ raise on indices outside [0, s) (a device assert on CUDA),
+    # index_add/scatter_reduce raise on indices outside [0, s) (a device assert on CUDA),
     # and a check would sync.  clamp to [-1, s] and shift by one: slot 0 collects negatives,
     # slot s + 1 the rest, and both are sliced off.
     idx = index if index.dtype == torch.int64 else index.to(torch.int64)
@@ -343,7 +343,8 @@ def _torch(values: Any, index: Any, a: _Args) -> Any:
     shape = list(v.shape)
     shape[a.axis] = s + 2
     if a.reduce == "sum" and a.fill == 0:
-        out = torch.zeros(shape, dtype=v.dtype, device=v.device).index_add_(a.axis, safe, v)
+        # out of place: torch.func.vmap cannot batch index_add_ into an unbatched buffer
+        out = torch.zeros(shape, dtype=v.dtype, device=v.device).index_add(a.axis, safe, v)
         return out.narrow(a.axis, 1, s)
     # include_self=False: a slot no index reaches keeps its initial value, fill_value, so
     # empty segments need no count.
@@ -352,7 +353,7 @@ def _torch(values: Any, index: Any, a: _Args) -> Any:
     view[a.axis] = v.shape[a.axis]
     expanded = safe.view(view).expand_as(v)
     op = {"sum": "sum", "mean": "mean", "prod": "prod", "max": "amax", "min": "amin"}[a.reduce]
-    out.scatter_reduce_(a.axis, expanded, v, op, include_self=False)
+    out = out.scatter_reduce(a.axis, expanded, v, op, include_self=False)  # vmap: as above
     return out.narrow(a.axis, 1, s)
 
 

@@ -58,3 +58,18 @@ def test_torch_compile_fullgraph_scalars_and_xp_torch() -> None:
     x = torch.randn(8)
     torch._dynamo.reset()
     torch.testing.assert_close(torch.compile(f, fullgraph=True)(x), f(x))
+
+
+@pytest.mark.parametrize("reduce", ["sum", "mean", "max", "min", "prod"])
+def test_torch_func_vmap_and_grad_of_scatter(reduce: str) -> None:
+    # out-of-place index_add/scatter_reduce: vmap cannot batch the in-place forms
+    torch = pytest.importorskip("torch")
+    from ember_array import scatter
+
+    v = torch.arange(12.0).reshape(2, 6)
+    idx = torch.tensor([0, 1, 0, 2, 5, 1])
+    got = torch.func.vmap(lambda row: scatter.scatter(row, idx, 3, reduce=reduce))(v)
+    want = torch.stack([scatter.scatter(row, idx, 3, reduce=reduce) for row in v])
+    assert torch.equal(got, want)
+    grad = torch.func.grad(lambda row: scatter.segment_sum(row, idx, 3).sum())(v[0])
+    assert torch.equal(grad, torch.tensor([1.0, 1.0, 1.0, 1.0, 0.0, 1.0]))

@@ -20,15 +20,13 @@ from typing import Any
 import numpy as np
 import pytest
 
+from ember_array import _backends as _registry
 from ember_array import _spec
 
 #: Backends under test, in order; ``strict`` (array-api-strict) is the control.
-BACKENDS = ("numpy", "torch", "mlx", "dask", "strict")
+BACKENDS = (*_registry.names(), "strict")
 _MODULES = {
-    "numpy": ("numpy", "ember_array.numpy"),
-    "torch": ("torch", "ember_array.torch"),
-    "mlx": ("mlx.core", "ember_array.mlx"),
-    "dask": ("dask.array", "ember_array.dask"),
+    **{b.name: (b.native, b.namespace) for b in _registry.BACKENDS},
     "strict": ("array_api_strict", "array_api_strict"),
 }
 #: Cases a backend cannot represent at all: skipped with this reason (never xfailed).

@@ -29,12 +29,6 @@ __all__ = ["default_device", "device_name", "devices", "same_device", "to_device
 #: Names understood on every backend.
 DEVICE_NAMES: tuple[str, ...] = ("cpu", "gpu", "cuda", "cuda:n", "mps")
 _GPU_NAMES: frozenset[str] = frozenset({"gpu", "cuda", "mps"})
-_NATIVE_MODULES: dict[str, str] = {
-    "numpy": "numpy",
-    "torch": "torch",
-    "mlx.core": "mlx",
-    "mlx": "mlx",
-}
 
 
 def _split(name: str) -> tuple[str, int | None]:

@@ -9,10 +9,10 @@ returns the same module object.
 from __future__ import annotations
 
 import importlib
-import sys
 from types import ModuleType
 from typing import Any
 
+from ._backends import backend_of_module, backend_of_type, names
 from ._spec import SUPPORTED_VERSIONS
 
 __all__ = ["namespace", "resolve_xp"]
@@ -25,24 +25,8 @@ _IGNORED: frozenset[type] = frozenset({bool, int, float, complex, type(None)})
 
 
 def _backend_of(cls: type) -> str | None:
-    """Name of the ember_array backend that owns ``cls``, or None.
-
-    Looks only at modules already imported: an array of a library can only
-    exist once that library has been imported, so nothing heavy is loaded here.
-    """
-    np = sys.modules.get("numpy")
-    if np is not None and issubclass(cls, (np.ndarray, np.generic)):
-        return "numpy"
-    torch = sys.modules.get("torch")
-    if torch is not None and issubclass(cls, torch.Tensor):
-        return "torch"
-    mx = sys.modules.get("mlx.core")
-    if mx is not None and issubclass(cls, mx.array):
-        return "mlx"
-    da = sys.modules.get("dask.array")
-    if da is not None and issubclass(cls, da.Array):
-        return "dask"
-    return None
+    """Name of the ember_array backend that owns ``cls``, or None (see :mod:`._backends`)."""
+    return backend_of_type(cls)
 
 
 def _library_name(cls: type) -> str:
@@ -183,21 +167,6 @@ def namespace(*arrays: Any, api_version: str | None = None) -> ModuleType:
     return found
 
 
-# Module names of the libraries (and of array-api-compat's wrappers) whose
-# namespace ember_array provides itself.
-_MODULE_TO_BACKEND: dict[str, str] = {
-    "numpy": "numpy",
-    "torch": "torch",
-    "mlx": "mlx",
-    "mlx.core": "mlx",
-    "array_api_compat.numpy": "numpy",
-    "array_api_compat.torch": "torch",
-    "dask": "dask",
-    "dask.array": "dask",
-    "array_api_compat.dask.array": "dask",
-}
-
-
 def resolve_xp(xp: Any, func: str, *, default: str | None = None) -> ModuleType:
     """The namespace meant by an ``xp=`` argument of a shim.
 
@@ -224,15 +193,15 @@ def resolve_xp(xp: Any, func: str, *, default: str | None = None) -> ModuleType:
             raise TypeError(f"{func}(): no array given, so xp= must name the backend")
         xp = default
     if isinstance(xp, str):
-        backend = _MODULE_TO_BACKEND.get(xp)
+        backend = backend_of_module(xp)
         if backend is None:
+            known = ", ".join(repr(n) for n in names())
             raise ValueError(
-                f"{func}(): unknown backend {xp!r}; expected 'numpy', 'torch', 'mlx' or 'dask', "
-                "or a namespace module"
+                f"{func}(): unknown backend {xp!r}; expected one of {known}, or a namespace module"
             )
         return ember_namespace(backend)
     if isinstance(xp, ModuleType):
-        backend = _MODULE_TO_BACKEND.get(xp.__name__)
+        backend = backend_of_module(xp.__name__)
         if backend is not None:
             return ember_namespace(backend)
         if hasattr(xp, "__array_namespace_info__"):

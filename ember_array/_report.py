@@ -46,6 +46,8 @@ from types import ModuleType
 from typing import Any
 
 from . import _spec
+from ._backends import BACKENDS as REGISTRY
+from ._backends import BY_NAME
 from ._helpers import FORCES_EVALUATION
 from ._version import __version__
 
@@ -69,13 +71,8 @@ MISSING = "missing"
 #: The labels of the matrix, in the order of the legend.
 CATEGORIES = (NATIVE, WRAPPED, WRITTEN, FORCES, MISSING)
 
-# ember backend -> (distribution name, native module)
-_NATIVE = {
-    "numpy": ("numpy", "numpy"),
-    "torch": ("torch", "torch"),
-    "mlx": ("mlx", "mlx.core"),
-    "dask": ("dask", "dask.array"),
-}
+# ember backend -> (distribution name, native module), from the registry
+_NATIVE = {b.name: (b.distribution, b.native) for b in REGISTRY}
 
 #: The standard's renames of the traditional (numpy/torch) function names: a wrapper that calls
 #: one of these calls the backend's function of the same meaning.
@@ -229,11 +226,11 @@ def _native_places(backend: Backend, qualname: str) -> list[Any]:
         places = [_resolve(native, section), native]
     else:
         places = [native, _resolve(native, "linalg")]  # matmul, vecdot... live in both
-    array_type = {"numpy": "ndarray", "torch": "Tensor", "mlx": "array", "dask": "Array"}.get(
-        backend.name
-    )
-    if array_type is not None and isinstance(getattr(native, array_type, None), type):
-        places.append(getattr(native, array_type))
+    entry = BY_NAME.get(backend.name)
+    if entry is not None:
+        array_type = entry.array_types[0]
+        if isinstance(getattr(native, array_type, None), type):
+            places.append(getattr(native, array_type))
     return [p for p in places if p is not _ABSENT]
 
 

@@ -28,7 +28,8 @@ from numbers import Integral
 from types import ModuleType
 from typing import Any, Literal
 
-from ._dispatch import _backend_of, namespace
+from ._backends import backend_of_type
+from ._dispatch import namespace
 from ._helpers import device as _device
 
 __all__ = [
@@ -52,7 +53,7 @@ Scalar = bool | int | float | complex
 
 
 def _backend_name(values: Any, xp: ModuleType) -> str:
-    return _backend_of(type(values)) or str(getattr(xp, "__name__", type(values).__module__))
+    return backend_of_type(type(values)) or str(getattr(xp, "__name__", type(values).__module__))
 
 
 def _kind(xp: ModuleType, dtype: Any) -> str:

@@ -50,6 +50,7 @@ from collections.abc import Callable
 from types import ModuleType
 from typing import Any, Literal
 
+from ._backends import backend_of_module, backend_of_type
 from ._dispatch import namespace
 from ._helpers import device as _device
 
@@ -69,11 +70,9 @@ _NOLA_EPS = 1e-11
 
 
 def _backend_name(xp: ModuleType) -> str:
-    """``"numpy"``, ``"torch"``, ``"mlx"`` for ember's namespaces, else the namespace's name."""
+    """The registry's name for ember's namespaces (``"numpy"``...), else the namespace's name."""
     name = getattr(xp, "__name__", type(xp).__name__)
-    if name.startswith("ember_array."):
-        return name[len("ember_array.") :]
-    return name
+    return backend_of_module(name) or name
 
 
 def _namespace(func: str, *arrays: Any) -> ModuleType:
@@ -85,9 +84,7 @@ def _namespace(func: str, *arrays: Any) -> ModuleType:
 
 def _is_dask(x: Any) -> bool:
     """Whether ``x`` is a dask array: the one test that selects the blockwise dask paths."""
-    from array_api_compat import is_dask_array
-
-    return is_dask_array(x)
+    return backend_of_type(type(x)) == "dask"
 
 
 def _is_numpy(x: Any) -> bool:

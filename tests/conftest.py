@@ -14,14 +14,16 @@ from types import ModuleType
 import pytest
 
 from conformance._hypothesis import load_profile
+from ember_array._backends import BACKENDS as BACKEND_REGISTRY
+from ember_array._backends import names
 
 load_profile()
 
 #: Backends of the shared ``backend``/``xp`` fixtures. dask has its own test files
 #: (tests/test_*dask*.py) and runs the conformance suite; ``EMBER_BACKENDS=dask`` selects it.
 BACKENDS = ("numpy", "torch", "mlx")
-_KNOWN = (*BACKENDS, "dask")
-_NATIVE = {"numpy": "numpy", "torch": "torch", "mlx": "mlx.core"}
+_KNOWN = names()
+_NATIVE = {b.name: b.native for b in BACKEND_REGISTRY}
 
 
 def _selected() -> tuple[str, ...]:

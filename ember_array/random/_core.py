@@ -28,11 +28,12 @@ from functools import wraps
 from types import ModuleType
 from typing import Any
 
-from .._dispatch import ember_namespace, namespace
+from .._backends import backend_of_module
+from .._dispatch import ember_namespace, namespace, resolve_xp
 from .._helpers import device as _device_of
 
 __all__ = [
-    "Backend",
+    "Words",
     "backend_for",
     "backend_of_key",
     "bits",
@@ -51,8 +52,8 @@ MAX_WORDS = 2**31 - 1
 
 
 @dataclass(frozen=True)
-class Backend:
-    """One array namespace as the random module sees it.
+class Words:
+    """One array namespace as the random module sees it: its 32-bit word type.
 
     Attributes
     ----------
@@ -81,16 +82,16 @@ class Backend:
         return w if not self.signed else self.xp.astype(w, self.xp.uint32)
 
 
-_BY_NAME: dict[str, Backend] = {}
+_BY_NAME: dict[str, Words] = {}
 
 
-def _make(name: str, xp: ModuleType) -> Backend:
+def _make(name: str, xp: ModuleType) -> Words:
     if name == "torch":
-        return Backend(name, xp, xp.int32, True)
-    return Backend(name, xp, xp.uint32, False)
+        return Words(name, xp, xp.int32, True)
+    return Words(name, xp, xp.uint32, False)
 
 
-def _load(name: str) -> Backend:
+def _load(name: str) -> Words:
     be = _BY_NAME.get(name)
     if be is None:
         xp = ember_namespace(name)
@@ -98,56 +99,13 @@ def _load(name: str) -> Backend:
     return be
 
 
-_NATIVE_NAMES = {
-    "numpy": "numpy",
-    "torch": "torch",
-    "mlx.core": "mlx",
-    "mlx": "mlx",
-    "dask.array": "dask",
-    "dask": "dask",
-}
-#: Backends with an ember_array namespace.
-_EMBER = ("numpy", "torch", "mlx", "dask")
+def backend_for(xp: Any, func: str) -> Words:
+    """Resolve an ``xp=`` argument (:func:`ember_array._dispatch.resolve_xp`: a namespace
+    module, a library module, a backend name or an array) to its word type."""
+    return _load_generic(resolve_xp(xp, func))
 
 
-def backend_for(xp: Any, func: str) -> Backend:
-    """Resolve an ``xp=`` argument: a namespace module or a name ``"numpy"/"torch"/"mlx"``.
-
-    Native modules (``numpy``, ``torch``, ``mlx.core``) are accepted too and mean the ember
-    namespace of that library. Any other module is used as an array API namespace as is.
-    """
-    if isinstance(xp, str):
-        if xp not in _EMBER:
-            raise ValueError(
-                f"{func}(): unknown backend {xp!r}; expected 'numpy', 'torch', 'mlx', 'dask' "
-                "or a namespace module"
-            )
-        return _load(xp)
-    if not isinstance(xp, ModuleType):
-        raise TypeError(
-            f"{func}(): xp must be a namespace module or a backend name, got {type(xp).__name__}"
-        )
-    modname = xp.__name__
-    if modname.startswith("ember_array."):
-        short = modname.split(".")[1]
-        if short in _EMBER:
-            return _load(short)
-    if modname in _NATIVE_NAMES:
-        return _load(_NATIVE_NAMES[modname])
-    be = _BY_NAME.get(modname)
-    if be is None:
-        be = _BY_NAME[modname] = _make(modname, xp)
-    return be
-
-
-def _name_of(ns: ModuleType) -> str:
-    modname = ns.__name__
-    if modname.startswith("ember_array."):
-        return modname.split(".")[1]
-    return modname
-
-
-def backend_of_key(k: Any, func: str) -> Backend:
+def backend_of_key(k: Any, func: str) -> Words:
     """The backend of key ``k``, after checking it is a ``(2,)`` ``uint32`` array."""
     try:
         ns = namespace(k)
@@ -156,7 +114,7 @@ def backend_of_key(k: Any, func: str) -> Backend:
             f"{func}(): key must be an array made by ember_array.random.key(), "
             f"got {type(k).__module__}.{type(k).__qualname__}"
         ) from None
-    be = backend_for(ns, func) if _name_of(ns) in _EMBER else _load_generic(ns)
+    be = _load_generic(ns)
     if tuple(k.shape) != (2,) or k.dtype != be.xp.uint32:
         raise ValueError(
             f"{func}(): expected a key of shape (2,) and dtype uint32 on {be.name}, "
@@ -165,14 +123,17 @@ def backend_of_key(k: Any, func: str) -> Backend:
     return be
 
 
-def _load_generic(ns: ModuleType) -> Backend:
+def _load_generic(ns: ModuleType) -> Words:
+    name = backend_of_module(ns.__name__)
+    if name is not None:
+        return _load(name)
     be = _BY_NAME.get(ns.__name__)
     if be is None:
         be = _BY_NAME[ns.__name__] = _make(ns.__name__, ns)
     return be
 
 
-def key_words(be: Backend, k: Any) -> tuple[Any, Any]:
+def key_words(be: Words, k: Any) -> tuple[Any, Any]:
     """The two key words of ``k`` as 1-element arrays of the word type.
 
     Not 0-d: numpy turns 0-d results into scalars, whose wrapping ``+`` warns of overflow.
@@ -181,7 +142,7 @@ def key_words(be: Backend, k: Any) -> tuple[Any, Any]:
     return kw[0:1], kw[1:2]
 
 
-def threefry2x32(be: Backend, k0: Any, k1: Any, x0: Any, x1: Any) -> tuple[Any, Any]:
+def threefry2x32(be: Words, k0: Any, k1: Any, x0: Any, x1: Any) -> tuple[Any, Any]:
     """Threefry-2x32 with 20 rounds (Salmon et al. 2011), elementwise over counter arrays.
 
     ``k0, k1`` are the key words, ``x0, x1`` the counter words (arrays of ``be.word``,
@@ -218,7 +179,7 @@ def _check_count(n: int, func: str) -> None:
         raise ValueError(f"{func}(): at most {MAX_WORDS} 32-bit words per call, asked for {n}")
 
 
-def words(be: Backend, k: Any, n: int, func: str) -> Any:
+def words(be: Words, k: Any, n: int, func: str) -> Any:
     """``n`` random 32-bit words from key ``k``, a 1-D array of ``be.word``.
 
     The layout is mlx's ``RandomBits`` (and JAX's ``threefry_random_bits``): with
@@ -372,7 +333,7 @@ def _dask_words(k: Any, n: int) -> Any:
 _BLOCK: dict[str, int] = {"numpy": 2**16, "torch": 2**16}
 
 
-def map_blocks(be: Backend, fn: Callable[[list[Any]], Any], parts: list[Any]) -> Any:
+def map_blocks(be: Words, fn: Callable[[list[Any]], Any], parts: list[Any]) -> Any:
     """``fn(parts)`` for 1-D arrays of equal length, in cache-sized blocks on eager backends.
 
     Elementwise transforms of words (inverse CDFs, multiply-shift) run ~30-60 passes over
@@ -496,7 +457,7 @@ def _size(shape: tuple[int, ...]) -> int:
     return n
 
 
-def _dtype_name(be: Backend, dtype: Any, names: tuple[str, ...]) -> str | None:
+def _dtype_name(be: Words, dtype: Any, names: tuple[str, ...]) -> str | None:
     for name in names:
         cand = getattr(be.xp, name, None)
         if cand is not None and dtype == cand:

@@ -15,7 +15,7 @@ from typing import Any
 from .._helpers import device as _device_of
 from ._core import (
     MASK32,
-    Backend,
+    Words,
     _dtype_name,
     _shape,
     _size,
@@ -44,7 +44,7 @@ _INTS = ("int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64
 # --------------------------------------------------------------------------- validation
 
 
-def _float_dtype(be: Backend, dtype: Any, dev: Any, func: str) -> str:
+def _float_dtype(be: Words, dtype: Any, dev: Any, func: str) -> str:
     """Name of the real floating ``dtype`` (default float32); raise if the device lacks it."""
     name = "float32" if dtype is None else _dtype_name(be, dtype, _FLOATS)
     if name is None:
@@ -57,7 +57,7 @@ def _float_dtype(be: Backend, dtype: Any, dev: Any, func: str) -> str:
     return name
 
 
-def _check_float64(be: Backend, dev: Any, func: str) -> None:
+def _check_float64(be: Words, dev: Any, func: str) -> None:
     """float64 where the device cannot compute it is an error, never a silent downcast."""
     if be.name == "mlx":
         from ..mlx._devices import _name
@@ -99,7 +99,7 @@ def _broadcast_shapes(*shapes: tuple[int, ...]) -> tuple[int, ...] | None:
     return tuple(out)
 
 
-def _check_broadcast(be: Backend, shp: tuple[int, ...], arrays: list[Any], func: str) -> None:
+def _check_broadcast(be: Words, shp: tuple[int, ...], arrays: list[Any], func: str) -> None:
     shapes = [tuple(a.shape) for a in arrays if _is_array(a)]
     if not shapes:
         return
@@ -112,7 +112,7 @@ def _check_broadcast(be: Backend, shp: tuple[int, ...], arrays: list[Any], func:
 # ----------------------------------------------------------------------- uniform floats
 
 
-def uniform_from_words(be: Backend, w: Any, n: int, name: str) -> Any:
+def uniform_from_words(be: Words, w: Any, n: int, name: str) -> Any:
     """Uniform ``[0, 1)`` floats of dtype ``name`` from words (1-D), as mlx makes them.
 
     float32/16: ``min(float32(w) / 2**32, nextbelow(1))`` then cast, mlx's ``uniform``
@@ -187,7 +187,7 @@ def uniform(
     return scale_uniform(be, u, low, high, dt, dev)
 
 
-def check_uniform_bounds(be: Backend, shp: tuple[int, ...], low: Any, high: Any) -> None:
+def check_uniform_bounds(be: Words, shp: tuple[int, ...], low: Any, high: Any) -> None:
     """Shapes of array bounds must broadcast to ``shp``; scalar bounds need ``low <= high``."""
     _check_broadcast(be, shp, [low, high], "uniform")
     if not _is_array(low) and not _is_array(high):
@@ -196,7 +196,7 @@ def check_uniform_bounds(be: Backend, shp: tuple[int, ...], low: Any, high: Any)
             raise ValueError(f"uniform(): low must be <= high, got low={lo_f}, high={hi_f}")
 
 
-def scale_uniform(be: Backend, u: Any, low: Any, high: Any, dt: Any, dev: Any) -> Any:
+def scale_uniform(be: Words, u: Any, low: Any, high: Any, dt: Any, dev: Any) -> Any:
     """``(high - low) * u + low`` computed in ``dt``, the operation order of mlx."""
     xp = be.xp
     lo = xp.astype(low, dt) if _is_array(low) else xp.asarray(low, dtype=dt, device=dev)
@@ -281,7 +281,7 @@ def ndtr(xp: Any, x: Any) -> Any:
 # ----------------------------------------------------------------------------- normal
 
 
-def normal_from_words(be: Backend, parts: list[Any], name: str) -> Any:
+def normal_from_words(be: Words, parts: list[Any], name: str) -> Any:
     """Standard normals of dtype ``name`` from words, by inverse CDF with a sign bit.
 
     One word per float32 (sign bit + 31 bits: ``p = (2k + 1) / 2**33`` in ``(0, 0.5)``), two
@@ -346,7 +346,7 @@ def normal(
     return shift_scale(be, z, loc, scale, getattr(be.xp, name))
 
 
-def shift_scale(be: Backend, z: Any, loc: Any, scale: Any, dt: Any) -> Any:
+def shift_scale(be: Words, z: Any, loc: Any, scale: Any, dt: Any) -> Any:
     """``loc + scale * z`` in ``dt`` (skipped for the defaults)."""
     xp = be.xp
     if _is_array(scale):
@@ -363,7 +363,7 @@ def shift_scale(be: Backend, z: Any, loc: Any, scale: Any, dt: Any) -> Any:
 # --------------------------------------------------------------------------- integers
 
 
-def _int_bounds(be: Backend, dtype: Any, low: Any, high: Any, func: str) -> tuple[str, int, int]:
+def _int_bounds(be: Words, dtype: Any, low: Any, high: Any, func: str) -> tuple[str, int, int]:
     name = "int64" if dtype is None else _dtype_name(be, dtype, _INTS)
     if name is None:
         raise TypeError(f"{func}(): dtype must be an integer dtype of {be.name}, got {dtype}")
@@ -394,7 +394,7 @@ def words_per_integer(lo: int, hi: int) -> int:
     return 3 if hi - lo <= 2**32 else 4
 
 
-def integers_from_words(be: Backend, u: list[Any], lo: int, hi: int, name: str) -> Any:
+def integers_from_words(be: Words, u: list[Any], lo: int, hi: int, name: str) -> Any:
     """Integers in ``[lo, hi)`` as ``floor(r * U / 2**(32 m)) + lo`` (``r = hi - lo``).
 
     ``u`` holds the ``m`` (3 or 4) 32-bit words of ``U``, most significant first, as int64
@@ -499,7 +499,7 @@ def integers(key: Any, low: int, high: int, shape: Any = (), *, dtype: Any = Non
 # ------------------------------------------------------------------------- bernoulli
 
 
-def _bernoulli_setup(be: Backend, p: Any, shape: Any, func: str) -> tuple[tuple[int, ...], str]:
+def _bernoulli_setup(be: Words, p: Any, shape: Any, func: str) -> tuple[tuple[int, ...], str]:
     if _is_array(p):
         if not be.xp.isdtype(p.dtype, "real floating"):
             raise TypeError(f"{func}(): p must be a real floating array, got dtype {p.dtype}")
@@ -633,7 +633,7 @@ def categorical(key: Any, logits: Any, *, axis: int = -1, shape: Any = None) -> 
 # ------------------------------------------------------------------ truncated normal
 
 
-def truncated_transform(be: Backend, u: Any, lower: Any, upper: Any, dt: Any) -> Any:
+def truncated_transform(be: Words, u: Any, lower: Any, upper: Any, dt: Any) -> Any:
     """Map uniforms ``u`` in ``[0, 1)`` to standard normals truncated to ``[lower, upper]``.
 
     Inverse CDF between ``ndtr(lower)`` and ``ndtr(upper)``. Intervals in the right tail are

@@ -15,7 +15,7 @@ from typing import Any
 
 from .._helpers import device as _device_of
 from . import _core, _dists
-from ._core import Backend, _shape, _size, backend_for
+from ._core import Words, _shape, _size, backend_for
 
 __all__ = ["Generator"]
 
@@ -54,7 +54,7 @@ class Generator:
     def __init__(self, seed: int, *, xp: Any, device: Any = None, impl: str = "portable") -> None:
         if impl not in ("portable", "native"):
             raise ValueError(f"Generator(): impl must be 'portable' or 'native', got {impl!r}")
-        self._be: Backend = backend_for(xp, "Generator")
+        self._be: Words = backend_for(xp, "Generator")
         self.impl = impl
         self._key = _core.key(seed, xp=self._be.xp, device=device)
         self.device = _device_of(self._key)
@@ -147,7 +147,7 @@ class Generator:
 class _Native(abc.ABC):
     """Common part of the native engines: a backend and a device."""
 
-    def __init__(self, be: Backend, seed: int, device: Any) -> None:
+    def __init__(self, be: Words, seed: int, device: Any) -> None:
         self.be = be
         self.device = device
 
@@ -201,7 +201,7 @@ class _Native(abc.ABC):
 
 
 class _NumpyNative(_Native):
-    def __init__(self, be: Backend, seed: int, device: Any) -> None:
+    def __init__(self, be: Words, seed: int, device: Any) -> None:
         super().__init__(be, seed, device)
         import numpy as np
 
@@ -240,7 +240,7 @@ class _NumpyNative(_Native):
 
 
 class _TorchNative(_Native):
-    def __init__(self, be: Backend, seed: int, device: Any) -> None:
+    def __init__(self, be: Words, seed: int, device: Any) -> None:
         super().__init__(be, seed, device)
         import torch
 
@@ -295,7 +295,7 @@ class _TorchNative(_Native):
 
 
 class _MlxNative(_Native):
-    def __init__(self, be: Backend, seed: int, device: Any) -> None:
+    def __init__(self, be: Words, seed: int, device: Any) -> None:
         super().__init__(be, seed, device)
         import mlx.core as mx
 
@@ -362,7 +362,7 @@ _NATIVE_ENGINES: dict[str, type[_Native]] = {
 }
 
 
-def _make_native(be: Backend, seed: int, device: Any) -> _Native:
+def _make_native(be: Words, seed: int, device: Any) -> _Native:
     engine = _NATIVE_ENGINES.get(be.name)
     if engine is not None:
         return engine(be, seed, device)

@@ -1,0 +1,123 @@
+"""The backend registry: one table of the libraries ember_array has a namespace for.
+
+Everything that asks "which backend is this?" -- dispatch, ``xp=`` resolution, random,
+scatter, signal, devices, the report, the tests, the conformance suite -- reads this table.
+Adding a backend is one row here plus its ``ember_array.<name>`` package (and one import
+statement in :func:`ember_array._dispatch.ember_namespace`, which ``torch.compile`` needs).
+
+Nothing is imported here: a library's array type is looked up in ``sys.modules`` only, since
+an array of a library can only exist once that library has been imported.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+
+__all__ = [
+    "BACKENDS",
+    "BY_NAME",
+    "Backend",
+    "backend_of_module",
+    "backend_of_type",
+    "names",
+]
+
+
+@dataclass(frozen=True)
+class Backend:
+    """One library with an ember_array namespace.
+
+    Attributes
+    ----------
+    name
+        The backend's name: ``"numpy"``, also the ``ember_array.<name>`` package and the
+        ``xp="<name>"`` spelling of the shims.
+    distribution
+        The distribution to install (and to report the version of).
+    native
+        The module that holds the array type and the library's functions.
+    array_types
+        Names in ``native`` of the classes whose instances belong to the backend.
+    modules
+        Module names that mean this backend when passed as ``xp=`` (the library's own and
+        array-api-compat's wrapper).
+    lazy
+        Whether arrays are computed later (reading a value forces evaluation).
+    """
+
+    name: str
+    distribution: str
+    native: str
+    array_types: tuple[str, ...]
+    modules: tuple[str, ...]
+    lazy: bool
+
+    @property
+    def namespace(self) -> str:
+        """The module name of ember_array's namespace for this backend."""
+        return f"ember_array.{self.name}"
+
+    def owns(self, cls: type) -> bool:
+        """Whether ``cls`` is an array type of this backend (never imports the library)."""
+        mod = sys.modules.get(self.native)
+        if mod is None:
+            return False
+        return any(issubclass(cls, getattr(mod, t)) for t in self.array_types)
+
+
+BACKENDS: tuple[Backend, ...] = (
+    Backend(
+        name="numpy",
+        distribution="numpy",
+        native="numpy",
+        array_types=("ndarray", "generic"),
+        modules=("numpy", "array_api_compat.numpy"),
+        lazy=False,
+    ),
+    Backend(
+        name="torch",
+        distribution="torch",
+        native="torch",
+        array_types=("Tensor",),
+        modules=("torch", "array_api_compat.torch"),
+        lazy=False,
+    ),
+    Backend(
+        name="mlx",
+        distribution="mlx",
+        native="mlx.core",
+        array_types=("array",),
+        modules=("mlx", "mlx.core"),
+        lazy=True,
+    ),
+    Backend(
+        name="dask",
+        distribution="dask",
+        native="dask.array",
+        array_types=("Array",),
+        modules=("dask", "dask.array", "array_api_compat.dask.array"),
+        lazy=True,
+    ),
+)
+
+BY_NAME: dict[str, Backend] = {b.name: b for b in BACKENDS}
+_BY_MODULE: dict[str, str] = {m: b.name for b in BACKENDS for m in (*b.modules, b.namespace)}
+
+
+def names() -> tuple[str, ...]:
+    """The backend names, in the registry's order."""
+    return tuple(BY_NAME)
+
+
+def backend_of_type(cls: type) -> str | None:
+    """The name of the backend that owns the array type ``cls``, or None."""
+    for b in BACKENDS:
+        if b.owns(cls):
+            return b.name
+    return None
+
+
+def backend_of_module(modname: str) -> str | None:
+    """The backend a module name means (``"mlx.core"``, ``"ember_array.torch"``...), or None."""
+    return _BY_MODULE.get(modname)

@@ -43,6 +43,10 @@ UNREPRESENTABLE_CASES: dict[str, dict[tuple[str, str], str]] = {
 }
 
 
+def _refuse_to_compute(*args: Any, **kwargs: Any) -> Any:
+    raise AssertionError("dask: the graph was computed while it was being built")
+
+
 @dataclass(frozen=True)
 class D:
     """A dtype by its standard name, resolved to the backend's dtype object at call time."""
@@ -106,8 +110,18 @@ class Backend:
         return obj
 
     def call(self, qualname: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
-        """Run ``qualname(*args, **kwargs)`` with the inputs converted to this backend."""
-        return self.func(qualname)(*self.convert(args), **self.convert(kwargs))
+        """Run ``qualname(*args, **kwargs)`` with the inputs converted to this backend.
+
+        On dask the call runs under a scheduler that refuses to compute: every case then also
+        proves that building the graph computes nothing (no hidden ``bool()``/``float()``).
+        """
+        fn, a, kw = self.func(qualname), self.convert(args), self.convert(kwargs)
+        if self.name != "dask":
+            return fn(*a, **kw)
+        import dask
+
+        with dask.config.set(scheduler=_refuse_to_compute):
+            return fn(*a, **kw)
 
     def dtype_name(self, dtype: Any) -> str:
         """The standard name of one of this backend's dtype objects."""

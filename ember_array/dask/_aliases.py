@@ -60,7 +60,29 @@ can_cast = _bind(_data_types.can_cast)
 finfo = _bind(_data_types.finfo)
 iinfo = _bind(_data_types.iinfo)
 # dask.array.diff builds n graph layers: diff(x, n=2**40) never returns
-diff = checked_diff(_compat.diff, "dask")  # type: ignore[attr-defined]
+_checked_diff = checked_diff(_compat.diff, "dask")
+
+
+def diff(
+    x: da.Array,
+    /,
+    *,
+    axis: int = -1,
+    n: int = 1,
+    prepend: da.Array | None = None,
+    append: da.Array | None = None,
+) -> da.Array:
+    """The ``n``-th discrete difference along ``axis``.
+
+    ``dask.array.diff`` turns ``prepend``/``append`` into numpy arrays, computing them while
+    the graph is built; they are concatenated lazily here instead.
+    """
+    if prepend is not None or append is not None:
+        parts = [p for p in (prepend, x, append) if p is not None]
+        x = _compat.concat(parts, axis=axis)
+    return _checked_diff(x, axis=axis, n=n)
+
+
 # dask's var/std divide by max(N - correction, 0): inf where the standard says NaN
 var = nan_without_dof(_compat.var)  # type: ignore[attr-defined]
 std = nan_without_dof(_compat.std)  # type: ignore[attr-defined]

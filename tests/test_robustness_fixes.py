@@ -246,3 +246,48 @@ def test_broadcast_shapes_rejects_what_is_no_shape(xp: ModuleType, bad: object) 
     with pytest.raises((TypeError, ValueError), match="broadcast_shapes"):
         xp.broadcast_shapes((3, 1), bad)
     assert tuple(xp.broadcast_shapes((3, 1), (1, 4))) == (3, 4)
+
+
+# --- silent wrong answers on bad scalar arguments (one checker module, _common/_scalars.py)
+
+
+def test_numpy_rejects_strings_where_numbers_belong() -> None:
+    import ember_array.numpy as xp
+
+    x = xp.arange(3.0)
+    with pytest.raises(TypeError, match=r"full\(\) \[numpy\]: fill_value"):
+        xp.full((2,), "1")
+    with pytest.raises(TypeError, match=r"full_like\(\) \[numpy\]: fill_value"):
+        xp.full_like(x, object())
+    with pytest.raises(TypeError, match=r"clip\(\) \[numpy\]: max"):
+        xp.clip(x, None, "1")
+    with pytest.raises(TypeError, match=r"repeat\(\) \[numpy\]: repeats"):
+        xp.repeat(x, "1")
+    with pytest.raises(TypeError, match=r"roll\(\) \[numpy\]: shift"):
+        xp.roll(x, "1")
+    # what is allowed still works
+    assert xp.full((2,), True).dtype == xp.bool
+    assert xp.repeat(x, xp.asarray([1, 0, 2])).shape == (3,)
+    assert xp.roll(x, (1,), axis=(0,)).tolist() == [2.0, 0.0, 1.0]
+
+
+def test_torch_scalar_arguments() -> None:
+    torch = pytest.importorskip("torch")
+    import ember_array.torch as xp
+
+    assert xp.asarray(b"ab").tolist() == [97, 98]
+    assert xp.asarray(b"ab").dtype == torch.uint8
+    assert torch.equal(xp.roll(xp.arange(4), 1, axis=()), xp.arange(4))
+    for kind in (1, None):
+        with pytest.raises(TypeError, match=r"isdtype\(\) \[torch\]"):
+            xp.isdtype(xp.int8, kind)
+    with pytest.raises(ValueError, match=r"rfftfreq\(\) \[torch\]: n must be >= 1"):
+        xp.fft.rfftfreq(-1)
+
+
+def test_mlx_flip_repeated_axis() -> None:
+    pytest.importorskip("mlx.core")
+    import ember_array.mlx as xp
+
+    with pytest.raises(ValueError, match=r"flip\(\) \[mlx\]: repeated axis"):
+        xp.flip(xp.ones((2, 2)), axis=(0, -2))

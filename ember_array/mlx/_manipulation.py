@@ -15,7 +15,14 @@ from ._helpers import check_shape, normalize_axis
 
 __all__ = list(_spec.MANIPULATION)
 
-flip = mx.flip
+
+def flip(x: mx.array, /, *, axis: int | tuple[int, ...] | None = None) -> mx.array:
+    """``mx.flip``; a repeated axis raises ``ValueError`` (mx.flip flips it twice: no change)."""
+    if isinstance(axis, tuple | list):
+        axes = [normalize_axis(a, x.ndim, "flip") for a in axis]
+        if len(set(axes)) != len(axes):
+            raise ValueError(f"flip() [mlx]: repeated axis in {tuple(axis)}")
+    return mx.flip(x, axis=axis)
 
 
 def tile(x: mx.array, repetitions: tuple[int, ...], /) -> mx.array:

@@ -14,10 +14,16 @@ import numpy as np
 from .._common import _data_types
 from .._common._guards import checked_diff, nan_without_dof
 from .._common._manipulation import broadcast_shapes
+from .._common._scalars import check_bound, check_fill, check_int_or_array, check_int_or_ints
 from .._namespace import bind_xp
 
 __all__ = [
     "broadcast_shapes",
+    "clip",
+    "full",
+    "full_like",
+    "repeat",
+    "roll",
     "diff",
     "can_cast",
     "expm1",
@@ -109,3 +115,42 @@ def take(x: np.ndarray, indices: np.ndarray, /, *, axis: int | None = None) -> n
     if axis is None and x.ndim != 1:
         raise ValueError(f"take(): axis is required for a {x.ndim}-d numpy array")
     return x.take(indices, axis)
+
+
+def _is_array(x: Any) -> bool:
+    return isinstance(x, np.ndarray | np.generic)
+
+
+# numpy coerces strings and other objects where the standard takes numbers: full(2, "1") is a
+# string array, repeat(x, "1") repeats once, clip(x, "1") compares with 1.
+def full(shape: Any, fill_value: Any, *, dtype: Any = None, device: Any = None) -> np.ndarray:
+    """``_compat.full`` after checking ``fill_value`` is a number."""
+    check_fill("full", "numpy", fill_value)
+    return _compat.full(shape, fill_value, dtype=dtype, device=device)  # type: ignore[attr-defined]
+
+
+def full_like(
+    x: np.ndarray, /, fill_value: Any, *, dtype: Any = None, device: Any = None
+) -> np.ndarray:
+    """``_compat.full_like`` after checking ``fill_value`` is a number."""
+    check_fill("full_like", "numpy", fill_value)
+    return _compat.full_like(x, fill_value, dtype=dtype, device=device)  # type: ignore[attr-defined]
+
+
+def clip(x: np.ndarray, /, min: Any = None, max: Any = None) -> np.ndarray:
+    """``_compat.clip`` after checking the bounds are numbers or arrays."""
+    check_bound("clip", "numpy", "min", min, _is_array)
+    check_bound("clip", "numpy", "max", max, _is_array)
+    return _compat.clip(x, min, max)  # type: ignore[attr-defined]
+
+
+def repeat(x: np.ndarray, repeats: Any, /, *, axis: int | None = None) -> np.ndarray:
+    """``np.repeat`` after checking ``repeats`` is an int or an array."""
+    check_int_or_array("repeat", "numpy", "repeats", repeats, _is_array)
+    return np.repeat(x, repeats, axis=axis)
+
+
+def roll(x: np.ndarray, /, shift: Any, *, axis: Any = None) -> np.ndarray:
+    """``np.roll`` after checking ``shift`` is an int or a tuple of ints."""
+    check_int_or_ints("roll", "numpy", "shift", shift)
+    return np.roll(x, shift, axis=axis)

@@ -21,6 +21,8 @@ from .._namespace import bind_xp
 
 __all__ = [
     "asarray",
+    "isdtype",
+    "roll",
     "broadcast_shapes",
     "diff",
     "can_cast",
@@ -71,6 +73,11 @@ def asarray(
     torch.asarray raises ValueError for them: https://github.com/pytorch/pytorch/issues/92680.
     Only that failure takes the slow path; every other call costs one ``try``.
     """
+    if isinstance(obj, bytes | bytearray | memoryview):
+        # a buffer is bytes (the standard: buffer protocol objects keep their layout); torch
+        # reads a bytes object as a sequence of floats (float32 [97., 98.] for b"ab")
+        buf = torch.frombuffer(bytearray(obj), dtype=torch.uint8)
+        return _compat_asarray(buf, dtype=dtype, device=device, copy=copy)
     try:
         return _compat_asarray(obj, dtype=dtype, device=device, copy=copy)
     except ValueError:
@@ -393,3 +400,24 @@ def take(x: torch.Tensor, indices: torch.Tensor, /, *, axis: int | None = None) 
 
 
 __all__ += ["take"]
+
+
+def roll(
+    x: torch.Tensor, /, shift: int | tuple[int, ...], *, axis: int | tuple[int, ...] | None = None
+) -> torch.Tensor:
+    """``torch.roll``; ``axis=()`` rolls nothing (torch reads ``dims=()`` as "flatten first")."""
+    if axis == ():
+        return x.clone()
+    return _compat.roll(x, shift, axis=axis)  # type: ignore[attr-defined]
+
+
+def isdtype(dtype: Any, kind: Any) -> bool:
+    """``isdtype`` with ``kind`` checked: torch's reads an int or None as some kind."""
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    for k in kinds:
+        if not isinstance(k, str | torch.dtype):
+            raise TypeError(
+                "isdtype() [torch]: kind must be a dtype, a kind name or a tuple of them, "
+                f"got {type(k).__name__}"
+            )
+    return _compat.isdtype(dtype, kind)  # type: ignore[attr-defined,no-any-return]

@@ -2,6 +2,7 @@
 
 import sys as _sys
 from collections.abc import Sequence as _Sequence
+from typing import Any as _Any
 
 import array_api_compat.torch.fft as _compat
 import torch as _torch
@@ -36,6 +37,33 @@ def ihfft(
     reject it, so the conjugation is materialised (``resolve_conj``).
     """
     return _compat.ihfft(x, n=n, axis=axis, norm=norm).resolve_conj()  # type: ignore[attr-defined]
+
+
+_compat_any: _Any = _compat
+
+
+def _check_n(func: str, n: object) -> None:
+    if isinstance(n, bool) or not isinstance(n, int):
+        raise TypeError(f"{func}() [torch]: n must be an int, got {type(n).__name__}")
+    if n < 1:
+        # torch.fft.rfftfreq(-1) returns one sample, fftfreq(-1) raises RuntimeError
+        raise ValueError(f"{func}() [torch]: n must be >= 1, got {n}")
+
+
+def fftfreq(
+    n: int, /, *, d: float = 1.0, dtype: "_torch.dtype | None" = None, device: object = None
+) -> _torch.Tensor:
+    """Sample frequencies of an ``n``-point FFT (``n >= 1``)."""
+    _check_n("fftfreq", n)
+    return _compat_any.fftfreq(n, d=d, dtype=dtype, device=device)
+
+
+def rfftfreq(
+    n: int, /, *, d: float = 1.0, dtype: "_torch.dtype | None" = None, device: object = None
+) -> _torch.Tensor:
+    """Sample frequencies of an ``n``-point real FFT (``n >= 1``)."""
+    _check_n("rfftfreq", n)
+    return _compat_any.rfftfreq(n, d=d, dtype=dtype, device=device)
 
 
 __all__ = _populate(globals(), _compat, _sys.modules[__name__], _spec.FFT)

@@ -1,0 +1,56 @@
+"""Checks of Python-scalar arguments, written once.
+
+Native functions coerce what the standard does not allow: numpy turns ``full(2, "1")`` into a
+string array and ``repeat(x, "1")``/``roll(x, "1")``/``clip(x, "1")`` into numbers, torch
+reads ``isdtype(dt, 1)`` as a kind. Each check raises ``TypeError`` naming the function, the
+backend and what was given.
+"""
+
+from __future__ import annotations
+
+from numbers import Integral, Number
+from typing import Any
+
+__all__ = ["check_bound", "check_fill", "check_int_or_array", "check_int_or_ints"]
+
+
+def _got(value: Any) -> str:
+    return f"got {type(value).__module__}.{type(value).__qualname__}"
+
+
+def check_fill(func: str, backend: str, value: Any) -> None:
+    """``fill_value``: a Python (or numpy) scalar, never a string or another object."""
+    if not isinstance(value, Number):
+        raise TypeError(
+            f"{func}() [{backend}]: fill_value must be a bool, int, float or complex, "
+            + _got(value)
+        )
+
+
+def check_bound(func: str, backend: str, name: str, value: Any, is_array: Any) -> None:
+    """``min``/``max`` of clip: None, a real number or an array of the backend."""
+    if value is None or is_array(value):
+        return
+    if isinstance(value, complex) or not isinstance(value, Number):
+        raise TypeError(
+            f"{func}() [{backend}]: {name} must be None, an int, a float or an array, "
+            + _got(value)
+        )
+
+
+def check_int_or_array(func: str, backend: str, name: str, value: Any, is_array: Any) -> None:
+    """An int (not a bool) or an array of the backend (``repeat``'s ``repeats``)."""
+    if is_array(value):
+        return
+    if isinstance(value, bool) or not isinstance(value, Integral):
+        raise TypeError(f"{func}() [{backend}]: {name} must be an int or an array, " + _got(value))
+
+
+def check_int_or_ints(func: str, backend: str, name: str, value: Any) -> None:
+    """An int or a tuple of ints (``roll``'s ``shift``)."""
+    items = value if isinstance(value, tuple) else (value,)
+    for v in items:
+        if isinstance(v, bool) or not isinstance(v, Integral):
+            raise TypeError(
+                f"{func}() [{backend}]: {name} must be an int or a tuple of ints, " + _got(value)
+            )

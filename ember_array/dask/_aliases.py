@@ -33,6 +33,7 @@ __all__ = [
     "reshape",
     "vecdot",
     "diff",
+    "expand_dims",
     "expm1",
     "eye",
     "floor_divide",
@@ -246,28 +247,56 @@ def _keep_dtype(func: Any) -> Any:
 
 # dask sums small-integer products in int64/uint64; the standard keeps the promoted dtype
 # (the cast back wraps exactly as the narrow arithmetic would)
-matmul = _keep_dtype(_compat.matmul)
+_matmul = _keep_dtype(_compat.matmul)
+
+
+def matmul(x1: da.Array, x2: da.Array, /) -> da.Array:
+    """``x1 @ x2`` with the standard's shape checks (dask.array.matmul skips some: a (1,) by
+    (0,) product returned a result) and result dtype."""
+    if x1.ndim == 0 or x2.ndim == 0:
+        raise ValueError("matmul() [dask]: 0-d operands are not allowed")
+    inner2 = x2.shape[0] if x2.ndim == 1 else x2.shape[-2]
+    if x1.shape[-1] != inner2:
+        raise ValueError(
+            f"matmul() [dask]: shapes {tuple(x1.shape)} and {tuple(x2.shape)} do not align"
+        )
+    return _matmul(x1, x2)  # type: ignore[no-any-return]
+
+
 vecdot = _keep_dtype(_compat.vecdot)
 tensordot = _keep_dtype(_compat.tensordot)
 
 
-def _blockwise_numpy(name: str) -> Any:
-    """``ember_array.numpy.<name>`` applied block by block (its special-case fixes included)."""
-    native = getattr(_enp, name)
-
-    def run(*args: Any) -> da.Array:
-        return _elemwise(native, *args)
-
-    run.__name__ = run.__qualname__ = name
-    run.__doc__ = f"``{name}`` element-wise, computed by ember_array.numpy.{name} in every block."
-    run.__module__ = "ember_array.dask"
-    return run
-
-
 # numpy's floor_divide follows Python's divmod for infinite operands (inf // 2 is nan) and
-# numpy's complex expm1 misses the standard's special cases; ember_array.numpy fixes both
-floor_divide = _blockwise_numpy("floor_divide")
-expm1 = _blockwise_numpy("expm1")
+# numpy's complex expm1 misses the standard's special cases; ember_array.numpy fixes both.
+def floor_divide(x1: Any, x2: Any, /) -> da.Array:
+    """``x1 // x2`` element-wise, computed by ember_array.numpy.floor_divide in every block."""
+    return _elemwise(_enp.floor_divide, x1, x2)  # type: ignore[no-any-return]
+
+
+def expm1(x: Any, /) -> da.Array:
+    """``exp(x) - 1`` element-wise, computed by ember_array.numpy.expm1 in every block."""
+    return _elemwise(_enp.expm1, x)  # type: ignore[no-any-return]
+
+
+def expand_dims(x: da.Array, /, *, axis: int | tuple[int, ...] = 0) -> da.Array:
+    """``x`` with new axes of size one at ``axis`` (positions in the result).
+
+    array-api-compat's dask version raises ``StopIteration`` for a repeated or out-of-range
+    axis in a tuple.
+    """
+    axes = axis if isinstance(axis, tuple) else (axis,)
+    ndim = x.ndim + len(axes)
+    norm = []
+    for a in axes:
+        if isinstance(a, bool) or not isinstance(a, int):
+            raise TypeError(f"expand_dims() [dask]: axis must be ints, got {a!r}")
+        if not -ndim <= a < ndim:
+            raise IndexError(f"expand_dims() [dask]: axis {a} out of range for {ndim}-d result")
+        norm.append(a % ndim)
+    if len(set(norm)) != len(norm):
+        raise ValueError(f"expand_dims() [dask]: repeated axis in {axes}")
+    return _compat.expand_dims(x, axis=axis)
 
 
 def _check_device(func: str, device: Any) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib
 import os
+from collections.abc import Iterator
 from types import ModuleType
 
 import pytest
@@ -47,6 +48,18 @@ def load_backend(name: str) -> tuple[ModuleType, ModuleType]:
             raise
         pytest.skip(f"ember_array.{name} is not part of this version")
     return native, ns
+
+
+def _refuse_to_compute(*args: object, **kwargs: object) -> object:
+    raise AssertionError("dask: a graph was computed while it was being built")
+
+
+@pytest.fixture
+def no_compute() -> Iterator[None]:
+    """Inside, any dask computation (``compute()``, ``bool()``, ``float()``...) fails the test."""
+    dask = pytest.importorskip("dask")
+    with dask.config.set(scheduler=_refuse_to_compute):
+        yield
 
 
 @pytest.fixture(params=BACKENDS)

@@ -8,7 +8,7 @@ exists for (cholesky's factor, FFT along a chunked axis, batched linalg), and a 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -20,21 +20,6 @@ dask = pytest.importorskip("dask")
 import ember_array  # noqa: E402
 import ember_array.dask as xp  # noqa: E402
 from ember_array import _spec  # noqa: E402
-
-
-class ComputedWhileBuildingError(AssertionError):
-    """Raised by the scheduler installed by :func:`no_compute`."""
-
-
-def _refuse(*args: Any, **kwargs: Any) -> Any:
-    raise ComputedWhileBuildingError("a graph was computed while it was being built")
-
-
-@pytest.fixture
-def no_compute() -> Iterator[None]:
-    """Any ``compute()`` (or ``bool()``/``float()`` of a dask array) inside fails the test."""
-    with dask.config.set(scheduler=_refuse):
-        yield
 
 
 def _chunked(a: np.ndarray, chunks: Any = 2) -> Any:
@@ -186,3 +171,11 @@ def test_pipeline_on_local_cluster() -> None:
         got = pipeline(_chunked(a, (100, 6)), _chunked(w, -1), _chunked(labels, 100))
         assert isinstance(got, da.Array)
         np.testing.assert_allclose(got.compute(), want, rtol=1e-12, atol=1e-12)
+
+
+def test_no_compute_fixture_refuses(no_compute: None) -> None:
+    # the laziness tests rely on this fixture: it must make any computation fail
+    with pytest.raises(AssertionError, match="computed while it was being built"):
+        da.ones(3).sum().compute()
+    with pytest.raises(AssertionError, match="computed while it was being built"):
+        bool(da.ones(3).sum() > 0)

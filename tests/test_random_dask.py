@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -12,17 +12,6 @@ da = pytest.importorskip("dask.array")
 dask = pytest.importorskip("dask")
 
 import ember_array.random as er  # noqa: E402
-
-
-def _refuse(*args: Any, **kwargs: Any) -> Any:
-    raise AssertionError("a graph was computed while it was being built")
-
-
-@pytest.fixture
-def no_compute() -> Iterator[None]:
-    with dask.config.set(scheduler=_refuse):
-        yield
-
 
 SAMPLERS: list[tuple[str, Callable[..., Any]]] = [
     ("bits", lambda k, shp, **kw: er.bits(k, shp, **kw)),

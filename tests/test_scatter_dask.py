@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
@@ -14,16 +13,6 @@ dask = pytest.importorskip("dask")
 from ember_array import scatter  # noqa: E402
 
 REDUCE = ("sum", "mean", "max", "min", "prod")
-
-
-def _refuse(*args: Any, **kwargs: Any) -> Any:
-    raise AssertionError("a graph was computed while it was being built")
-
-
-@pytest.fixture
-def no_compute() -> Iterator[None]:
-    with dask.config.set(scheduler=_refuse):
-        yield
 
 
 def _data(n: int, dtype: str, seed: int = 0) -> tuple[np.ndarray, np.ndarray]:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
@@ -15,16 +14,6 @@ from ember_array import signal  # noqa: E402
 
 CHUNKINGS = [10_000, 1000, 100, (3000, 77, 6923)]
 IDS = ["one", "many", "smaller-than-n_fft", "uneven"]
-
-
-def _refuse(*args: Any, **kwargs: Any) -> Any:
-    raise AssertionError("a graph was computed while it was being built")
-
-
-@pytest.fixture
-def no_compute() -> Iterator[None]:
-    with dask.config.set(scheduler=_refuse):
-        yield
 
 
 @pytest.fixture(scope="module")

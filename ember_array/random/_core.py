@@ -280,6 +280,10 @@ def with_chunks(f: Callable[..., Any]) -> Callable[..., Any]:
             _WORDS_PER_CHUNK.reset(token)
         return out.rechunk(normal)
 
+    run.__doc__ = (f.__doc__ or "") + (
+        "\n    On dask, ``chunks=`` (any chunk specification of ``dask.array``) sets the output's\n"
+        "    chunks; the values do not depend on it. Other backends raise ``TypeError`` for it.\n"
+    )
     run.__signature__ = sig.replace(  # type: ignore[attr-defined]
         parameters=[*sig.parameters.values(), extra]
     )

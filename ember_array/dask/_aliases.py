@@ -279,7 +279,7 @@ def expm1(x: Any, /) -> da.Array:
     return _elemwise(_enp.expm1, x)  # type: ignore[no-any-return]
 
 
-def expand_dims(x: da.Array, /, *, axis: int | tuple[int, ...] = 0) -> da.Array:
+def expand_dims(x: da.Array, /, axis: int | tuple[int, ...] = 0) -> da.Array:
     """``x`` with new axes of size one at ``axis`` (positions in the result).
 
     array-api-compat's dask version raises ``StopIteration`` for a repeated or out-of-range

@@ -130,18 +130,19 @@ def full(shape: Any, fill_value: Any, *, dtype: Any = None, device: Any = None) 
 
 
 def full_like(
-    x: np.ndarray, /, fill_value: Any, *, dtype: Any = None, device: Any = None
+    x: np.ndarray, /, fill_value: Any, *, dtype: Any = None, device: Any = None, **kwargs: Any
 ) -> np.ndarray:
     """``_compat.full_like`` after checking ``fill_value`` is a number."""
     check_fill("full_like", "numpy", fill_value)
-    return _compat.full_like(x, fill_value, dtype=dtype, device=device)  # type: ignore[attr-defined]
+    return _compat.full_like(x, fill_value, dtype=dtype, device=device, **kwargs)  # type: ignore[attr-defined]
 
 
-def clip(x: np.ndarray, /, min: Any = None, max: Any = None) -> np.ndarray:
-    """``_compat.clip`` after checking the bounds are numbers or arrays."""
+def clip(x: np.ndarray, /, min: Any = None, max: Any = None, **kwargs: Any) -> np.ndarray:
+    """``_compat.clip`` after checking the bounds are numbers or arrays (numpy's extra
+    keywords, such as scikit-learn's ``out=``, pass through)."""
     check_bound("clip", "numpy", "min", min, _is_array)
     check_bound("clip", "numpy", "max", max, _is_array)
-    return _compat.clip(x, min, max)  # type: ignore[attr-defined]
+    return _compat.clip(x, min, max, **kwargs)  # type: ignore[attr-defined]
 
 
 def repeat(x: np.ndarray, repeats: Any, /, *, axis: int | None = None) -> np.ndarray:

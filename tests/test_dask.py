@@ -147,9 +147,10 @@ def test_take_along_axis_out_of_range_raises() -> None:
 
 
 def test_pipeline_on_local_cluster() -> None:
-    """standardize -> matmul -> segment_sum, computed by worker processes."""
+    """standardize -> matmul -> segment_sum, random and stft, computed by worker processes."""
     distributed = pytest.importorskip("distributed")
-    from ember_array import scatter
+    import ember_array.random as er
+    from ember_array import scatter, signal
 
     rng = np.random.default_rng(3)
     a = rng.standard_normal((400, 6))
@@ -171,6 +172,14 @@ def test_pipeline_on_local_cluster() -> None:
         got = pipeline(_chunked(a, (100, 6)), _chunked(w, -1), _chunked(labels, 100))
         assert isinstance(got, da.Array)
         np.testing.assert_allclose(got.compute(), want, rtol=1e-12, atol=1e-12)
+        # portable random and stft computed by the workers: the same values as in-process
+        noise = er.normal(er.key(5, xp="dask"), (4000,), chunks=500)
+        np.testing.assert_array_equal(noise.compute(), er.normal(er.key(5), (4000,)))
+        win = signal.hann_window(64, xp="numpy", dtype=np.float64)
+        spec = signal.stft(noise.astype(np.float64), 64, 16, window=da.from_array(win))
+        want_spec = signal.stft(er.normal(er.key(5), (4000,)).astype(np.float64), 64, 16,
+                                window=win)  # fmt: skip
+        np.testing.assert_allclose(spec.compute(), want_spec, atol=1e-12)
 
 
 def test_no_compute_fixture_refuses(no_compute: None) -> None:

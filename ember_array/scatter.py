@@ -308,7 +308,8 @@ def _numpy(values: Any, index: Any, a: _Args) -> Any:
         # and is ~2x faster on 2-d values (one bin per segment and column); in 1-d add.at wins
         flat = (safe[:, None] * width + np.arange(width)).reshape(-1)
         buf = np.bincount(flat, weights=v.reshape(-1), minlength=(s + 1) * width)
-        buf = buf.reshape((s + 1, *rest))
+        # bincount of no elements is int64 even with float weights
+        buf = buf.astype(np.float64, copy=False).reshape((s + 1, *rest))
     else:
         buf = np.full((s + 1, *rest), init, dtype=a.out_dtype)
         # ufunc.at has a fast path since numpy 1.25 (as fast as np.bincount in 1-d, and exact

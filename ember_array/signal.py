@@ -1364,8 +1364,12 @@ def _stft_dask(
 
     if center:
         p = n_fft // 2
-        # dask's pad is numpy's (reflect, constant, edge); its small edge chunks are merged
-        x = da.pad(x, [(0, 0)] * (x.ndim - 1) + [(p, p)], mode=pad_mode)
+        if x.shape[-1] == 0:
+            # only constant padding gets here (stft rejects the others); da.pad fails on it
+            x = da.zeros((*x.shape[:-1], 2 * p), dtype=x.dtype, chunks=(*x.chunks[:-1], -1))
+        else:
+            # dask's pad is numpy's (reflect, constant, edge); its small edge chunks are merged
+            x = da.pad(x, [(0, 0)] * (x.ndim - 1) + [(p, p)], mode=pad_mode)
     xo, offsets, counts = _dask_framed(x, n_fft, hop)
     n_freqs = n_fft // 2 + 1 if onesided else n_fft
     dtype = np.result_type(x.dtype, np.complex64)  # complex64 or complex128, as numpy's path

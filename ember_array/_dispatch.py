@@ -61,9 +61,10 @@ def ember_namespace(backend: str) -> ModuleType:
     traces an import statement but breaks the graph on importlib (a function it skips), so
     ``hann_window(n, xp="torch")`` inside a compiled function broke the graph.
     """
-    ns = _LOADED.get(backend)
-    if ns is not None:
-        return ns
+    cached = _LOADED.get(backend)
+    if cached is not None:
+        return cached
+    ns: ModuleType
     if backend == "numpy":
         from . import numpy as ns
     elif backend == "torch":

@@ -438,8 +438,9 @@ def stft(
         Length of ``window``, at most ``n_fft``; default ``n_fft``. A shorter window is
         zero-padded on both sides (centred) to ``n_fft``.
     window
-        1-d real window of length ``win_length``, an array of the same library as ``x``; default
-        rectangular (ones). It is cast to ``x``'s precision, as torch does.
+        1-d real window of length ``win_length``, an array of the same library as ``x`` (or a
+        numpy array with a dask ``x``); default rectangular (ones). It is cast to ``x``'s
+        precision, as torch does.
     center
         Pad ``n_fft // 2`` samples on both sides so that frame ``t`` is centred on sample
         ``t * hop_length``.
@@ -483,6 +484,13 @@ def stft(
     ``sliding_window_view`` + ``scipy.fft.rfft`` (``numpy.fft`` without scipy). Other namespaces
     use the pure-standard path.
     On mlx nothing is evaluated.
+
+    dask (chunks of numpy arrays): blockwise along time, one task per chunk plus
+    ``dask.array.overlap``'s few: each chunk computes the frames that start in it, with the
+    ``n_fft - hop_length`` or so samples they need from the next chunk appended (chunks smaller
+    than that are merged with their neighbours first). The result has one chunk per input
+    chunk along the frame axis, equals numpy's, and nothing is computed while it is built. The
+    window may be a numpy array or a dask array (computed once, as one small dependency).
     """
     func = "stft"
     xp = _signal_namespace(func, x, window)
@@ -747,6 +755,17 @@ def istft(
     With ``window=None`` the check is done statically (the window is known to be ones) and
     raises as on other backends; with a window array the output is NaN where the condition
     fails (``mx.fft.istft`` itself silently returns 0 there), and nothing is evaluated.
+    The same holds for any window whose values cannot be read without computing: a dask array
+    or a jax tracer (``jax.jit``). A numpy window, or an eager array of the signal's library,
+    is checked and raises; ``window=None`` is checked statically everywhere.
+
+    dask (chunks of numpy arrays): blockwise along the frame axis. Each chunk of frames is
+    inverse-transformed and overlap-added into a segment ``n_fft - hop_length`` samples longer
+    than its share of the output; that tail is added onto the next chunk's segment
+    (``dask.array.overlap``), so the graph has ``O(chunks)`` tasks and equals numpy's result.
+    With a numpy window (or None) the NOLA check runs while the graph is built, in
+    ``O(n_fft)`` and without computing anything; with a dask window the failing samples come
+    out NaN, as on mlx.
 
     Fast paths: ``torch.istft`` (batch dimensions flattened; its NOLA ``RuntimeError`` becomes
     ``ValueError``), ``mx.fft.istft`` (verified to match torch to ~1e-6; it takes a two-sided
@@ -1112,9 +1131,10 @@ def frame(x: Any, frame_length: int, hop_length: int, *, axis: int = -1) -> Any:
     -------
     array
         The frames. On numpy (a read-only ``sliding_window_view``) and torch (``unfold``) this
-        is a view of ``x`` with no copy; do not write to it. Elsewhere (mlx included, lazily)
-        shifted slices of one reshape, or a ``take`` gather when frames overlap more than
-        16-fold.
+        is a view of ``x`` with no copy; do not write to it. On dask, blockwise: one chunk of
+        frames per chunk of ``axis``, each overlapped with the samples its last frames need
+        from the next chunk. Elsewhere (mlx included, lazily) shifted slices of one reshape, or
+        a ``take`` gather when frames overlap more than 16-fold.
 
     Raises
     ------
@@ -1356,8 +1376,12 @@ def _stft_dask(
 
     if center:
         p = n_fft // 2
-        # dask's pad is numpy's (reflect, constant, edge); its small edge chunks are merged
-        x = da.pad(x, [(0, 0)] * (x.ndim - 1) + [(p, p)], mode=pad_mode)
+        if x.shape[-1] == 0:
+            # only constant padding gets here (stft rejects the others); da.pad fails on it
+            x = da.zeros((*x.shape[:-1], 2 * p), dtype=x.dtype, chunks=(*x.chunks[:-1], -1))
+        else:
+            # dask's pad is numpy's (reflect, constant, edge); its small edge chunks are merged
+            x = da.pad(x, [(0, 0)] * (x.ndim - 1) + [(p, p)], mode=pad_mode)
     xo, offsets, counts = _dask_framed(x, n_fft, hop)
     n_freqs = n_fft // 2 + 1 if onesided else n_fft
     dtype = np.result_type(x.dtype, np.complex64)  # complex64 or complex128, as numpy's path

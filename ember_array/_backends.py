@@ -63,7 +63,12 @@ class Backend:
         mod = sys.modules.get(self.native)
         if mod is None:
             return False
-        return any(issubclass(cls, getattr(mod, t)) for t in self.array_types)
+        for t in self.array_types:
+            # None while another thread is still importing the module (seen on dask workers)
+            typ = getattr(mod, t, None)
+            if typ is not None and issubclass(cls, typ):
+                return True
+        return False
 
 
 BACKENDS: tuple[Backend, ...] = (

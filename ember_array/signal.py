@@ -50,9 +50,10 @@ from collections.abc import Callable
 from types import ModuleType
 from typing import Any, Literal
 
-from ._backends import backend_of_module, backend_of_type
+from ._backends import BY_NAME, backend_of_module, backend_of_type
 from ._dispatch import namespace
 from ._helpers import device as _device
+from ._helpers import is_numpy_array
 
 __all__ = ["blackman_window", "frame", "hamming_window", "hann_window", "istft", "stft"]
 
@@ -87,18 +88,13 @@ def _is_dask(x: Any) -> bool:
     return backend_of_type(type(x)) == "dask"
 
 
-def _is_numpy(x: Any) -> bool:
-    np = sys.modules.get("numpy")
-    return np is not None and isinstance(x, np.ndarray)
-
-
 def _signal_namespace(func: str, x: Any, window: Any) -> ModuleType:
     """The namespace of ``x`` (and ``window``).
 
     A numpy window is accepted with a dask signal, as dask takes numpy operands anywhere; it is
     also the one kind of window whose NOLA check can run while a dask graph is built.
     """
-    if window is None or (_is_numpy(window) and _is_dask(x)):
+    if window is None or (is_numpy_array(window) and _is_dask(x)):
         ns = _namespace(func, x)
     else:
         ns = _namespace(func, x, window)
@@ -117,11 +113,10 @@ def _is_concrete(a: Any) -> bool:
     False for dask arrays (reading computes the graph), mlx arrays (it evaluates them) and jax
     tracers (it fails); True for numpy, torch, eager jax arrays and other eager namespaces.
     """
-    if _is_dask(a):
-        return False
-    mx = sys.modules.get("mlx.core")
-    if mx is not None and isinstance(a, mx.array):
-        return False
+    backend = backend_of_type(type(a))
+    if backend is not None:
+        # the registry knows which of ember's backends compute later
+        return not BY_NAME[backend].lazy
     jax = sys.modules.get("jax")
     if jax is not None:
         from array_api_compat import is_jax_array

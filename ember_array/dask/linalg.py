@@ -130,24 +130,29 @@ def cholesky(x: da.Array, /, *, upper: bool = False) -> da.Array:
     )
 
 
-def svd(x: da.Array, /, *, full_matrices: bool = True) -> Any:
-    """``U, S, Vh`` of every matrix of ``x`` (batched, lazily)."""
-    _check_matrix("svd", x, False)
+def _factors(name: str, x: da.Array, signature: str, **kwargs: Any) -> Any:
+    """The named-tuple factors of ``ember_array.numpy.linalg.<name>(x, **kwargs)`` per batch
+    block (``k`` in ``signature`` is ``min(m, n)``); empty stacks through numpy directly."""
+    native = getattr(_np_linalg, name)
     if 0 in x.shape:
-        return _empty(_np_linalg.svd(np.empty(x.shape, x.dtype), full_matrices=full_matrices))
-    m, n = x.shape[-2:]
-    k = min(m, n)
-    sig = "(m,n)->(m,m),(k),(n,n)" if full_matrices else "(m,n)->(m,k),(k),(k,n)"
-    sample = _np_linalg.svd(np.eye(2, dtype=x.dtype))
+        return _empty(native(np.empty(x.shape, x.dtype), **kwargs))
+    sample = native(np.eye(2, dtype=x.dtype))
     parts = da.apply_gufunc(
-        lambda a: tuple(_np_linalg.svd(a, full_matrices=full_matrices)),
-        sig,
+        lambda a: tuple(native(a, **kwargs)),
+        signature,
         x,
         output_dtypes=[p.dtype for p in sample],
-        output_sizes={"k": k},
+        output_sizes={"k": min(x.shape[-2:])},
         allow_rechunk=True,
     )
     return type(sample)(*parts)
+
+
+def svd(x: da.Array, /, *, full_matrices: bool = True) -> Any:
+    """``U, S, Vh`` of every matrix of ``x`` (batched, lazily)."""
+    _check_matrix("svd", x, False)
+    sig = "(m,n)->(m,m),(k),(n,n)" if full_matrices else "(m,n)->(m,k),(k),(k,n)"
+    return _factors("svd", x, sig, full_matrices=full_matrices)
 
 
 svdvals = _blockwise("svdvals", "(m,n)->(k)", square=False)
@@ -201,23 +206,10 @@ def matrix_power(x: da.Array, n: int, /) -> da.Array:
 def qr(x: da.Array, /, *, mode: str = "reduced") -> Any:
     """``Q, R`` of every matrix of ``x``."""
     _check_matrix("qr", x, False)
-    if 0 in x.shape and mode in ("reduced", "complete"):
-        return _empty(_np_linalg.qr(np.empty(x.shape, x.dtype), mode=mode))
     if mode not in ("reduced", "complete"):
         raise ValueError(f"qr() [dask]: mode must be 'reduced' or 'complete', got {mode!r}")
-    m, n = x.shape[-2:]
-    k = min(m, n)
     sig = "(m,n)->(m,k),(k,n)" if mode == "reduced" else "(m,n)->(m,m),(m,n)"
-    sample = _np_linalg.qr(np.eye(2, dtype=x.dtype))
-    parts = da.apply_gufunc(
-        lambda a: tuple(_np_linalg.qr(a, mode=mode)),
-        sig,
-        x,
-        output_dtypes=[p.dtype for p in sample],
-        output_sizes={"k": k},
-        allow_rechunk=True,
-    )
-    return type(sample)(*parts)
+    return _factors("qr", x, sig, mode=mode)
 
 
 def solve(x1: da.Array, x2: da.Array, /) -> da.Array:

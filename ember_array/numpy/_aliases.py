@@ -148,7 +148,8 @@ def clip(x: np.ndarray, /, min: Any = None, max: Any = None, **kwargs: Any) -> n
 def repeat(x: np.ndarray, repeats: Any, /, *, axis: int | None = None) -> np.ndarray:
     """``np.repeat`` after checking ``repeats`` is an int or an array."""
     check_int_or_array("repeat", "numpy", "repeats", repeats, _is_array)
-    return np.repeat(x, repeats, axis=axis)
+    # the method skips np.repeat's dispatch layer
+    return x.repeat(repeats, axis) if isinstance(x, np.ndarray) else np.repeat(x, repeats, axis)
 
 
 def roll(x: np.ndarray, /, shift: Any, *, axis: Any = None) -> np.ndarray:

@@ -413,6 +413,8 @@ def roll(
 
 def isdtype(dtype: Any, kind: Any) -> bool:
     """``isdtype`` with ``kind`` checked: torch's reads an int or None as some kind."""
+    if type(kind) is str or isinstance(kind, torch.dtype):  # the common case, checked cheaply
+        return _compat.isdtype(dtype, kind)  # type: ignore[attr-defined,no-any-return]
     kinds = kind if isinstance(kind, tuple) else (kind,)
     for k in kinds:
         if not isinstance(k, str | torch.dtype):

@@ -60,6 +60,25 @@ def test_torch_compile_fullgraph_scalars_and_xp_torch() -> None:
     torch.testing.assert_close(torch.compile(f, fullgraph=True)(x), f(x))
 
 
+def test_torch_random_under_compile_and_vmap_equals_eager() -> None:
+    """CPU torch keys hash on the host (numpy), which a traced key cannot: under
+    ``torch.compile(fullgraph=True)`` and ``torch.func.vmap`` the standard-form hash runs
+    instead, and the values are the same."""
+    torch = pytest.importorskip("torch")
+    import ember_array.random as er
+
+    k = er.key(3, xp="torch")
+    torch._dynamo.reset()
+    compiled = torch.compile(
+        lambda kk: er.uniform(kk, (1001,)) + er.bits(kk, (1001,)), fullgraph=True
+    )
+    torch.testing.assert_close(compiled(k), er.uniform(k, (1001,)) + er.bits(k, (1001,)))
+    keys = er.split(k, 3)
+    batched = torch.func.vmap(lambda kk: er.normal(kk, (5,)))(keys)
+    for i in range(3):
+        torch.testing.assert_close(batched[i], er.normal(keys[i], (5,)))
+
+
 @pytest.mark.parametrize("reduce", ["sum", "mean", "max", "min", "prod"])
 def test_torch_func_vmap_and_grad_of_scatter(reduce: str) -> None:
     # out-of-place index_add/scatter_reduce: vmap cannot batch the in-place forms

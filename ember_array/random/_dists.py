@@ -17,10 +17,13 @@ from ._core import (
     MASK32,
     Words,
     _dtype_name,
+    _from_host,
     _shape,
     _size,
     backend_of_key,
+    host_key,
     map_blocks,
+    uniform32_numpy,
     with_chunks,
     words,
 )
@@ -180,7 +183,11 @@ def uniform(
     dt = getattr(xp, name)
     check_uniform_bounds(be, shp, low, high)
     n = _size(shp)
-    u = uniform_from_words(be, words(be, key, _words_per(name) * n, "uniform"), n, name)
+    host = host_key(be, key) if name == "float32" else None
+    if host is not None:
+        u = _from_host(be, uniform32_numpy(host, n))  # the same values, converted in cache
+    else:
+        u = uniform_from_words(be, words(be, key, _words_per(name) * n, "uniform"), n, name)
     u = xp.reshape(u, shp)
     if not _is_array(low) and not _is_array(high) and float(low) == 0.0 and float(high) == 1.0:
         return u

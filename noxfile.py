@@ -5,12 +5,15 @@
 ``nox -s array_api_tests -- numpy [pytest args]``   the external data-apis suite
 ``nox -s robustness``          the bad-input sweep (conformance/robustness), every backend
 ``nox -s benchmarks``          overhead tables (benchmarks/overhead.py)
+``nox -s docs``                the Sphinx site (docs/_build/html, -W) and every example in the docs
 ``nox -s sklearn``             scikit-learn's array-API tests through ember_array
 ``nox -s lint``                ruff check + ruff format --check
 ``nox -s typecheck``           mypy over ember_array (the configuration in pyproject.toml)
 """
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import nox
 
@@ -106,10 +109,32 @@ def benchmarks(session: nox.Session) -> None:
 
 @nox.session
 def docs(session: nox.Session) -> None:
-    """Check the docs: the report runs and every docs page linked from README exists."""
+    """Build the docs site and run every example in it.
+
+    The report runs and every docs page linked from README exists; Sphinx builds
+    docs/_build/html with warnings as errors; the doctest builder runs the test blocks of the
+    pages (docs/guide.md); pytest runs the docstring examples of every module that has one.
+    """
     _install(session, "numpy", "torch", "mlx", "dask")
+    session.install("-e", ".[docs]")
     session.run("python", "-m", "ember_array")
     session.run("pytest", "tests/test_docs.py")
+    session.run("python", "-m", "sphinx", "-W", "-b", "html", "docs", "docs/_build/html")
+    session.run("python", "-m", "sphinx", "-W", "-b", "doctest", "docs", "docs/_build/doctest")
+    # SCIPY_ARRAY_API=1: the sklearn integration's example needs it before scipy is imported
+    examples = sorted(
+        str(path)
+        for path in Path("ember_array").rglob("*.py")
+        if ">>> " in path.read_text(encoding="utf-8")
+    )
+    session.run(
+        "pytest",
+        "--doctest-modules",
+        "-p",
+        "no:cacheprovider",
+        *examples,
+        env={"SCIPY_ARRAY_API": "1"},
+    )
 
 
 @nox.session

@@ -1,0 +1,182 @@
+"""Draw the benchmark plots of the docs from a JSON file of ``benchmarks/overhead.py``.
+
+::
+
+    python docs/plots.py [--data docs/_data/benchmarks.json] [--out docs/generated/benchmarks]
+
+Writes ``namespace.svg`` (the cost of ``namespace(x)``), ``ratios-<backend>.svg`` (ember's time
+over the native call's and over array-api-compat's, per op and size) and ``run.md`` (when, where
+and how the numbers were measured, for ``docs/benchmarks.md`` to include). Every figure comes
+from the JSON; nothing is typed in here. The Sphinx build (``docs/conf.py``) runs this.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt
+from matplotlib import ticker
+
+DOCS = Path(__file__).resolve().parent
+DATA = DOCS / "_data" / "benchmarks.json"
+OUT = DOCS / "generated" / "benchmarks"
+
+# goal bound of benchmarks/overhead.py on ember/compat and ember/native (1.0 plus 5% noise)
+BOUND = 1.05
+# reproducible SVG: no date, fixed ids
+SVG_METADATA: dict[str, Any] = {"Date": None}
+plt.rcParams["svg.hashsalt"] = "ember_array"
+
+
+def _size(n: int) -> str:
+    return f"{n:,}".replace(",", "\u2009")  # thin space: 100 000
+
+
+def _series(ops: list[dict[str, Any]]) -> list[tuple[str, str]]:
+    """The bars of each row: (mode, ratio), e.g. ("call", "ember/compat"), ("eval", ...)."""
+    out: list[tuple[str, str]] = []
+    for o in ops:
+        for key, value in o["ratios"].items():
+            if value is not None and (o["mode"], key) not in out:
+                out.append((o["mode"], key))
+    return out
+
+
+def _ratios_plot(backend: dict[str, Any], path: Path) -> None:
+    ops = backend["ops"]
+    sizes = sorted({o["size"] for o in ops})
+    names = list(dict.fromkeys(o["op"] for o in ops))
+    conforming = {o["op"]: o["native_conforming"] for o in ops}
+    series = _series(ops)
+    height = 0.8 / len(series)
+    colors = plt.rcParams["axes.prop_cycle"].by_key()["color"]
+    fig, axes = plt.subplots(
+        1, len(sizes), sharey=True, figsize=(9, 0.25 * len(names) * len(series) + 1.9)
+    )
+    for ax, size in zip(axes, sizes):
+        rows = {(o["op"], o["mode"]): o for o in ops if o["size"] == size}
+        for j, (mode, key) in enumerate(series):
+            ys, vals, same = [], [], []
+            for i, name in enumerate(names):
+                row = rows.get((name, mode), {})
+                value = row.get("ratios", {}).get(key)
+                if value is not None:
+                    ys.append(i + (j - (len(series) - 1) / 2) * height)
+                    vals.append(value)
+                    # ember's function is the very object it is compared with: only noise
+                    same.append(row.get(f"ember_is_{key.split('/')[1]}", False))
+            label = key if mode == "call" else f"{key} ({mode})"
+            ax.barh(ys, vals, height=height, color=colors[j], label=label)
+            for y, v, is_same in zip(ys, vals, same):
+                ax.annotate(
+                    f"{v:.2f}" + (" =" if is_same else ""),
+                    (v, y),
+                    xytext=(2, 0),
+                    textcoords="offset points",
+                    va="center",
+                    fontsize=7,
+                )
+        ax.set_xscale("log")
+        ax.axvline(1.0, color="black", linewidth=0.8)
+        ax.axvline(BOUND, color="grey", linewidth=0.8, linestyle="--", label=f"goal: {BOUND}")
+        lo, hi = ax.get_xlim()
+        ax.set_xlim(min(lo, 0.5), max(hi, 2.0) * 1.4)
+        ax.xaxis.set_major_locator(ticker.LogLocator(base=2))
+        ax.xaxis.set_major_formatter(ticker.FormatStrFormatter("%g"))
+        ax.xaxis.set_minor_formatter(ticker.NullFormatter())
+        ax.set_title(f"{_size(size)} elements", fontsize=10)
+        ax.set_xlabel("time ratio (log scale)")
+    axes[0].set_yticks(range(len(names)), [n + ("" if conforming[n] else "*") for n in names])
+    axes[0].invert_yaxis()
+    handles, labels = axes[0].get_legend_handles_labels()
+    fig.legend(handles, labels, fontsize=8, loc="lower center", ncol=len(labels))
+    fig.suptitle(
+        f"{backend['backend']} {backend['version']}: ember_array's median time per call over "
+        "the other's (below 1: ember_array is faster)",
+        fontsize=10,
+    )
+    fig.tight_layout(rect=(0, 0.05, 1, 1))
+    fig.savefig(path, metadata=SVG_METADATA)
+    plt.close(fig)
+
+
+def _namespace_plot(results: list[dict[str, Any]], path: Path) -> None:
+    variants = ("ember", "compat", "dict_floor")
+    names = {
+        "ember": "ember_array.namespace",
+        "compat": "array_api_compat.array_namespace",
+        "dict_floor": "dict.get(type(x)) (floor)",
+    }
+    height = 0.8 / len(variants)
+    fig, ax = plt.subplots(figsize=(7.5, 0.9 * len(results) + 1.2))
+    for j, v in enumerate(variants):
+        ys, vals = [], []
+        for i, b in enumerate(results):
+            m = b["namespace"]["variants"].get(v, {})
+            if m.get("median_ns") is not None:
+                ys.append(i + (j - 1) * height)
+                vals.append(m["median_ns"])
+        ax.barh(ys, vals, height=height, label=names[v])
+        for y, val in zip(ys, vals):
+            ax.annotate(
+                f"{val:.0f} ns",
+                (val, y),
+                xytext=(3, 0),
+                textcoords="offset points",
+                va="center",
+                fontsize=7,
+            )
+    ax.set_yticks(range(len(results)), [b["backend"] for b in results])
+    ax.invert_yaxis()
+    ax.set_xlabel("median ns per call of namespace(x), one array")
+    ax.set_xlim(0, ax.get_xlim()[1] * 1.15)
+    ax.legend(fontsize=8, loc="lower right")
+    fig.tight_layout()
+    fig.savefig(path, metadata=SVG_METADATA)
+    plt.close(fig)
+
+
+def _run_md(record: dict[str, Any]) -> str:
+    s, m, v = record["settings"], record["machine"], record["versions"]
+    backends = ", ".join(f"{b['backend']} {b['version']}" for b in record["results"])
+    lines = [
+        f"- command: `python benchmarks/overhead.py {' '.join(record['argv'])}`",
+        f"- started {record['started_utc']} (UTC), {record['duration_s']:.0f} s; mode "
+        f"`{s['mode']}`: {s['repeats']} repeats of timing loops of at least {s['min_loop_s']} s",
+        f"- machine: {m['cpu_model']}, {m['cpus_usable']} usable cores, {m['platform']}",
+        f"- Python {v['python']}, array-api-compat {v['array_api_compat']}, "
+        f"ember_array {v['ember_array']}; {backends}; {s['threads']} thread(s)",
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def main(argv: Sequence[str] | None = None) -> list[Path]:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--data", type=Path, default=DATA, help="JSON of benchmarks/overhead.py")
+    p.add_argument("--out", type=Path, default=OUT, help="folder for the figures")
+    args = p.parse_args(argv)
+    record = json.loads(args.data.read_text(encoding="utf-8"))
+    args.out.mkdir(parents=True, exist_ok=True)
+    written = [args.out / "namespace.svg"]
+    _namespace_plot(record["results"], written[0])
+    for backend in record["results"]:
+        if backend["ops"]:
+            path = args.out / f"ratios-{backend['backend']}.svg"
+            _ratios_plot(backend, path)
+            written.append(path)
+    run = args.out / "run.md"
+    run.write_text(_run_md(record), encoding="utf-8")
+    written.append(run)
+    return written
+
+
+if __name__ == "__main__":
+    for path in main():
+        print(path)

@@ -121,3 +121,20 @@ def size(x: Any) -> int | None:
     if any(d is None or (isinstance(d, float) and math.isnan(d)) for d in shape):
         return None
     return math.prod(shape)
+
+
+def is_eager_host(x: Any) -> bool:
+    """Whether ``x``'s values can be read on the host now, at no cost to laziness or tracing.
+
+    True for numpy arrays, and for torch tensors on the CPU outside ``torch.compile`` and
+    ``torch.func`` transforms (where a value read would break the graph or fail). Fast paths
+    that branch on data (a range check before a native scatter, the numpy random hash) take
+    it only then; elsewhere the data-independent form runs.
+    """
+    if is_numpy_array(x):
+        return True
+    if not is_torch_array(x) or x.device.type != "cpu":
+        return False
+    import torch
+
+    return not (torch.compiler.is_compiling() or torch._C._functorch.is_functorch_wrapped_tensor(x))

@@ -31,6 +31,7 @@ from typing import Any, Literal
 from ._backends import backend_of_type
 from ._dispatch import namespace
 from ._helpers import device as _device
+from ._helpers import is_eager_host
 
 __all__ = [
     "index_reduce",
@@ -279,22 +280,61 @@ def _standard(xp: ModuleType, values: Any, index: Any, a: _Args) -> Any:
 # --------------------------------------------------------------------------------------------
 
 
+#: Trailing widths up to this scatter column by column (one ``ufunc.at`` per column on
+#: contiguous data, 3-4x faster than ``ufunc.at`` over rows); wider ones use flat indices.
+_NUMPY_COLUMNS = 64
+
+
+def _numpy_at(ufunc: Any, v: Any, idx: Any, size: int, init: Scalar) -> Any:
+    """``ufunc.at`` of rows ``v`` at ``idx`` into a new ``(size, *rest)`` buffer of ``init``.
+
+    Exact in the values' dtype, elements combined in input order. numpy's ``ufunc.at`` is
+    fast on 1-d operands only (since numpy 1.25) and ~4x slower on rows, so 2-d values go
+    one column at a time, or through flat indices when there are many columns. Raises
+    ``IndexError`` for an index outside ``[-size, size)``, as ``ufunc.at`` does.
+    """
+    import numpy as np
+
+    n, rest = v.shape[0], v.shape[1:]
+    width = math.prod(rest)
+    if v.ndim == 1 or width == 1 or n == 0:
+        buf = np.full((size, *rest), init, dtype=v.dtype)
+        ufunc.at(
+            buf.reshape(size) if width == 1 and v.ndim > 1 else buf,
+            idx,
+            v.reshape(n) if width == 1 else v,
+        )
+        return buf
+    flat = v.reshape(n, width)
+    if width <= _NUMPY_COLUMNS:
+        cols = np.ascontiguousarray(flat.T)
+        buf = np.full((width, size), init, dtype=v.dtype)
+        for j in range(width):
+            ufunc.at(buf[j], idx, cols[j])
+        return buf.T.reshape((size, *rest))
+    if idx.min() < 0 or idx.max() >= size:
+        raise IndexError("index out of range")  # flat indices would land in other rows
+    buf = np.full(size * width, init, dtype=v.dtype)
+    ufunc.at(buf, (idx[:, None] * width + np.arange(width)).reshape(-1), flat.reshape(-1))
+    return buf.reshape((size, *rest))
+
+
 def _numpy(values: Any, index: Any, a: _Args) -> Any:
+    """numpy's ``ufunc.at`` (exact in the values' dtype) with invalid indices dropped.
+
+    Valid indices, the common case, cost one ``min`` pass over the index (no negative one,
+    which ``ufunc.at`` would wrap around) and nothing else: ``ufunc.at`` itself raises on an
+    index ``>= num_segments``, and then the scatter is redone with every invalid index sent
+    to a spare segment. Empty segments are counted only when some segment still holds the
+    initial value and ``fill_value`` differs from it.
+    """
     import numpy as np
 
     s = a.segments
     idx = index.astype(np.intp, copy=False)
-    # One pass drops every invalid index: viewed as unsigned, negatives become huge, so
-    # ``min(idx, s)`` sends negatives and idx >= s alike to the spare segment ``s``.
-    # (``np.add.at`` would wrap negatives and raise on idx >= s.)
-    safe = np.minimum(idx.view(np.uintp), s).view(np.intp)
-    v = values.astype(a.out_dtype, copy=False)
-    v = np.moveaxis(v, a.axis, 0)
+    v = np.moveaxis(values.astype(a.out_dtype, copy=False), a.axis, 0)
     rest = v.shape[1:]
     init = _identity(np.iinfo, a.reduce, a.out_dtype, a.kind)
-    # Empty segments hold ``init`` after ufunc.at; counts are needed only to replace it.
-    need_count = a.reduce == "mean" or a.fill != init
-    count = np.bincount(safe, minlength=s + 1)[:s] if need_count else None
     ufunc = {
         "sum": np.add,
         "mean": np.add,
@@ -302,28 +342,26 @@ def _numpy(values: Any, index: Any, a: _Args) -> Any:
         "max": np.maximum,
         "min": np.minimum,
     }[a.reduce]
-    width = math.prod(rest)
-    if a.reduce in ("sum", "mean") and v.dtype == np.float64 and width > 1:
-        # np.bincount adds float64 weights in input order, as np.add.at does (the same bits),
-        # and is ~2x faster on 2-d values (one bin per segment and column); in 1-d add.at wins
-        flat = (safe[:, None] * width + np.arange(width)).reshape(-1)
-        buf = np.bincount(flat, weights=v.reshape(-1), minlength=(s + 1) * width)
-        # bincount of no elements is int64 even with float weights
-        buf = buf.astype(np.float64, copy=False).reshape((s + 1, *rest))
-    else:
-        buf = np.full((s + 1, *rest), init, dtype=a.out_dtype)
-        # ufunc.at has a fast path since numpy 1.25 (as fast as np.bincount in 1-d, and exact
-        # in the values' own dtype); np.maximum/np.minimum propagate NaN but warn at one.
-        with np.errstate(invalid="ignore"):
-            ufunc.at(buf, safe, v)
-    out = buf[:s]
-    if a.reduce == "mean":
-        assert count is not None
-        out = out / np.maximum(count, 1).reshape((s,) + (1,) * len(rest)).astype(a.out_dtype)
-    if count is not None:
-        out = np.where(
-            count.reshape((s,) + (1,) * len(rest)) > 0, out, np.asarray(a.fill, dtype=a.out_dtype)
-        )
+    # np.maximum/np.minimum propagate NaN (as promised) but warn at one
+    with np.errstate(invalid="ignore"):
+        try:
+            if idx.shape[0] and idx.min() < 0:
+                raise IndexError("negative index")
+            out = _numpy_at(ufunc, v, idx, s, init)
+        except IndexError:
+            # Viewed as unsigned, negatives become huge, so ``min(idx, s)`` sends negatives
+            # and idx >= s alike to the spare segment ``s``.
+            idx = np.minimum(idx.view(np.uintp), s).view(np.intp)
+            out = _numpy_at(ufunc, v, idx, s + 1, init)[:s]
+    tail = (s,) + (1,) * len(rest)
+    if a.reduce == "mean" or (a.fill != init and bool(np.any(out == init))):
+        # a segment holds init: empty, or reduced to init; counts tell which
+        safe = np.minimum(idx.view(np.uintp), s).view(np.intp)
+        count = np.bincount(safe, minlength=s + 1)[:s].reshape(tail)
+        if a.reduce == "mean":
+            out = out / np.maximum(count, 1).astype(a.out_dtype)
+        if a.fill != init or a.reduce == "mean":
+            out = np.where(count > 0, out, np.asarray(a.fill, dtype=a.out_dtype))
     return np.moveaxis(out, 0, a.axis)
 
 
@@ -337,26 +375,51 @@ def _torch(values: Any, index: Any, a: _Args) -> Any:
 
     s = a.segments
     v = values if values.dtype == a.out_dtype else values.to(a.out_dtype)
+    idx = index if index.dtype in (torch.int64, torch.int32) else index.to(torch.int64)
+    if is_eager_host(idx):
+        # torch's CPU kernels check every index and raise (IndexError from index_add_,
+        # RuntimeError from scatter_reduce_) before the result is used: valid indices, the
+        # common case, go straight to the native scatter at no extra cost, and any invalid
+        # one redoes the scatter the safe way below. Not on CUDA: a device assert there is fatal.
+        try:
+            return _torch_reduce(v, idx, a, s, 0, inplace=True)
+        except (IndexError, RuntimeError):
+            pass
     # index_add/scatter_reduce raise on indices outside [0, s) (a device assert on CUDA),
     # and a check would sync.  clamp to [-1, s] and shift by one: slot 0 collects negatives,
     # slot s + 1 the rest, and both are sliced off.
-    idx = index if index.dtype == torch.int64 else index.to(torch.int64)
     safe = torch.clamp(idx, -1, s).add_(1)
+    return _torch_reduce(v, safe, a, s + 2, 1, inplace=False)
+
+
+def _torch_reduce(v: Any, idx: Any, a: _Args, size: int, start: int, *, inplace: bool) -> Any:
+    """Reduce ``v`` at valid ``idx`` into a new buffer of ``size`` slots along ``a.axis``; the
+    result is slots ``start:start + segments``. ``inplace``: eager only (torch.func.vmap
+    cannot batch an in-place scatter into an unbatched buffer)."""
+    import torch
+
+    s = a.segments
     shape = list(v.shape)
-    shape[a.axis] = s + 2
+    shape[a.axis] = size
     if a.reduce == "sum" and a.fill == 0:
         # out of place: torch.func.vmap cannot batch index_add_ into an unbatched buffer
-        out = torch.zeros(shape, dtype=v.dtype, device=v.device).index_add(a.axis, safe, v)
-        return out.narrow(a.axis, 1, s)
+        out = torch.zeros(shape, dtype=v.dtype, device=v.device)
+        out = out.index_add_(a.axis, idx, v) if inplace else out.index_add(a.axis, idx, v)
+        return out.narrow(a.axis, start, s)
     # include_self=False: a slot no index reaches keeps its initial value, fill_value, so
     # empty segments need no count.
     out = torch.full(shape, a.fill, dtype=v.dtype, device=v.device)
     view = [1] * v.ndim
     view[a.axis] = v.shape[a.axis]
-    expanded = safe.view(view).expand_as(v)
+    if idx.dtype != torch.int64:
+        idx = idx.to(torch.int64)  # scatter_reduce takes int64 indices only (index_add: int32 too)
+    expanded = idx.view(view).expand_as(v)
     op = {"sum": "sum", "mean": "mean", "prod": "prod", "max": "amax", "min": "amin"}[a.reduce]
-    out = out.scatter_reduce(a.axis, expanded, v, op, include_self=False)  # vmap: as above
-    return out.narrow(a.axis, 1, s)
+    if inplace:
+        out = out.scatter_reduce_(a.axis, expanded, v, op, include_self=False)
+    else:
+        out = out.scatter_reduce(a.axis, expanded, v, op, include_self=False)
+    return out.narrow(a.axis, start, s)
 
 
 # --------------------------------------------------------------------------------------------

@@ -225,6 +225,40 @@ def test_numpy_ufunc_at_oracle(reduce: str, ufunc: np.ufunc) -> None:
     np.testing.assert_allclose(sc.scatter(v, i, 10, reduce=reduce, fill_value=None), expect)
 
 
+@pytest.mark.parametrize("width", [1, 5, 70])
+@pytest.mark.parametrize("reduce", REDUCTIONS)
+def test_numpy_paths_exact_and_safe(reduce: str, width: int) -> None:
+    """Every numpy path (1-d, column by column, flat indices) gives ufunc.at's bits in float32
+    for valid indices, and drops invalid ones (the redo with a spare segment)."""
+    rng = np.random.default_rng(width)
+    v = rng.normal(size=(300, width)).astype(np.float32)
+    i = rng.integers(0, 7, 300)
+    ufunc = {"sum": np.add, "mean": np.add, "max": np.maximum, "min": np.minimum}.get(
+        reduce, np.multiply
+    )
+    init = {"sum": 0.0, "mean": 0.0, "max": -np.inf, "min": np.inf, "prod": 1.0}[reduce]
+    expect = np.full((7, width), init, dtype=np.float32)
+    ufunc.at(expect, i, v)
+    if reduce == "mean":
+        expect = expect / np.maximum(np.bincount(i, minlength=7), 1)[:, None].astype(np.float32)
+    got = sc.scatter(v, i, 7, reduce=reduce, fill_value=None if reduce != "mean" else 0)
+    np.testing.assert_array_equal(got, expect)
+    bad = i.copy()
+    bad[::7] = -1 - bad[::7] * 3  # negatives down to -19, beyond -num_segments
+    bad[1::11] = 7 + bad[1::11] * 2  # and past the end
+    check(sc.scatter(v, bad, 7, reduce=reduce, fill_value=-2.0),
+          loop_oracle(v, bad, 7, 0, reduce, -2.0))  # fmt: skip
+
+
+def test_numpy_segment_reduced_to_initial_value_is_not_empty() -> None:
+    """A segment whose max is -inf is not empty: fill_value only where no index lands."""
+    v = np.array([-np.inf, -np.inf, 2.0], dtype=np.float32)
+    got = sc.segment_max(v, np.array([0, 0, 2]), 4, fill_value=0.0)
+    np.testing.assert_array_equal(got, np.array([-np.inf, 0.0, 2.0, 0.0], dtype=np.float32))
+    got = sc.segment_min(np.array([5, 3], dtype=np.int8), np.array([1, 1]), 3, fill_value=-1)
+    np.testing.assert_array_equal(got, np.array([-1, 3, -1], dtype=np.int8))
+
+
 @pytest.mark.parametrize("reduce", REDUCTIONS)
 def test_torch_scatter_reduce_oracle(reduce: str) -> None:
     torch = pytest.importorskip("torch")

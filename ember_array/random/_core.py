@@ -31,6 +31,7 @@ from typing import Any
 from .._backends import backend_of_module
 from .._dispatch import ember_namespace, namespace, resolve_xp
 from .._helpers import device as _device_of
+from .._helpers import is_eager_host
 
 __all__ = [
     "Words",
@@ -255,15 +256,9 @@ def host_key(be: Words, k: Any) -> Any:
     torch traces (``torch.compile``) or transforms (``torch.func``), where the key is no
     plain host value and the standard-form hash keeps the graph whole.
     """
-    if be.name == "numpy":
-        return k
-    if be.name != "torch" or k.device.type != "cpu":
+    if be.name not in ("numpy", "torch") or not is_eager_host(k):
         return None
-    import torch
-
-    if torch.compiler.is_compiling() or torch._C._functorch.is_functorch_wrapped_tensor(k):
-        return None
-    return k.numpy()
+    return k if be.name == "numpy" else k.numpy()
 
 
 def _from_host(be: Words, a: Any) -> Any:

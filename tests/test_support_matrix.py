@@ -173,8 +173,8 @@ def test_fake_marker_and_dtypes() -> None:
         ("torch", "add", "wrapped"),  # same-dtype fast path around torch.add
         ("torch", "std", "wrapped"),
         ("torch", "sin", "native"),
-        # torch.take/index_select are not called: ember's take indexes (x[..., idx])
-        ("torch", "take", "written"),
+        # torch.take for 1-d int64 indices, else indexing (x[..., idx])
+        ("torch", "take", "wrapped"),
         ("torch", "isdtype", "written"),
         ("torch", "nonzero", "forces-evaluation"),
         ("torch", "unique_values", "forces-evaluation"),

@@ -461,7 +461,7 @@ def test_generic_path_equals_native_path(
     start = 8 if center else 0
     end = start + 90 if center else total
     istft_args = signal._checks._IstftArgs(
-        **shared, return_complex=False, length=length, start=start, end=end
+        **shared, return_complex=False, length=length, total=total, start=start, end=end
     )
     y_generic = signal._istft._istft_generic(xp, native, w, istft_args, lazy_nola=backend == "mlx")
     assert_close(y_generic, to_np(y_native), rtol(backend))

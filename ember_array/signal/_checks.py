@@ -224,13 +224,10 @@ class _IstftArgs(_Args):
     #: frames of the spectrum
     n_frames: int
     length: int | None
+    #: samples the overlap-added frames span, ``n_fft + hop * (n_frames - 1)``
+    total: int
     start: int
     end: int
-
-    @property
-    def total(self) -> int:
-        """Samples the overlap-added frames span: ``n_fft + hop * (n_frames - 1)``."""
-        return self.n_fft + self.hop * (self.n_frames - 1)
 
     @property
     def stop(self) -> int:
@@ -250,10 +247,11 @@ def _check_shared(
     center: Any,
     normalized: Any,
     return_complex: Any,
-) -> _Args:
+) -> dict[str, Any]:
     """The checks ``stft`` and ``istft`` share, in their order: lengths, window, flags.
 
-    ``istft`` also needs ``hop_length <= win_length``.
+    ``istft`` also needs ``hop_length <= win_length``. Returns the fields of :class:`_Args`
+    (a dict, not an instance: each frozen dataclass built costs microseconds).
     """
     backend = _backend_name(xp)
     n_fft, hop, win = _lengths(func, backend, n_fft, hop_length, win_length)
@@ -266,16 +264,16 @@ def _check_shared(
     center = _bool(func, backend, "center", center)
     normalized = _bool(func, backend, "normalized", normalized)
     return_complex = _bool(func, backend, "return_complex", return_complex)
-    return _Args(
-        backend=backend,
-        n_fft=n_fft,
-        hop=hop,
-        win=win,
-        center=center,
-        norm="ortho" if normalized else "backward",
-        return_complex=return_complex,
-        real_dtype=real_dtype,
-    )
+    return {
+        "backend": backend,
+        "n_fft": n_fft,
+        "hop": hop,
+        "win": win,
+        "center": center,
+        "norm": "ortho" if normalized else "backward",
+        "return_complex": return_complex,
+        "real_dtype": real_dtype,
+    }
 
 
 def _check_stft(
@@ -304,7 +302,7 @@ def _check_stft(
             f"{func} [{backend}]: onesided=True needs real input, got dtype {x.dtype}; "
             "pass onesided=False (the default for complex input)"
         )
-    n_fft, center = common.n_fft, common.center
+    n_fft, center = common["n_fft"], common["center"]
     n = x.shape[-1]
     padded = n
     if center:
@@ -325,8 +323,8 @@ def _check_stft(
             f"{func} [{backend}]: n_fft={n_fft} is longer than the {what} ({padded} samples, "
             f"x.shape={tuple(x.shape)})"
         )
-    n_frames = 1 + (padded - n_fft) // common.hop
-    return _StftArgs(**vars(common), onesided=onesided, n_frames=n_frames, pad_mode=pad_mode)
+    n_frames = 1 + (padded - n_fft) // common["hop"]
+    return _StftArgs(**common, onesided=onesided, n_frames=n_frames, pad_mode=pad_mode)
 
 
 def _check_istft(
@@ -349,7 +347,7 @@ def _check_istft(
             f"{tuple(spec.shape)}"
         )
     common = _check_shared(func, xp, window, real_dtype, **shared)
-    n_fft, center = common.n_fft, common.center
+    n_fft, hop, center = common["n_fft"], common["hop"], common["center"]
     n_freqs, n_frames = spec.shape[-2], spec.shape[-1]
     if onesided is None:
         onesided = n_freqs != n_fft
@@ -361,7 +359,7 @@ def _check_istft(
             f"{func} [{backend}]: a {side} spec for n_fft={n_fft} needs {want} frequencies "
             f"(axis -2), got shape {tuple(spec.shape)}"
         )
-    if common.return_complex and onesided:
+    if common["return_complex"] and onesided:
         raise ValueError(
             f"{func} [{backend}]: return_complex=True needs a two-sided spec (onesided=False)"
         )
@@ -369,10 +367,16 @@ def _check_istft(
         raise ValueError(f"{func} [{backend}]: spec has no frames (shape {tuple(spec.shape)})")
     if length is not None:
         length = _int(func, backend, "length", length, 0)
-    total = n_fft + common.hop * (n_frames - 1)
+    total = n_fft + hop * (n_frames - 1)
     start = n_fft // 2 if center else 0
     # torch's defaults: drop the centring pad at both ends, or keep everything
     end = start + length if length is not None else (total - n_fft // 2 if center else total)
     return _IstftArgs(
-        **vars(common), onesided=onesided, n_frames=n_frames, length=length, start=start, end=end
+        **common,
+        onesided=onesided,
+        n_frames=n_frames,
+        length=length,
+        total=total,
+        start=start,
+        end=end,
     )

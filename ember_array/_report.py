@@ -27,7 +27,7 @@ Shims (``ember_array.random``, ``.scatter``, ``.signal`` and the device helpers)
 ``wrapped`` on a backend when they dispatch through a *fast-path registry* that has an entry for
 it: a module-level ``dict`` from backend names to the function (or class) serving that backend,
 named by the shim's code or by a private helper of its module that it calls (``scatter._NATIVE``,
-``signal._STFT_PATHS``, ``random._generator._NATIVE_ENGINES``...); elsewhere they are
+``signal._stft._STFT_PATHS``, ``random._generator._NATIVE_ENGINES``...); elsewhere they are
 ``written`` (the pure-standard implementation).
 """
 

@@ -448,20 +448,22 @@ def test_generic_path_equals_native_path(
     rdt = xp.float32 if backend == "mlx" else xp.float64
     norm = "backward"
     native = signal.stft(x, 16, 5, win or 16, w, center, pad_mode, onesided=onesided)
-    generic = signal._stft_generic(
-        xp, x, 16, 5, win or 16, w, center, pad_mode, norm, onesided, rdt
-    )
+    n_frames = to_np(native).shape[-1]
+    # the checked arguments the paths take, written out
+    shared = {"backend": backend, "n_fft": 16, "hop": 5, "win": win or 16, "center": center}
+    shared |= {"norm": norm, "onesided": onesided, "real_dtype": rdt, "n_frames": n_frames}
+    stft_args = signal._checks._StftArgs(**shared, return_complex=True, pad_mode=pad_mode)
+    generic = signal._stft._stft_generic(xp, x, w, stft_args)
     assert_close(generic, to_np(native), rtol(backend))
     length = 90 if center else None
     y_native = signal.istft(native, 16, 5, win or 16, w, center, onesided=onesided, length=length)
-    n_frames = to_np(native).shape[-1]
     total = 16 + 5 * (n_frames - 1)
     start = 8 if center else 0
     end = start + 90 if center else total
-    y_generic = signal._istft_generic(
-        xp, native, w, norm, onesided, False, rdt, (16, 5, win or 16, n_frames, start, end, total),
-        lazy_nola=backend == "mlx",
-    )  # fmt: skip
+    istft_args = signal._checks._IstftArgs(
+        **shared, return_complex=False, length=length, total=total, start=start, end=end
+    )
+    y_generic = signal._istft._istft_generic(xp, native, w, istft_args, lazy_nola=backend == "mlx")
     assert_close(y_generic, to_np(y_native), rtol(backend))
 
 
@@ -589,7 +591,7 @@ def test_frame_matches_numpy_reference(backend: str, shape: tuple, axis: int) ->
     assert to_np(got).shape == (*shape[:ax], len(frames), *shape[ax + 1 :], 7)
     np.testing.assert_array_equal(to_np(got), want)
     if backend != "strict":
-        generic = signal._frame_generic(
+        generic = signal._frame._frame_generic(
             __import__(f"ember_array.{backend}", fromlist=["x"]), from_np(backend, x), 7, 4, ax
         )
         np.testing.assert_array_equal(to_np(generic), want)
@@ -727,7 +729,7 @@ def test_numpy_fft_fallback_without_scipy(monkeypatch: pytest.MonkeyPatch) -> No
     w = hann(32)
     with_scipy = signal.stft(x, 32, 8, window=w)
     two_sided = signal.stft(x, 32, 8, window=w, onesided=False)
-    monkeypatch.setattr(signal, "_FFT_MODULE", [np.fft])
+    monkeypatch.setattr(signal._blocks, "_FFT_MODULE", [np.fft])
     np.testing.assert_allclose(signal.stft(x, 32, 8, window=w), with_scipy, atol=1e-12)
     np.testing.assert_allclose(
         signal.stft(x, 32, 8, window=w, onesided=False), two_sided, atol=1e-12

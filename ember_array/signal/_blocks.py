@@ -1,0 +1,132 @@
+"""Building blocks of the stft, istft and frame paths: padding, framing, the numpy FFT module.
+
+Pure standard (``concat``/``flip``, index arithmetic and ``take``) except :func:`_numpy_fft` and
+:func:`_enp`, which the numpy and dask paths use, and :func:`_torch_keywords`, which the torch
+paths share. Imports :mod:`._checks` only.
+"""
+
+from __future__ import annotations
+
+from types import ModuleType
+from typing import Any
+
+from ._checks import PadMode, _IstftArgs, _StftArgs
+
+_FFT_MODULE: list[ModuleType] = []
+
+
+def _numpy_fft() -> ModuleType:
+    """``scipy.fft`` when scipy is installed, else ``numpy.fft``.
+
+    Both are pocketfft, but ``numpy.fft`` (numpy 2.x) is 3-4x slower on batched float32 frames
+    here, and ``scipy.fft`` also transforms along a non-last axis without a slowdown, which
+    gives the ``(..., n_freqs, n_frames)`` layout contiguous for free. Results agree to rounding.
+    """
+    if not _FFT_MODULE:
+        try:
+            import scipy.fft as fft_module
+        except ImportError:
+            import numpy.fft as fft_module
+        _FFT_MODULE.append(fft_module)
+    return _FFT_MODULE[0]
+
+
+def _enp() -> ModuleType:
+    """ember's numpy namespace (``np.astype`` etc. are missing from numpy 2.0)."""
+    import ember_array.numpy
+
+    return ember_array.numpy
+
+
+def _pad_window(
+    xp: ModuleType, window: Any, win: int, n_fft: int, dtype: Any, dev: Any
+) -> Any | None:
+    """The window cast to ``dtype`` and zero-padded (centred, as torch) to ``n_fft``.
+
+    None stands for the all-ones window of length ``n_fft`` (nothing to multiply by).
+    """
+    if window is None:
+        if win == n_fft:
+            return None
+        window = xp.ones((win,), dtype=dtype, device=dev)
+    elif window.dtype != dtype:
+        window = xp.astype(window, dtype)
+    if win == n_fft:
+        return window
+    left = (n_fft - win) // 2
+    right = n_fft - win - left
+    parts = []
+    if left:
+        parts.append(xp.zeros((left,), dtype=dtype, device=dev))
+    parts.append(window)
+    if right:
+        parts.append(xp.zeros((right,), dtype=dtype, device=dev))
+    return xp.concat(parts)
+
+
+def _pad_generic(xp: ModuleType, x: Any, p: int, mode: PadMode, dev: Any) -> Any:
+    """Pad the last axis by ``p`` on both sides (numpy's reflect/constant/edge) with concat."""
+    if p == 0:
+        return x
+    side = (*x.shape[:-1], p)
+    if mode == "constant":
+        z = xp.zeros(side, dtype=x.dtype, device=dev)
+        return xp.concat((z, x, z), axis=-1)
+    if mode == "edge":
+        left = xp.broadcast_to(x[..., :1], side)
+        right = xp.broadcast_to(x[..., -1:], side)
+    else:  # reflect: mirror about the end samples, which are not repeated
+        left = xp.flip(x[..., 1 : p + 1], axis=-1)
+        right = xp.flip(x[..., -p - 1 : -1], axis=-1)
+    return xp.concat((left, x, right), axis=-1)
+
+
+#: Most shifted slices :func:`_frames_generic` concatenates; more overlap takes a gather.
+_MAX_BLOCK_SHIFTS = 16
+
+
+def _frames_generic(xp: ModuleType, x: Any, length: int, hop: int, dev: Any) -> Any:
+    """Frames of the last axis, ``(..., n_frames, length)``.
+
+    With ``r = ceil(length / hop)`` small, the signal is cut into ``hop``-sample blocks and
+    frame ``t`` is blocks ``t .. t + r - 1``: ``r`` slices of one reshape, concatenated (as fast
+    as ``mx.fft.stft``'s ``as_strided`` on mlx, and unlike it, ``mx.vmap`` traces it). Otherwise
+    index arithmetic and ``take``.
+    """
+    n = x.shape[-1]
+    n_frames = 1 + (n - length) // hop
+    r = -(-length // hop)
+    if r <= min(n_frames, _MAX_BLOCK_SHIFTS):
+        used = (n_frames + r - 1) * hop
+        if used > n:  # the last frame's final block reaches past the signal: zeros, trimmed below
+            x = xp.concat(
+                (x, xp.zeros((*x.shape[:-1], used - n), dtype=x.dtype, device=dev)), axis=-1
+            )
+        blocks = xp.reshape(x[..., :used], (*x.shape[:-1], n_frames + r - 1, hop))
+        parts = [blocks[..., j : j + n_frames, :] for j in range(r)]
+        out = xp.concat(parts, axis=-1) if r > 1 else parts[0]
+        return out[..., :length] if r * hop != length else out
+    starts = xp.reshape(xp.arange(n_frames, dtype=xp.int64, device=dev) * hop, (n_frames, 1))
+    offsets = xp.reshape(xp.arange(length, dtype=xp.int64, device=dev), (1, length))
+    idx = xp.reshape(starts + offsets, (n_frames * length,))
+    out = xp.take(x, idx, axis=-1)
+    return xp.reshape(out, (*x.shape[:-1], n_frames, length))
+
+
+def _torch_keywords(window: Any, a: _StftArgs | _IstftArgs, device: Any) -> dict[str, Any]:
+    """The keywords ``torch.stft`` and ``torch.istft`` share, from their checked arguments."""
+    import torch
+
+    # torch.stft and torch.istft warn when window is None; ember's documented default is the
+    # rectangular window.
+    w = torch.ones(a.win, dtype=a.real_dtype, device=device) if window is None else window
+    if w.dtype != a.real_dtype:
+        w = w.to(a.real_dtype)
+    return {
+        "hop_length": a.hop,
+        "win_length": a.win,
+        "window": w,
+        "center": a.center,
+        "normalized": a.norm == "ortho",
+        "onesided": a.onesided,
+    }

@@ -1,0 +1,165 @@
+"""The inverse-STFT paths, one per backend, over checked arguments (:class:`._checks._IstftArgs`).
+
+:data:`_ISTFT_PATHS` maps a backend to its fast path; other namespaces take
+:func:`_istft_generic`. :func:`_windowed_ola_numpy` is also the kernel of each dask block.
+"""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Callable
+from types import ModuleType
+from typing import Any
+
+from .._helpers import device as _device
+from ._blocks import _enp, _numpy_fft, _pad_window, _torch_keywords
+from ._checks import _IstftArgs
+from ._ola import (
+    _checked_envelope_numpy,
+    _envelope,
+    _mark_nola_nan,
+    _nan_factor,
+    _nola_message,
+    _ola_numpy,
+    _overlap_add,
+)
+
+
+def _inverse_frames(fft: ModuleType, spec_t: Any, a: _IstftArgs) -> Any:
+    """Frames ``(..., n_frames, n_fft)`` of ``spec_t`` (``spec`` with its last two axes
+    swapped) by ``fft``'s inverse transforms (``xp.fft``, ``scipy.fft``...).
+
+    A two-sided ``spec`` with real output is taken as the spectrum of a real signal: irfft of
+    its first ``n_fft // 2 + 1`` rows (torch's rule).
+    """
+    if a.onesided:
+        return fft.irfft(spec_t, n=a.n_fft, axis=-1, norm=a.norm)
+    if a.return_complex:
+        return fft.ifft(spec_t, n=a.n_fft, axis=-1, norm=a.norm)
+    return fft.irfft(spec_t[..., : a.n_fft // 2 + 1], n=a.n_fft, axis=-1, norm=a.norm)
+
+
+def _windowed_ola_numpy(spec: Any, window: Any, a: _IstftArgs) -> Any:
+    """The windowed frames of numpy ``spec``, overlap-added: ``n_fft + hop * (F - 1)`` samples
+    for ``F`` frames (not yet divided by the envelope)."""
+    import numpy as np
+
+    frames = _inverse_frames(_numpy_fft(), np.swapaxes(spec, -1, -2), a)
+    w = _pad_window(_enp(), window, a.win, a.n_fft, a.real_dtype, "cpu")
+    if w is not None:
+        frames *= w
+    n_frames = frames.shape[-2]
+    return _ola_numpy(frames, a.hop, a.n_fft + a.hop * (n_frames - 1))
+
+
+def _istft_numpy(spec: Any, window: Any, a: _IstftArgs) -> Any:
+    import numpy as np
+
+    y = _windowed_ola_numpy(spec, window, a)
+    env = _checked_envelope_numpy(window, a)
+    y = y[..., a.start : a.stop] / env[a.start : a.stop].astype(a.real_dtype)
+    if a.end > a.total:
+        y = np.concatenate((y, np.zeros((*y.shape[:-1], a.end - a.total), dtype=y.dtype)), axis=-1)
+    return y
+
+
+def _istft_torch(spec: Any, window: Any, a: _IstftArgs) -> Any:
+    import torch
+
+    shape = tuple(spec.shape)
+    # torch.istft takes (n_freqs, n_frames) or one batch dimension only.
+    spec_b = spec.reshape(-1, *shape[-2:]) if spec.ndim > 3 else spec
+    try:
+        with warnings.catch_warnings():
+            if a.end > a.total:
+                # torch warns when it zero-pads up to ``length``; that padding is documented here.
+                warnings.filterwarnings("ignore", "The length of signal is shorter")
+            y = torch.istft(
+                spec_b,
+                a.n_fft,
+                length=a.length,
+                return_complex=a.return_complex,
+                **_torch_keywords(window, a, spec.device),
+            )
+    except RuntimeError as exc:
+        if "window overlap add min" not in str(exc):
+            raise
+        # torch reports the NOLA failure as a RuntimeError; ember raises ValueError everywhere.
+        raise ValueError(_nola_message(a.backend, None)) from exc
+    if spec.ndim > 3:
+        y = y.reshape(*shape[:-2], y.shape[-1])
+    return y
+
+
+def _istft_mlx(spec: Any, window: Any, a: _IstftArgs) -> Any:
+    import mlx.core as mx
+
+    import ember_array.mlx
+
+    if window is None:
+        # The window is ones: its envelope is known without touching mlx, so check as torch does.
+        # (With a window array the check would evaluate it: see _mark_nola_nan.)
+        _checked_envelope_numpy(None, a)
+    if a.return_complex:
+        # mx.fft.istft has no complex output: take the generic path, lazily.
+        return _istft_generic(ember_array.mlx, spec, window, a, lazy_nola=window is not None)
+    if not a.onesided:
+        # mx.fft.istft takes a two-sided spec as real(ifft(spec)); torch (return_complex=False)
+        # uses irfft of the first n_fft // 2 + 1 rows. They differ for a non-Hermitian spec:
+        # follow torch.
+        spec = spec[..., : a.n_fft // 2 + 1, :]
+    if window is not None and window.dtype != a.real_dtype:
+        window = window.astype(a.real_dtype)
+    y = mx.fft.istft(
+        spec,
+        n_fft=a.n_fft,
+        hop_length=a.hop,
+        win_length=a.win,
+        window=window,
+        center=a.center,
+        norm=a.norm,
+        onesided=True,
+        length=a.length,
+    )
+    if window is None:
+        return y  # the NOLA condition was checked statically by istft
+    # mx.fft.istft silently returns 0 where the envelope vanishes; checking would force
+    # evaluation, so mark those samples NaN instead (lazily).
+    return _mark_nola_nan(ember_array.mlx, y, window, a)
+
+
+def _istft_generic(
+    xp: ModuleType, spec: Any, window: Any, a: _IstftArgs, *, lazy_nola: bool = False
+) -> Any:
+    """The pure-standard inverse STFT (arguments already checked).
+
+    ``lazy_nola``: mark samples that fail the NOLA condition NaN instead of raising, for
+    windows that must not be evaluated (mlx, jax tracers). With ``window=None`` the caller has
+    checked the condition statically.
+    """
+    dev = _device(spec)
+    frames = _inverse_frames(xp.fft, xp.moveaxis(spec, -1, -2), a)
+    w = _pad_window(xp, window, a.win, a.n_fft, a.real_dtype, dev)
+    if w is not None:
+        frames = frames * w
+    y = _overlap_add(xp, frames, a.hop, dev)
+    y = y[..., a.start : a.stop]
+    w2 = xp.ones((a.n_fft,), dtype=a.real_dtype, device=dev) if w is None else w * w
+    env = _envelope(xp, w2, a.n_frames, a.hop, dev)[a.start : a.stop]
+    y = y / env
+    if lazy_nola:
+        # y / env is inf or NaN where env vanishes; times NaN it is NaN. (Otherwise the
+        # callers checked the NOLA condition on the concrete, or absent, window in numpy.)
+        y = y * _nan_factor(xp, env)
+    if a.end > a.total:
+        tail = xp.zeros((*y.shape[:-1], a.end - a.total), dtype=y.dtype, device=dev)
+        y = xp.concat((y, tail), axis=-1)
+    return y
+
+
+#: backend -> its inverse-STFT fast path; other namespaces take :func:`_istft_generic`.
+_ISTFT_PATHS: dict[str, Callable[[Any, Any, _IstftArgs], Any]] = {
+    "numpy": _istft_numpy,
+    "torch": _istft_torch,
+    "mlx": _istft_mlx,
+}

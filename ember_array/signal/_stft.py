@@ -1,0 +1,98 @@
+"""The STFT paths, one per backend, over checked arguments (:class:`._checks._StftArgs`).
+
+:data:`_STFT_PATHS` maps a backend to its fast path; other namespaces take
+:func:`_stft_generic`. :func:`_spectrum_numpy` is also the kernel of each dask block.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from types import ModuleType
+from typing import Any
+
+from .._helpers import device as _device
+from ._blocks import _enp, _frames_generic, _numpy_fft, _pad_generic, _pad_window, _torch_keywords
+from ._checks import _complex_of, _StftArgs
+
+# torch calls numpy's "edge" padding "replicate".
+_TORCH_PAD = {"reflect": "reflect", "constant": "constant", "edge": "replicate"}
+
+
+def _stft_generic(xp: ModuleType, x: Any, window: Any, a: _StftArgs) -> Any:
+    """The pure-standard STFT (arguments already checked)."""
+    dev = _device(x)
+    if a.center:
+        x = _pad_generic(xp, x, a.n_fft // 2, a.pad_mode, dev)
+    frames = _frames_generic(xp, x, a.n_fft, a.hop, dev)
+    w = _pad_window(xp, window, a.win, a.n_fft, a.real_dtype, dev)
+    if w is not None:
+        frames = frames * w
+    if a.onesided:
+        spec = xp.fft.rfft(frames, axis=-1, norm=a.norm)
+    else:
+        if frames.dtype == a.real_dtype:
+            # the standard's fft takes complex input only
+            frames = xp.astype(frames, _complex_of(xp, a.real_dtype))
+        spec = xp.fft.fft(frames, axis=-1, norm=a.norm)
+    return xp.moveaxis(spec, -1, -2)
+
+
+def _stft_numpy(x: Any, window: Any, a: _StftArgs) -> Any:
+    import numpy as np
+    from numpy.lib.stride_tricks import sliding_window_view
+
+    if a.center:
+        p = a.n_fft // 2
+        x = np.pad(x, [(0, 0)] * (x.ndim - 1) + [(p, p)], mode=a.pad_mode)
+    frames = sliding_window_view(x, a.n_fft, axis=-1)[..., :: a.hop, :]
+    return _spectrum_numpy(frames, window, a)
+
+
+def _spectrum_numpy(frames: Any, window: Any, a: _StftArgs) -> Any:
+    """The STFT ``(..., n_freqs, n_frames)`` of numpy frames ``(..., n_frames, n_fft)``."""
+    import numpy as np
+
+    w = _pad_window(_enp(), window, a.win, a.n_fft, a.real_dtype, "cpu")
+    if w is not None:
+        frames = frames * w
+    fft = _numpy_fft()
+    transform = fft.rfft if a.onesided else fft.fft
+    if fft is np.fft:
+        # numpy.fft is slow along a non-last axis: transform rows, return a transposed view
+        return np.swapaxes(transform(frames, axis=-1, norm=a.norm), -1, -2)
+    return transform(np.swapaxes(frames, -1, -2), axis=-2, norm=a.norm)
+
+
+def _stft_torch(x: Any, window: Any, a: _StftArgs) -> Any:
+    import torch
+
+    shape = tuple(x.shape)
+    # torch.stft takes a 1-d signal or one batch dimension only.
+    xb = x.reshape(-1, shape[-1]) if x.ndim > 2 else x
+    out = torch.stft(
+        xb,
+        a.n_fft,
+        pad_mode=_TORCH_PAD[a.pad_mode],
+        return_complex=True,
+        **_torch_keywords(window, a, x.device),
+    )
+    if x.ndim > 2:
+        out = out.reshape(*shape[:-1], *out.shape[-2:])
+    return out
+
+
+def _stft_mlx(x: Any, window: Any, a: _StftArgs) -> Any:
+    # Not mx.fft.stft: its as_strided framing has no vmap rule ("[Primitive::vmap] Not
+    # implemented for AsStrided", mlx 0.32.4; no upstream issue found), so mx.vmap(stft) failed.
+    # The block framing of _frames_generic is as fast and traces under every mlx transform.
+    import ember_array.mlx
+
+    return _stft_generic(ember_array.mlx, x, window, a)
+
+
+#: backend -> its STFT fast path; other namespaces take :func:`_stft_generic`.
+_STFT_PATHS: dict[str, Callable[[Any, Any, _StftArgs], Any]] = {
+    "numpy": _stft_numpy,
+    "torch": _stft_torch,
+    "mlx": _stft_mlx,
+}

@@ -454,6 +454,9 @@ def _mlx_scatter(mx: Any, v: Any, index: Any, a: _Args) -> Any:
     # two spare slots s and s + 1 of the buffer.
     safe = mx.clip(idx, -1, s)
     init = _identity(mx.iinfo, a.reduce, v.dtype, a.kind)
+    if a.reduce in ("max", "min") and a.kind == "float":
+        out = _mlx_float_extremum(mx, v, safe, a, init)
+        return out if a.axis == 0 else mx.moveaxis(out, 0, a.axis)
     at = mx.full((s + 2, *rest), init, dtype=v.dtype).at[safe]
     out = {
         "sum": at.add,
@@ -462,27 +465,36 @@ def _mlx_scatter(mx: Any, v: Any, index: Any, a: _Args) -> Any:
         "max": at.maximum,
         "min": at.minimum,
     }[a.reduce](v)[:s]
-    if (
-        a.reduce != "mean"
-        and a.fill == init
-        and not (a.kind == "float" and a.reduce in ("max", "min"))
-    ):
-        # Empty segments already hold init == fill_value (and no NaN fix is needed).
+    if a.reduce != "mean" and a.fill == init:
+        # Empty segments already hold init == fill_value.
         return out if a.axis == 0 else mx.moveaxis(out, 0, a.axis)
-    if a.reduce in ("max", "min") and a.kind == "float":
-        # mx's scatter maximum/minimum drop a NaN met first ([nan, 1] -> 1); one scatter-add
-        # of (NaN if NaN else 1) gives both the count and whether a NaN was met.
-        marks = mx.where(mx.isnan(v), mx.array(math.nan, dtype=v.dtype), mx.array(1, v.dtype))
-        count = mx.zeros((s + 2, *rest), dtype=v.dtype).at[safe].add(marks)[:s]
-        out = mx.where(mx.isnan(count), count, out)
-    else:
-        ones = mx.ones(safe.shape, dtype=mx.int32)
-        count = mx.zeros((s + 2,), dtype=mx.int32).at[safe].add(ones)[:s]
-        count = count.reshape((s,) + (1,) * len(rest))
+    ones = mx.ones(safe.shape, dtype=mx.int32)
+    count = mx.zeros((s + 2,), dtype=mx.int32).at[safe].add(ones)[:s]
+    count = count.reshape((s,) + (1,) * len(rest))
     if a.reduce == "mean":
         out = out / mx.maximum(count, 1).astype(v.dtype)
     out = mx.where(count != 0, out, mx.array(a.fill, dtype=v.dtype))
     return out if a.axis == 0 else mx.moveaxis(out, 0, a.axis)
+
+
+def _mlx_float_extremum(mx: Any, v: Any, safe: Any, a: _Args, init: Scalar) -> Any:
+    """max/min of floats with NaN propagated and empty segments filled, in one scatter.
+
+    mx's scatter maximum/minimum drop a NaN met first (``[nan, 1] -> 1``), and a second
+    scatter to find empty segments would double the cost (mx's scatter is the whole cost).
+    Each value travels with a mark, ``1`` (``2`` for NaN; negated for min), in one scatter of
+    ``(value, mark)`` pairs: a segment's mark is ``init`` when empty and ``+-2`` when it met a
+    NaN. The values' scatter keeps mlx's own vjp (the cotangent flows to the winners).
+    """
+    sign = 1.0 if a.reduce == "max" else -1.0
+    nan = mx.isnan(v)
+    mark = mx.where(nan, mx.array(2 * sign, dtype=v.dtype), mx.array(sign, dtype=v.dtype))
+    pairs = mx.stack([v, mark], axis=-1)
+    at = mx.full((a.segments + 2, *v.shape[1:], 2), init, dtype=v.dtype).at[safe]
+    got = (at.maximum(pairs) if a.reduce == "max" else at.minimum(pairs))[: a.segments]
+    out, marks = got[..., 0], got[..., 1]
+    out = mx.where(marks == 2 * sign, mx.array(math.nan, dtype=v.dtype), out)
+    return mx.where(marks == init, mx.array(a.fill, dtype=v.dtype), out)
 
 
 # --------------------------------------------------------------------------------------------

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 import math
 import sys
-from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any
 
 __all__ = [
     "device",
@@ -22,24 +21,6 @@ __all__ = [
     "size",
     "to_device",
 ]
-
-_F = TypeVar("_F", bound=Callable[..., Any])
-
-#: The attribute :func:`forces_evaluation` sets; ``python -m ember_array matrix`` reads it.
-FORCES_EVALUATION = "__ember_forces_evaluation__"
-
-
-def forces_evaluation(f: _F) -> _F:
-    """Mark ``f`` as a function whose output shape depends on the data.
-
-    On a lazy backend (mlx) such a function must evaluate its input; the support matrix
-    (``python -m ember_array matrix``) reports it as ``forces-evaluation``, and
-    ``tests/test_support_matrix.py`` checks that every marked mlx function fails under
-    ``mx.compile`` while the unmarked ones trace lazily.
-    """
-    setattr(f, FORCES_EVALUATION, True)
-    return f
-
 
 def is_numpy_array(x: object) -> bool:
     """Whether ``x`` is a numpy array or numpy scalar (``np.ndarray``/``np.generic``)."""

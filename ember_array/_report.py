@@ -47,7 +47,7 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
 
-from . import _spec
+from . import _spec, scatter
 from ._backends import BACKENDS as REGISTRY
 from ._backends import BY_NAME, names
 from ._markers import marks
@@ -343,18 +343,7 @@ def classify(backend: Backend, qualname: str) -> str:
 #: (``tests/test_support_matrix.py`` checks that each one is consulted at call time).
 FAST_PATHS: dict[str, tuple[str, ...]] = {
     "random.Generator": ("random._generator._NATIVE_ENGINES",),
-    **{
-        f"scatter.{n}": ("scatter._NATIVE",)
-        for n in (
-            "index_reduce",
-            "scatter",
-            "segment_max",
-            "segment_mean",
-            "segment_min",
-            "segment_prod",
-            "segment_sum",
-        )
-    },
+    **{f"scatter.{n}": ("scatter._NATIVE",) for n in scatter.__all__},  # every scatter function
     "signal.stft": ("signal._STFT_PATHS",),
     "signal.istft": ("signal._ISTFT_PATHS",),
     "signal.frame": ("signal._FRAME_PATHS",),
@@ -393,7 +382,7 @@ def classify_shim(backend: Backend, obj: Any) -> str:
 
 
 def _shim_rows() -> list[tuple[str, list[tuple[str, Any]]]]:
-    from . import _devices, random, scatter, signal
+    from . import _devices, random, signal
 
     out = []
     for title, module, prefix in (

@@ -1,12 +1,15 @@
 """The backend registry: one table of the libraries ember_array has a namespace for.
 
-Everything that asks "which backend is this?" -- dispatch, ``xp=`` resolution, random,
-scatter, signal, devices, the report, the tests, the conformance suite -- reads this table.
-Adding a backend is one row here plus its ``ember_array.<name>`` package (and one import
-statement in :func:`ember_array._dispatch.ember_namespace`, which ``torch.compile`` needs).
+Everything that asks "which backend is this?" (of an array, a device object or a module name)
+or "which module is backend X?" -- dispatch, ``xp=`` resolution, the ``is_*_array`` helpers,
+random, scatter, signal, devices, the integrations, the report, the linter, the tests, the
+conformance suite and the benchmarks -- reads this table; ``tests/test_layout.py`` checks that
+no other file pairs backend names with modules. Adding a backend is one row here plus its
+``ember_array.<name>`` package (and one import statement in
+:func:`ember_array._dispatch.ember_namespace`, which ``torch.compile`` needs).
 
-Nothing is imported here: a library's array type is looked up in ``sys.modules`` only, since
-an array of a library can only exist once that library has been imported.
+Nothing is imported here: a library's array and device types are looked up in ``sys.modules``
+only, since an object of a library can only exist once that library has been imported.
 """
 
 from __future__ import annotations

@@ -309,18 +309,26 @@ class Backend:
     eval_fn: Callable[..., Any] | None = None
 
 
+def _registry(name: str) -> Any:
+    """ember_array's registry entry of backend ``name`` (:mod:`ember_array._backends`)."""
+    from ember_array._backends import BY_NAME
+
+    return BY_NAME[name]
+
+
 def _import_ember(name: str) -> tuple[ModuleType | None, str | None]:
     """Import ``ember_array.<name>``; on any failure return the reason instead."""
     try:
-        return importlib.import_module(f"ember_array.{name}"), None
+        return importlib.import_module(_registry(name).namespace), None
     except Exception as exc:  # modules under construction may fail in any way
         return None, f"import ember_array.{name} failed: {type(exc).__name__}: {exc}"[:300]
 
 
 def _import_compat(name: str) -> ModuleType | None:
-    """Import ``array_api_compat.<name>``, or return None."""
+    """Import array-api-compat's namespace for ``name``, or return None."""
     try:
-        return importlib.import_module(f"array_api_compat.{name}")
+        compat = _registry(name).compat
+        return None if compat is None else importlib.import_module(compat)
     except Exception:
         return None
 
@@ -785,15 +793,19 @@ def versions() -> dict[str, str | None]:
         ember_version: str | None = ember_array.__version__
     except Exception:
         ember_version = _version("ember-array")
-    return {
+    out: dict[str, str | None] = {
         "python": platform.python_version(),
         "python_implementation": platform.python_implementation(),
-        "numpy": _version("numpy", "numpy"),
-        "torch": _version("torch", "torch"),
-        "mlx": _version("mlx", "mlx.core"),
-        "array_api_compat": _version("array-api-compat", "array_api_compat"),
-        "ember_array": ember_version,
     }
+    for name in BACKENDS:
+        try:
+            entry = _registry(name)
+            out[name] = _version(entry.distribution, entry.native)
+        except Exception:  # ember_array under construction: the distribution of that name
+            out[name] = _version(name)
+    out["array_api_compat"] = _version("array-api-compat", "array_api_compat")
+    out["ember_array"] = ember_version
+    return out
 
 
 def machine_info() -> dict[str, Any]:

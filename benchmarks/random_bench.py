@@ -98,8 +98,9 @@ def _own_calls(name: str, n: int) -> tuple[dict[str, Callable[[], Any]], Callabl
 def run_backend(name: str, n: int, repeats: int) -> dict[str, Any]:
     """All timings of one backend."""
     import ember_array.random as er
+    from ember_array._backends import BY_NAME
 
-    importlib.import_module(f"ember_array.{name}")
+    importlib.import_module(BY_NAME[name].namespace)
     own, sync = _own_calls(name, n)
     g = er.Generator(SEED, xp=name, impl="native")
     ember = {
@@ -195,12 +196,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         import ember_array  # noqa: F401
     except ImportError:
         sys.path.insert(0, str(REPO_ROOT))  # run from a checkout that is not installed
+    from ember_array._backends import BY_NAME
+
     n, repeats = (2**18, 3) if args.quick else (args.n, args.repeats)
     results: dict[str, Any] = {}
     skipped: dict[str, str] = {}
     for name in [b.strip() for b in args.backends.split(",") if b.strip()]:
         try:
-            importlib.import_module({"numpy": "numpy", "torch": "torch", "mlx": "mlx.core"}[name])
+            importlib.import_module(BY_NAME[name].native)
         except ImportError as exc:
             skipped[name] = f"not installed: {exc}"
             continue

@@ -47,6 +47,7 @@ except ImportError:  # a checkout that is not installed
     sys.path.insert(0, str(ROOT))
     import ember_array
 
+from ember_array._backends import BY_NAME  # noqa: E402
 from ember_array.scatter import segment_max, segment_sum  # noqa: E402
 
 #: (backend, op, native name) -> the goal on ember / native, as (comparison, bound).
@@ -202,7 +203,7 @@ def main(argv: list[str] | None = None) -> int:
     skipped: dict[str, str] = {}
     for backend in args.backends.split(","):
         try:
-            importlib.import_module({"mlx": "mlx.core"}.get(backend, backend))
+            importlib.import_module(BY_NAME[backend].native)
         except ImportError as exc:
             skipped[backend] = str(exc)
             continue

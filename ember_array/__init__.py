@@ -15,7 +15,7 @@ standard, revision 2025.12 (with ``linalg``, ``fft`` and
 from __future__ import annotations
 
 from . import _spec, random, scatter, signal
-from ._devices import default_device, device_name, devices, same_device
+from ._devices import default_device, device_name, devices, same_device, to_device
 from ._dispatch import namespace
 from ._helpers import (
     device,
@@ -25,7 +25,6 @@ from ._helpers import (
     is_numpy_array,
     is_torch_array,
     size,
-    to_device,
 )
 from ._version import __version__
 

@@ -1,23 +1,28 @@
 """The backend registry: one table of the libraries ember_array has a namespace for.
 
-Everything that asks "which backend is this?" -- dispatch, ``xp=`` resolution, random,
-scatter, signal, devices, the report, the tests, the conformance suite -- reads this table.
-Adding a backend is one row here plus its ``ember_array.<name>`` package (and one import
-statement in :func:`ember_array._dispatch.ember_namespace`, which ``torch.compile`` needs).
+Everything that asks "which backend is this?" (of an array, a device object or a module name)
+or "which module is backend X?" -- dispatch, ``xp=`` resolution, the ``is_*_array`` helpers,
+random, scatter, signal, devices, the integrations, the report, the linter, the tests, the
+conformance suite and the benchmarks -- reads this table; ``tests/test_layout.py`` checks that
+no other file pairs backend names with modules. Adding a backend is one row here plus its
+``ember_array.<name>`` package (and one import statement in
+:func:`ember_array._dispatch.ember_namespace`, which ``torch.compile`` needs).
 
-Nothing is imported here: a library's array type is looked up in ``sys.modules`` only, since
-an array of a library can only exist once that library has been imported.
+Nothing is imported here: a library's array and device types are looked up in ``sys.modules``
+only, since an object of a library can only exist once that library has been imported.
 """
 
 from __future__ import annotations
 
 import sys
 from dataclasses import dataclass
+from types import ModuleType
 
 __all__ = [
     "BACKENDS",
     "BY_NAME",
     "Backend",
+    "backend_of_device",
     "backend_of_module",
     "backend_of_type",
     "names",
@@ -44,6 +49,9 @@ class Backend:
         array-api-compat's wrapper).
     lazy
         Whether arrays are computed later (reading a value forces evaluation).
+    device_types
+        Classes of the backend's device objects, as ``"module.Class"`` (ember_array's own
+        device class of a namespace included).
     """
 
     name: str
@@ -52,23 +60,59 @@ class Backend:
     array_types: tuple[str, ...]
     modules: tuple[str, ...]
     lazy: bool
+    device_types: tuple[str, ...] = ()
 
     @property
     def namespace(self) -> str:
         """The module name of ember_array's namespace for this backend."""
         return f"ember_array.{self.name}"
 
-    def owns(self, cls: type) -> bool:
-        """Whether ``cls`` is an array type of this backend (never imports the library)."""
+    @property
+    def compat(self) -> str | None:
+        """array-api-compat's namespace module for this backend, or None."""
+        return next((m for m in self.modules if m.startswith("array_api_compat.")), None)
+
+    def _types(self) -> tuple[type, ...] | None:
+        """The array types, or None while the library is not imported."""
         mod = sys.modules.get(self.native)
         if mod is None:
-            return False
-        for t in self.array_types:
-            # None while another thread is still importing the module (seen on dask workers)
-            typ = getattr(mod, t, None)
-            if typ is not None and issubclass(cls, typ):
+            return None
+        known = _TYPES.get(self.name)
+        if known is not None and known[0] is mod:
+            return known[1]
+        found = tuple(getattr(mod, t, None) for t in self.array_types)
+        types = tuple(t for t in found if isinstance(t, type))
+        if len(types) == len(found):
+            _TYPES[self.name] = (mod, types)
+        # else: another thread is still importing the module (seen on dask workers): the
+        # types it has so far, looked up again next time
+        return types
+
+    def owns(self, cls: type) -> bool:
+        """Whether ``cls`` is an array type of this backend (never imports the library)."""
+        types = self._types()
+        return types is not None and issubclass(cls, types)
+
+    def is_array(self, x: object) -> bool:
+        """Whether ``x`` is an array of this backend (never imports the library)."""
+        known = _TYPES.get(self.name)  # the hot path: one lookup when nothing changed
+        if known is not None and sys.modules.get(self.native) is known[0]:
+            return isinstance(x, known[1])
+        types = self._types()
+        return types is not None and isinstance(x, types)
+
+    def owns_device(self, device: object) -> bool:
+        """Whether ``device`` is a device object of this backend (never imports anything)."""
+        for qualified in self.device_types:
+            module, _, cls = qualified.rpartition(".")
+            typ = getattr(sys.modules.get(module), cls, None)
+            if isinstance(typ, type) and isinstance(device, typ):
                 return True
         return False
+
+
+#: Backend name -> (native module, its array types), filled on first use.
+_TYPES: dict[str, tuple[ModuleType, tuple[type, ...]]] = {}
 
 
 BACKENDS: tuple[Backend, ...] = (
@@ -87,6 +131,7 @@ BACKENDS: tuple[Backend, ...] = (
         array_types=("Tensor",),
         modules=("torch", "array_api_compat.torch"),
         lazy=False,
+        device_types=("torch.device",),
     ),
     Backend(
         name="mlx",
@@ -95,6 +140,12 @@ BACKENDS: tuple[Backend, ...] = (
         array_types=("array",),
         modules=("mlx", "mlx.core"),
         lazy=True,
+        device_types=(
+            "mlx.core.Device",
+            "mlx.core.DeviceType",
+            "mlx.core.Stream",
+            "ember_array.mlx._devices.Device",
+        ),
     ),
     Backend(
         name="dask",
@@ -119,6 +170,14 @@ def backend_of_type(cls: type) -> str | None:
     """The name of the backend that owns the array type ``cls``, or None."""
     for b in BACKENDS:
         if b.owns(cls):
+            return b.name
+    return None
+
+
+def backend_of_device(device: object) -> str | None:
+    """The name of the backend whose device object ``device`` is, or None (names too)."""
+    for b in BACKENDS:
+        if b.owns_device(device):
             return b.name
     return None
 

@@ -17,10 +17,10 @@ Rules that hold everywhere:
 
 from __future__ import annotations
 
-import sys
 from types import ModuleType
 from typing import Any
 
+from ._backends import backend_of_device
 from ._dispatch import resolve_xp
 from ._helpers import is_mlx_array, is_numpy_array, is_torch_array
 
@@ -81,14 +81,11 @@ def device_name(device: Any, /) -> str:
     """
     if isinstance(device, str):
         return device.strip().lower()
-    torch = sys.modules.get("torch")
-    if torch is not None and isinstance(device, torch.device):
+    backend = backend_of_device(device)
+    if backend == "torch":
         return str(device)
-    mx = sys.modules.get("mlx.core")
-    if mx is not None:
-        from_mlx = _mlx_name(device)
-        if from_mlx is not None:
-            return from_mlx
+    if backend == "mlx":
+        return str(_mlx_name(device))
     if type(device).__module__.startswith("array_api_strict"):
         return str(getattr(device, "_device", device))
     return str(device)
@@ -121,7 +118,7 @@ def same_device(a: Any, b: Any, /) -> bool:
     if isinstance(a, str):
         a, b = b, a
     if isinstance(b, str):
-        backend = _device_backend(a)
+        backend = backend_of_device(a)
         if backend is None:
             # Best effort for other libraries: "cpu" matches array-api-strict's "CPU_DEVICE".
             have, want = device_name(a).lower(), _canonical(b)
@@ -130,11 +127,11 @@ def same_device(a: Any, b: Any, /) -> bool:
             b = _resolve(backend, b, "same_device")
         except ValueError:
             return False
-    if sys.modules.get("mlx.core") is not None and _mlx_name(a) is not None:
+    backends = (backend_of_device(a), backend_of_device(b))
+    if backends[0] == "mlx":
         # mx.Device's own == does not know ember's Device (and raises on other objects).
-        return _mlx_name(a) == _mlx_name(b)
-    torch = sys.modules.get("torch")
-    if torch is not None and isinstance(a, torch.device) and isinstance(b, torch.device):
+        return backends[1] == "mlx" and _mlx_name(a) == _mlx_name(b)
+    if backends == ("torch", "torch"):
         return _torch_full(a) == _torch_full(b)
     try:
         return bool(a == b)
@@ -147,15 +144,6 @@ def _canonical(name: str) -> str:
     if base == "cuda":
         return f"cuda:{num or 0}"
     return base if num is None else f"{base}:{num}"
-
-
-def _device_backend(device: Any) -> str | None:
-    torch = sys.modules.get("torch")
-    if torch is not None and isinstance(device, torch.device):
-        return "torch"
-    if sys.modules.get("mlx.core") is not None and _mlx_name(device) is not None:
-        return "mlx"
-    return None
 
 
 def _torch_full(device: Any) -> Any:

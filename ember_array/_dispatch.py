@@ -12,7 +12,7 @@ import importlib
 from types import ModuleType
 from typing import Any
 
-from ._backends import backend_of_module, backend_of_type, names
+from ._backends import BY_NAME, backend_of_module, backend_of_type, names
 from ._spec import SUPPORTED_VERSIONS
 
 __all__ = ["namespace", "resolve_xp"]
@@ -61,7 +61,7 @@ def ember_namespace(backend: str) -> ModuleType:
     elif backend == "dask":
         from . import dask as ns
     else:
-        ns = importlib.import_module(f"ember_array.{backend}")
+        ns = importlib.import_module(BY_NAME[backend].namespace)
     _LOADED[backend] = ns
     return ns
 

@@ -1,16 +1,18 @@
 """Helpers with array-api-compat's names and meaning.
 
-``device``, ``to_device``, ``size`` and the ``is_*`` predicates, so that code
-written against array-api-compat switches to ember_array with one import line.
-They work on arrays of every backend, mlx included.
+``device``, ``size`` and the ``is_*`` predicates, so that code written against
+array-api-compat switches to ember_array with one import line (``to_device`` is
+:func:`ember_array._devices.to_device`). They work on arrays of every backend, mlx
+included; which library an array belongs to is the registry's answer
+(:mod:`ember_array._backends`).
 """
 
 from __future__ import annotations
 
 import math
-import sys
-from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any
+
+from ._backends import BY_NAME
 
 __all__ = [
     "device",
@@ -20,43 +22,26 @@ __all__ = [
     "is_numpy_array",
     "is_torch_array",
     "size",
-    "to_device",
 ]
 
-_F = TypeVar("_F", bound=Callable[..., Any])
-
-#: The attribute :func:`forces_evaluation` sets; ``python -m ember_array matrix`` reads it.
-FORCES_EVALUATION = "__ember_forces_evaluation__"
-
-
-def forces_evaluation(f: _F) -> _F:
-    """Mark ``f`` as a function whose output shape depends on the data.
-
-    On a lazy backend (mlx) such a function must evaluate its input; the support matrix
-    (``python -m ember_array matrix``) reports it as ``forces-evaluation``, and
-    ``tests/test_support_matrix.py`` checks that every marked mlx function fails under
-    ``mx.compile`` while the unmarked ones trace lazily.
-    """
-    setattr(f, FORCES_EVALUATION, True)
-    return f
+_NUMPY = BY_NAME["numpy"]
+_TORCH = BY_NAME["torch"]
+_MLX = BY_NAME["mlx"]
 
 
 def is_numpy_array(x: object) -> bool:
     """Whether ``x`` is a numpy array or numpy scalar (``np.ndarray``/``np.generic``)."""
-    np = sys.modules.get("numpy")
-    return np is not None and isinstance(x, (np.ndarray, np.generic))
+    return _NUMPY.is_array(x)
 
 
 def is_torch_array(x: object) -> bool:
     """Whether ``x`` is a ``torch.Tensor``."""
-    torch = sys.modules.get("torch")
-    return torch is not None and isinstance(x, torch.Tensor)
+    return _TORCH.is_array(x)
 
 
 def is_mlx_array(x: object) -> bool:
     """Whether ``x`` is an ``mlx.core.array``."""
-    mx = sys.modules.get("mlx.core")
-    return mx is not None and isinstance(x, mx.array)
+    return _MLX.is_array(x)
 
 
 def is_array_api_strict_array(x: object) -> bool:
@@ -89,30 +74,14 @@ def device(x: Any, /) -> Any:
     if is_torch_array(x):
         return x.device
     if is_mlx_array(x):
+        # upward, on purpose: an mlx array's device is the mlx namespace's Device (mlx is
+        # already imported; tests/test_layout.py lists this import)
         from .mlx._devices import device_of
 
         return device_of(x)
     import array_api_compat
 
     return array_api_compat.device(x)
-
-
-def to_device(x: Any, device: Any, /, *, stream: Any = None) -> Any:
-    """Copy ``x`` to ``device`` (a no-op when it is already there).
-
-    ``device`` is a native device object (array-api-compat's meaning) or one of the names
-    ``"cpu"``, ``"gpu"``, ``"cuda"``, ``"cuda:n"``, ``"mps"``; see
-    :func:`ember_array._devices.to_device`.
-
-    Raises
-    ------
-    ValueError
-        If the backend has no such device (numpy has only ``"cpu"``), for torch's ``meta``
-        device, or if the device cannot hold ``x``'s dtype.
-    """
-    from ._devices import to_device as _to_device
-
-    return _to_device(x, device, stream=stream)
 
 
 def size(x: Any) -> int | None:

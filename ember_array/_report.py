@@ -1,54 +1,56 @@
 """What ``python -m ember_array`` prints: backends found and the support matrix.
 
-Every cell of the matrix is computed from the namespace modules and the code behind them, never
-from a hand-kept table of names and categories:
+Every cell of the matrix is computed from the namespace modules and the markers of
+:mod:`ember_array._markers`, declared where each function is written (never by reading the
+functions' bytecode, whose instructions change between Python versions):
 
 ``missing``
     The namespace has no such name, or only a placeholder the backend cannot back (a dtype that
     is not one of the backend's dtypes, as mlx's ``complex128``).
 ``forces-evaluation``
-    The output shape depends on the data. On mlx the function carries the
-    :func:`ember_array._helpers.forces_evaluation` marker (``tests/test_support_matrix.py``
-    checks every marked function fails under ``mx.compile`` and every other one traces lazily).
-    On torch the function's code reaches an ATen operator that torch itself tags
-    ``dynamic_output_shape`` (``nonzero``, ``_unique2``, ``repeat_interleave``...): on a CUDA or
-    MPS device it synchronizes the host with the device. numpy computes every result before
-    returning, so the label does not apply to it.
+    The output shape depends on the data: the function, or a function it wraps, carries the
+    :func:`ember_array._markers.forces_evaluation` marker (array-api-compat's functions:
+    declared with :func:`ember_array._markers.borrow`). On mlx such a function evaluates its
+    input (``tests/test_support_matrix.py`` checks every marked function fails under
+    ``mx.compile`` and every other one traces lazily); on torch it reaches an ATen operator
+    tagged ``dynamic_output_shape`` (``nonzero``, ``_unique2``, ``repeat_interleave``...), which
+    synchronizes the host with a CUDA or MPS device (the tests check each marked function fails
+    on fake tensors). numpy computes every result before returning, so the label is not used
+    for it.
 ``native``
     The namespace entry *is* the backend's own object (identity; for constants, equality).
 ``wrapped``
-    The entry is a function that calls the backend's function of the same meaning: the same
-    name or the standard's rename of it (``acos`` -> ``arccos``, ``concat`` -> ``concatenate``,
-    see ``_ALIASES``), found in the names its code (and the code it calls) loads.
+    The entry is marked :func:`ember_array._markers.wraps_native` (or declared so with
+    ``borrow``), and the backend has the function it names: by default the same name or the
+    standard's rename of it (``acos`` -> ``arccos``, ``concat`` -> ``concatenate``, see
+    ``_ALIASES``). An unmarked :func:`functools.wraps` wrapper (a guard around another
+    function) takes the label of the function it wraps, a native one making it ``wrapped``.
 ``written``
-    The entry is implemented from other operations.
+    Anything else: implemented from other operations.
 
 Shims (``ember_array.random``, ``.scatter``, ``.signal`` and the device helpers) are
 ``wrapped`` on a backend when they dispatch through a *fast-path registry* that has an entry for
 it: a module-level ``dict`` from backend names to the function (or class) serving that backend,
-named by the shim's code or by a private helper of its module that it calls (``scatter._NATIVE``,
-``signal._stft._STFT_PATHS``, ``random._generator._NATIVE_ENGINES``...); elsewhere they are
-``written`` (the pure-standard implementation).
+listed for each shim in :data:`FAST_PATHS` (``scatter._NATIVE``, ``signal._stft._STFT_PATHS``,
+``random._generator._NATIVE_ENGINES``...); elsewhere they are ``written`` (the pure-standard
+implementation).
 """
 
 from __future__ import annotations
 
-import builtins
-import dis
 import functools
 import importlib
 import importlib.metadata
 import math
 import types
-from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
 
-from . import _spec
+from . import _spec, scatter
 from ._backends import BACKENDS as REGISTRY
-from ._backends import BY_NAME
-from ._helpers import FORCES_EVALUATION
+from ._backends import BY_NAME, names
+from ._markers import marks
 from ._version import __version__
 
 __all__ = [
@@ -70,9 +72,6 @@ FORCES = "forces-evaluation"
 MISSING = "missing"
 #: The labels of the matrix, in the order of the legend.
 CATEGORIES = (NATIVE, WRAPPED, WRITTEN, FORCES, MISSING)
-
-# ember backend -> (distribution name, native module), from the registry
-_NATIVE = {b.name: (b.distribution, b.native) for b in REGISTRY}
 
 #: The standard's renames of the traditional (numpy/torch) function names: a wrapper that calls
 #: one of these calls the backend's function of the same meaning.
@@ -117,12 +116,6 @@ _ALIASES: dict[str, tuple[str, ...]] = {
     "unstack": ("unbind",),
     "vector_norm": ("norm",),
 }
-
-#: Method names of Python's own containers: an attribute load of one of these says nothing
-#: about which library is called (``tuple.index`` is not ``torch.ops.aten.index``).
-_CONTAINER_METHODS = frozenset(
-    n for t in (list, tuple, dict, set, str, bytes) for n in dir(t) if not n.startswith("_")
-)
 
 INFO = "__array_namespace_info__"
 
@@ -173,22 +166,22 @@ def _version(dist: str) -> str | None:
 def backends() -> list[Backend]:
     """Each backend ember_array knows, with what imports and what does not."""
     found = []
-    for name, (dist, modname) in _NATIVE.items():
-        version = _version(dist)
+    for entry in REGISTRY:
+        version = _version(entry.distribution)
         native = ns = None
         problem = None
         try:
-            native = importlib.import_module(modname)
+            native = importlib.import_module(entry.native)
         except ImportError as exc:
             problem = f"not installed ({exc})"
         if native is not None:
             try:
-                ns = importlib.import_module(f"ember_array.{name}")
+                ns = importlib.import_module(entry.namespace)
             except ModuleNotFoundError as exc:
-                if exc.name != f"ember_array.{name}":
+                if exc.name != entry.namespace:
                     raise
                 problem = "namespace not available in this version of ember_array"
-        found.append(Backend(name, version, native, ns, problem))
+        found.append(Backend(entry.name, version, native, ns, problem))
     return found
 
 
@@ -268,143 +261,22 @@ def _unrouted(obj: Any) -> Any:
 
 
 # ------------------------------------------------------------------------------------------
-# reading code
+# markers
 
 
-@dataclass
-class _Reach:
-    """What a function's code, and the code it calls, loads."""
-
-    attrs: set[str] = field(default_factory=set)  # attribute and imported names
-    objects: list[Any] = field(default_factory=list)  # globals, closure cells, wrapped objects
-
-
-def _codes(code: types.CodeType) -> Iterator[types.CodeType]:
-    yield code
-    for const in code.co_consts:
-        if isinstance(const, types.CodeType):
-            yield from _codes(const)
+def _chain(obj: Any) -> list[Any]:
+    """``obj`` and the functions it wraps (``__wrapped__``, set by :func:`functools.wraps`)."""
+    out = [obj]
+    while True:
+        inner = getattr(out[-1], "__wrapped__", None)
+        if inner is None or any(inner is o for o in out):
+            return out
+        out.append(inner)
 
 
-_ATTR_OPS = frozenset({"LOAD_ATTR", "LOAD_METHOD", "IMPORT_FROM", "LOAD_SUPER_ATTR"})
-_GLOBAL_OPS = frozenset({"LOAD_GLOBAL", "LOAD_NAME"})
-
-
-def _reach(
-    root: Any,
-    lookup: ModuleType | None = None,
-    *,
-    module: str | None = None,
-    skip: frozenset[int] = frozenset(),
-) -> _Reach:
-    """Walk ``root``'s code and every Python function it loads, transitively.
-
-    ``root`` may be a class (its methods are walked). Functions are followed through globals,
-    closure cells and ``__wrapped__``, and through attributes of ``lookup`` (the backend module,
-    so that ``torch.unique``'s own Python code is read). ``module`` keeps the walk inside one
-    module; objects whose ``id`` is in ``skip`` are not entered.
-    """
-    out = _Reach()
-    seen: set[int] = set()
-    todo: list[Any] = [root]
-    if isinstance(root, type):
-        todo = [getattr(v, "__func__", v) for v in vars(root).values()]
-    while todo:
-        obj = todo.pop()
-        if id(obj) in seen or id(obj) in skip:
-            continue
-        seen.add(id(obj))
-        if isinstance(obj, functools.partial):
-            todo.append(obj.func)
-            continue
-        if not isinstance(obj, types.FunctionType):
-            continue
-        if module is not None and obj.__module__ != module:
-            continue
-        if hasattr(obj, "__wrapped__"):
-            out.objects.append(obj.__wrapped__)
-            todo.append(obj.__wrapped__)
-        for cell in obj.__closure__ or ():
-            try:
-                value = cell.cell_contents
-            except ValueError:  # an empty cell
-                continue
-            out.objects.append(value)
-            todo.append(value)
-        for code in _codes(obj.__code__):
-            after_self = False
-            for ins in dis.get_instructions(code):
-                on_self, after_self = after_self, ins.opname == "LOAD_FAST" and ins.argval == "self"
-                if not isinstance(ins.argval, str) or on_self:
-                    continue  # ``self.x``: the class's own method, not the backend's
-                if ins.opname in _ATTR_OPS:
-                    out.attrs.add(ins.argval)
-                    if lookup is not None:
-                        todo.append(vars(lookup).get(ins.argval))
-                elif ins.opname in _GLOBAL_OPS:
-                    value = obj.__globals__.get(ins.argval, _ABSENT)
-                    if value is _ABSENT:
-                        value = getattr(builtins, ins.argval, _ABSENT)
-                    if value is not _ABSENT:
-                        out.objects.append(value)
-                        todo.append(value)
-    return out
-
-
-def _is_backend_object(backend: Backend, obj: Any) -> bool:
-    if id(obj) in _native_ids(backend):
-        return True
-    root = getattr(backend.native, "__name__", "?").partition(".")[0]
-    module = getattr(obj, "__module__", None)
-    return isinstance(module, str) and module.partition(".")[0] == root
-
-
-def _called_names(backend: Backend, reach: _Reach) -> set[str]:
-    """Names the walked code calls on the backend: attributes it loads (``mx.clip``,
-    ``x.astype``), and the names of the backend's callables it holds (``native = torch.add``)."""
-    names = set(reach.attrs)
-    for obj in reach.objects:
-        name = getattr(obj, "__name__", None)
-        if isinstance(name, str) and callable(obj) and _is_backend_object(backend, obj):
-            names.add(name)
-    return names
-
-
-# ------------------------------------------------------------------------------------------
-# data-dependent output shapes
-
-
-def _forces_evaluation(backend: Backend, obj: Any, skip: frozenset[int] = frozenset()) -> bool:
-    """Whether calling ``obj`` on ``backend`` needs the data to know the output's shape."""
-    if getattr(obj, FORCES_EVALUATION, False):
-        return True
-    probe = _DYNAMIC_SHAPE_PROBES.get(backend.name)
-    return probe is not None and probe(backend, obj, skip)
-
-
-@functools.cache
-def _torch_dynamic_shape(name: str) -> bool:
-    """Whether ``torch.ops.aten.<name>`` has an overload tagged ``dynamic_output_shape``."""
-    import torch
-
-    try:
-        packet = getattr(torch.ops.aten, name)
-    except (AttributeError, RuntimeError):
-        return False
-    if not isinstance(packet, torch._ops.OpOverloadPacket):
-        return False
-    tag = torch.Tag.dynamic_output_shape
-    return any(tag in getattr(packet, o).tags for o in packet.overloads())
-
-
-def _torch_probe(backend: Backend, obj: Any, skip: frozenset[int]) -> bool:
-    names = _called_names(backend, _reach(obj, backend.native, skip=skip)) - _CONTAINER_METHODS
-    return any(_torch_dynamic_shape(n) for n in sorted(names))
-
-
-_DYNAMIC_SHAPE_PROBES: dict[str, Callable[[Backend, Any, frozenset[int]], bool]] = {
-    "torch": _torch_probe,
-}
+def _forces_evaluation(obj: Any) -> bool:
+    """Whether ``obj``, or a function it wraps, is marked as needing the data for its shape."""
+    return any(marks(o).forces for o in _chain(obj))
 
 
 # ------------------------------------------------------------------------------------------
@@ -444,18 +316,22 @@ def classify(backend: Backend, qualname: str) -> str:
         own = getattr(backend.native, qualname, _ABSENT)
         return NATIVE if _same_value(obj, own) else WRITTEN
     obj = _unrouted(obj)
-    if _forces_evaluation(backend, obj):
+    if _forces_evaluation(obj):
         return FORCES
     name = qualname.rpartition(".")[2]
     candidates = (name, *_ALIASES.get(name, ()))
     places = _native_places(backend, qualname)
-    if id(obj) in _native_ids(backend) or any(
-        obj is getattr(p, c, _ABSENT) for p in places for c in candidates
-    ):
-        return NATIVE
-    called = _called_names(backend, _reach(obj, backend.native))
-    if any(c in called and any(hasattr(p, c) for p in places) for c in candidates):
-        return WRAPPED
+    for depth, o in enumerate(_chain(obj)):
+        if id(o) in _native_ids(backend) or any(
+            o is getattr(p, c, _ABSENT) for p in places for c in candidates
+        ):
+            return WRAPPED if depth else NATIVE
+        m = marks(o)
+        if m.wraps is not None:
+            called = m.wraps or candidates
+            return WRAPPED if any(hasattr(p, c) for p in places for c in called) else WRITTEN
+        if m.declared:
+            return WRITTEN
     return WRITTEN
 
 
@@ -463,36 +339,50 @@ def classify(backend: Backend, qualname: str) -> str:
 # shims
 
 
+#: The fast-path registries each shim dispatches through, as paths below ``ember_array``
+#: (``tests/test_support_matrix.py`` checks that each one is consulted at call time).
+FAST_PATHS: dict[str, tuple[str, ...]] = {
+    "random.Generator": ("random._generator._NATIVE_ENGINES",),
+    **{f"scatter.{n}": ("scatter._NATIVE",) for n in scatter.__all__},  # every scatter function
+    "signal.stft": ("signal._stft._STFT_PATHS",),
+    "signal.istft": ("signal._istft._ISTFT_PATHS",),
+    "signal.frame": ("signal._frame._FRAME_PATHS",),
+    **{
+        f"signal.{n}": ("signal._windows._WINDOW_PATHS",)
+        for n in ("hann_window", "hamming_window", "blackman_window")
+    },
+}
+
+
+def _lookup(path: str) -> Any:
+    import ember_array
+
+    return _resolve(ember_array, path)
+
+
 def _registries(obj: Any) -> list[dict[str, Any]]:
-    """The fast-path registries a shim dispatches through (see the module docstring)."""
-    module = getattr(obj, "__module__", None)
-    known = set(_NATIVE)
-    found: list[dict[str, Any]] = []
-    for value in _reach(obj, module=module).objects:
-        if (
-            isinstance(value, dict)
-            and value
-            and set(value) <= known
-            and all(callable(v) for v in value.values())
-            and all(v is not value for v in found)
-        ):
-            found.append(value)
-    return found
+    """The fast-path registries a shim dispatches through (see :data:`FAST_PATHS`)."""
+    for name, paths in FAST_PATHS.items():
+        if _lookup(name) is obj:
+            found = [_lookup(p) for p in paths]
+            for p, value in zip(paths, found):
+                if not (isinstance(value, dict) and set(value) <= set(names())):
+                    raise AssertionError(f"FAST_PATHS[{name!r}]: {p} is not a fast-path registry")
+            return found
+    return []
 
 
 def classify_shim(backend: Backend, obj: Any) -> str:
     """The label of one shim function (or class) on ``backend``."""
     if backend.namespace is None:
         return MISSING
-    registries = _registries(obj)
-    others = frozenset(id(f) for r in registries for b, f in r.items() if b != backend.name)
-    if _forces_evaluation(backend, obj, others):
+    if _forces_evaluation(obj):
         return FORCES
-    return WRAPPED if any(backend.name in r for r in registries) else WRITTEN
+    return WRAPPED if any(backend.name in r for r in _registries(obj)) else WRITTEN
 
 
 def _shim_rows() -> list[tuple[str, list[tuple[str, Any]]]]:
-    from . import _devices, random, scatter, signal
+    from . import _devices, random, signal
 
     out = []
     for title, module, prefix in (

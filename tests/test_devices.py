@@ -12,6 +12,7 @@ import pytest
 
 import ember_array
 from ember_array import _devices
+from ember_array._backends import BY_NAME
 
 GPU_NAMES = ("gpu", "cuda", "cuda:0", "mps")
 
@@ -35,7 +36,7 @@ def test_exports() -> None:
 
 
 def test_devices_and_default_device_accept_every_spelling(backend: str, xp: Any) -> None:
-    native = importlib.import_module({"mlx": "mlx.core"}.get(backend, backend))
+    native = importlib.import_module(BY_NAME[backend].native)
     want = tuple(xp.__array_namespace_info__().devices())
     for spelling in (backend, xp, native, _ones(backend)):
         assert ember_array.devices(spelling) == want

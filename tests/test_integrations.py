@@ -128,6 +128,87 @@ def test_sklearn_enable_disable_round_trip() -> None:
     ember_sklearn.disable()  # a second disable does nothing
 
 
+def _import_probe(name: str, source: str, tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> Any:
+    """Import ``source`` as module ``name``, as a module of the library imported late does."""
+    import importlib.util
+    import sys
+
+    path = tmp_path / (name.rpartition(".")[2] + ".py")
+    path.write_text(source)
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    monkeypatch.setitem(sys.modules, name, module)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _ours_left_in(package: str) -> list[str]:
+    """``module.attr`` of every ember_array object still bound in an imported ``package`` module."""
+    import sys
+
+    found = []
+    for mod_name, mod in list(sys.modules.items()):
+        if not (mod_name == package or mod_name.startswith(package + ".")):
+            continue
+        for attr, value in list(vars(mod).items()):
+            ours = str(getattr(value, "__module__", "")).startswith("ember_array")
+            if (ours and callable(value) and not isinstance(value, type)) or (
+                isinstance(value, set) and "ember_array.numpy" in value
+            ):
+                found.append(f"{mod_name}.{attr}")
+    return found
+
+
+def test_sklearn_disable_undoes_copies_made_while_enabled(
+    tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A module imported while enabled binds the replacements by name; disable() finds them."""
+    before = _sklearn_originals()
+    ember_sklearn.enable()
+    probe = _import_probe(
+        "sklearn._ember_probe",
+        "from sklearn.externals.array_api_compat import get_namespace\n"
+        "from sklearn.utils._array_api import (\n"
+        "    _NUMPY_NAMESPACE_NAMES, _fill_diagonal, _is_xp_namespace\n"
+        ")\n"
+        "from sklearn.utils._encode import get_namespace as encode_get_namespace\n",
+        tmp_path,
+        monkeypatch,
+    )
+    assert probe._is_xp_namespace is not before["is_xp"]
+    assert probe.get_namespace is not before["get_namespace"]
+    assert _ours_left_in("sklearn")
+    ember_sklearn.disable()
+    _assert_sklearn_restored(before)
+    assert probe.get_namespace is before["get_namespace"]
+    assert probe._NUMPY_NAMESPACE_NAMES is before["names"]
+    assert probe._fill_diagonal is before["fill"]
+    assert probe._is_xp_namespace is before["is_xp"]
+    assert probe.encode_get_namespace is before["encode"]
+    assert _ours_left_in("sklearn") == []
+
+
+@pytest.mark.usefixtures("array_api_env")
+def test_scipy_disable_undoes_copies_made_while_enabled(
+    tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from scipy._lib import array_api_compat as sp_compat
+
+    original = sp_compat.array_namespace
+    with ember_scipy.enabled():
+        probe = _import_probe(
+            "scipy._ember_probe",
+            "from scipy._lib.array_api_compat import array_namespace\n",
+            tmp_path,
+            monkeypatch,
+        )
+        assert probe.array_namespace is not original
+    assert probe.array_namespace is original
+    assert _ours_left_in("scipy") == []
+
+
 def test_sklearn_context_manager_nests() -> None:
     before = _sklearn_originals()
     with ember_sklearn.enabled():

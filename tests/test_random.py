@@ -23,6 +23,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import ember_array.random as er
+from ember_array import is_torch_array
+from ember_array._backends import BY_NAME
 from ember_array.random import _core
 
 stats = pytest.importorskip("scipy.stats")
@@ -30,7 +32,6 @@ special = pytest.importorskip("scipy.special")
 
 
 BACKENDS = ("numpy", "torch", "mlx")
-_NATIVE = {"numpy": "numpy", "torch": "torch", "mlx": "mlx.core"}
 
 
 def _selected() -> tuple[str, ...]:
@@ -43,7 +44,7 @@ def load_backend(name: str) -> tuple[ModuleType, ModuleType]:
     """(native module, ember namespace) of ``name``, or skip (conftest's rule)."""
     if name not in _selected():
         pytest.skip(f"{name} not selected by EMBER_BACKENDS")
-    native = pytest.importorskip(_NATIVE[name])
+    native = pytest.importorskip(BY_NAME[name].native)
     return native, pytest.importorskip(f"ember_array.{name}")
 
 
@@ -52,8 +53,7 @@ P_MIN = 1e-4  # statistical tests fail below this p-value
 
 def to_np(x: Any) -> np.ndarray:
     """A numpy copy of an array of any backend (torch uint32/uint64 through int64)."""
-    mod = type(x).__module__
-    if mod.startswith("torch"):
+    if is_torch_array(x):
         import torch
 
         if x.dtype in (torch.uint32, torch.uint64):
@@ -71,7 +71,7 @@ def others() -> list[str]:
         if name not in _selected():
             continue
         try:
-            importlib.import_module(_NATIVE[name])
+            importlib.import_module(BY_NAME[name].native)
             importlib.import_module(f"ember_array.{name}")
         except ImportError:
             continue

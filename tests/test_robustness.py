@@ -18,17 +18,19 @@ import pytest
 
 from conformance.robustness import GROUPS, generate, known_failures, run
 from conformance.robustness._pool import Result
+from ember_array._backends import BY_NAME
 
-_NATIVE = {"numpy": "numpy", "torch": "torch", "mlx": "mlx.core"}
+#: Backends swept when ``EMBER_BACKENDS`` names none.
+_DEFAULT = ("numpy", "torch", "mlx")
 
 
 def _groups() -> tuple[str, ...]:
     raw = os.environ.get("EMBER_BACKENDS", "")
-    chosen = {b.strip() for b in raw.split(",") if b.strip()} or set(_NATIVE)
+    chosen = {b.strip() for b in raw.split(",") if b.strip()} or set(_DEFAULT)
     return tuple(
         g
         for g in GROUPS
-        if g.split("+")[0] in chosen and importlib.util.find_spec(_NATIVE[g.split("+")[0]])
+        if g.split("+")[0] in chosen and importlib.util.find_spec(BY_NAME[g.split("+")[0]].native)
     )
 
 

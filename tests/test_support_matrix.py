@@ -9,6 +9,7 @@ version bump shows up as a skip naming the command to run, never as a silent pas
 from __future__ import annotations
 
 import difflib
+import functools
 import importlib.util
 import re
 import types
@@ -20,7 +21,7 @@ import pytest
 
 from ember_array import _report, _spec
 from ember_array.__main__ import main
-from ember_array._helpers import FORCES_EVALUATION, forces_evaluation
+from ember_array._markers import FORCES_EVALUATION, borrow, forces_evaluation, marks, wraps_native
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGE = ROOT / "docs" / "support-matrix.md"
@@ -132,7 +133,8 @@ def test_fake_native_wrapped_written() -> None:
     b = _fake()
     lib: Any = b.native
 
-    def acos(x: Any) -> Any:  # calls the backend's own function under the old name
+    @wraps_native()  # calls the backend's own function under the old name
+    def acos(x: Any) -> Any:
         return lib.arccos(x)
 
     def cos(x: Any) -> Any:  # built from other operations
@@ -144,6 +146,42 @@ def test_fake_native_wrapped_written() -> None:
     assert _report.classify(b, "sin") == "native"
     assert _report.classify(b, "acos") == "wrapped"
     assert _report.classify(b, "cos") == "written"
+
+
+def test_fake_wrappers_and_declarations() -> None:
+    b = _fake()
+    lib: Any = b.native
+
+    @functools.wraps(lib.sin)
+    def sin(x: Any) -> Any:  # a guard around the native function: its label, made wrapped
+        return lib.sin(x)
+
+    @wraps_native("tan")  # names a function the backend does not have
+    def tan(x: Any) -> Any:
+        return lib.sin(x) / lib.sin(x + 1.5707963267948966)
+
+    def cosh(x: Any) -> Any:  # stands for a function of array-api-compat's
+        return x
+
+    def sinh(x: Any) -> Any:
+        return x
+
+    compat = types.ModuleType("fakecompat")
+    compat.cosh, compat.sinh = cosh, sinh  # type: ignore[attr-defined]
+    borrow(compat, wrapped="cosh", forces="sinh")
+    lib.cosh = lib.sinh = lib.sin
+    for name in ("sin", "tan", "cosh", "sinh"):
+        setattr(b.namespace, name, locals()[name])
+    assert _report.classify(b, "sin") == "wrapped"
+    assert _report.classify(b, "tan") == "written"
+    assert _report.classify(b, "cosh") == "wrapped"
+    assert _report.classify(b, "sinh") == "forces-evaluation"
+    assert marks(cosh).declared
+    assert not marks(lambda x: x).declared
+    with pytest.raises(ValueError, match="declared as"):
+        borrow(compat, written="cosh")
+    with pytest.raises(ValueError, match="does not exist"):
+        borrow(compat, wrapped="nothing")
 
 
 def test_fake_marker_and_dtypes() -> None:
@@ -218,6 +256,29 @@ def _shim(qualname: str) -> Any:
 )
 def test_classify_shim(backend: str, name: str, label: str) -> None:
     assert _report.classify_shim(_backend(backend), _shim(name)) == label
+
+
+def test_borrowed_functions_are_declared() -> None:
+    """Every standard function array-api-compat implements for a namespace (taken unchanged, or
+    inside one of ember_array's functools.wraps guards) is declared there with borrow()."""
+    import ember_array
+
+    own = str(Path(ember_array.__file__).parent)
+    undeclared = []
+    for b in _report.backends():
+        if b.namespace is None:
+            continue
+        for name in _spec.all_names():
+            for obj in _report._chain(_report._unrouted(_report._resolve(b.namespace, name))):
+                code = getattr(obj, "__code__", None)
+                mine = code is not None and code.co_filename.startswith(own)
+                if mine and not marks(obj).declared:
+                    continue  # an unmarked guard of ember_array's: what it wraps decides
+                module = str(getattr(obj, "__module__", ""))
+                if module.startswith("array_api_compat") and not marks(obj).declared:
+                    undeclared.append(f"{b.name}: {name}")
+                break
+    assert undeclared == []
 
 
 # ------------------------------------------------------------------------------------------

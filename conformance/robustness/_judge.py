@@ -27,6 +27,8 @@ from typing import Any
 
 import numpy as np
 
+from ember_array._backends import BY_NAME, backend_of_type
+
 from ._generate import GENERATOR_XP, Case, NpDT, Obj, shim_objects
 from ._inputs import Arr, Foreign, Materializer, Xp
 
@@ -192,22 +194,13 @@ def _dtype_name(dt: Any) -> str:
 
 
 def _lib_of(x: Any) -> str | None:
-    """The library an array belongs to, or None."""
-    mod = type(x).__module__.split(".")[0]
-    return {"numpy": "numpy", "torch": "torch", "mlx": "mlx", "array_api_strict": "strict"}.get(mod)
+    """The library an array belongs to (a backend of the registry, or ``strict``), or None."""
+    return "strict" if _is_array("strict", x) else backend_of_type(type(x))
 
 
 def _is_array(lib: str, x: Any) -> bool:
-    if lib == "numpy":
-        return isinstance(x, np.ndarray | np.generic)
-    if lib == "torch":
-        import torch
-
-        return isinstance(x, torch.Tensor)
-    if lib == "mlx":
-        import mlx.core as mx
-
-        return isinstance(x, mx.array)
+    if lib in BY_NAME:
+        return BY_NAME[lib].is_array(x)
     import array_api_strict
 
     return isinstance(x, type(array_api_strict.asarray(0)))

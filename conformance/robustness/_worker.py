@@ -14,6 +14,8 @@ import pickle
 import sys
 import warnings
 
+from ember_array._backends import BY_NAME
+
 from ._generate import CONTROL
 
 
@@ -25,7 +27,7 @@ def main() -> None:
     backend = group.split("+")[0]
     # CONTROL: array-api-strict against itself, which proves the cases and the judge
     xp = importlib.import_module(
-        "array_api_strict" if group == CONTROL else f"ember_array.{backend}"
+        "array_api_strict" if group == CONTROL else BY_NAME[backend].namespace
     )
     if group.endswith("+install"):
         xp.install()
@@ -37,7 +39,9 @@ def main() -> None:
     defaults = {k: str(v).rsplit(".", 1)[-1] for k, v in info.default_dtypes().items()}
     # mlx keeps freed buffers in a cache; under the worker's address-space cap a case would
     # otherwise fail with MemoryError because of the cases before it
-    release = importlib.import_module("mlx.core").clear_cache if backend == "mlx" else None
+    release = (
+        importlib.import_module(BY_NAME["mlx"].native).clear_cache if backend == "mlx" else None
+    )
     with open(path, "rb") as f:
         cases = pickle.load(f)
     for i in range(start, len(cases)):

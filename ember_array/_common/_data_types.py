@@ -7,6 +7,8 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
+from .._markers import wraps_native
+
 __all__ = ["can_cast", "finfo", "finfo_object", "iinfo", "iinfo_object", "promote_names"]
 
 SIGNED = ("int8", "int16", "int32", "int64")
@@ -98,6 +100,7 @@ def _info_dtype(info: Any, xp: ModuleType) -> Any:
     return getattr(xp, info.dtype) if isinstance(info.dtype, str) else info.dtype
 
 
+@wraps_native()
 def finfo(type: Any, /, *, xp: ModuleType) -> finfo_object:
     """Machine limits for a floating-point dtype (or an array of one).
 
@@ -117,6 +120,7 @@ def finfo(type: Any, /, *, xp: ModuleType) -> finfo_object:
     )
 
 
+@wraps_native()
 def iinfo(type: Any, /, *, xp: ModuleType) -> iinfo_object:
     """Machine limits for an integer dtype (or an array of one), as Python ints."""
     info = xp.iinfo(_dtype_of(type))

@@ -19,6 +19,7 @@ from .. import numpy as _enp_module
 from .._common import _data_types
 from .._common._guards import checked_diff, nan_without_dof
 from .._common._manipulation import broadcast_shapes
+from .._markers import wraps_native
 from .._namespace import bind_xp
 
 _compat: Any = _compat_module
@@ -64,6 +65,7 @@ iinfo = _bind(_data_types.iinfo)
 _checked_diff = checked_diff(_compat.diff, "dask")
 
 
+@wraps_native()
 def diff(
     x: da.Array,
     /,
@@ -198,6 +200,7 @@ def _reshape(x: da.Array, shape: Any, func: str = "reshape") -> da.Array:
         return x.rechunk(-1).reshape(dims)
 
 
+@wraps_native()
 def reshape(x: da.Array, /, shape: tuple[int, ...], *, copy: bool | None = None) -> da.Array:
     """``x`` with a new shape of the same size, whatever its chunks.
 
@@ -210,6 +213,7 @@ def reshape(x: da.Array, /, shape: tuple[int, ...], *, copy: bool | None = None)
     return _reshape(x, shape)
 
 
+@wraps_native()
 def concat(arrays: Any, /, *, axis: int | None = 0) -> da.Array:
     """``arrays`` joined along ``axis`` (flattened first when ``axis`` is None)."""
     if axis is None:
@@ -218,6 +222,7 @@ def concat(arrays: Any, /, *, axis: int | None = 0) -> da.Array:
     return _compat.concat(arrays, axis=axis)
 
 
+@wraps_native()
 def nonzero(x: da.Array, /) -> tuple[da.Array, ...]:
     """The indices of the non-zero elements of ``x``, one array per axis.
 
@@ -250,6 +255,7 @@ def _keep_dtype(func: Any) -> Any:
 _matmul = _keep_dtype(_compat.matmul)
 
 
+@wraps_native()
 def matmul(x1: da.Array, x2: da.Array, /) -> da.Array:
     """``x1 @ x2`` with the standard's shape checks (dask.array.matmul skips some: a (1,) by
     (0,) product returned a result) and result dtype."""
@@ -279,6 +285,7 @@ def expm1(x: Any, /) -> da.Array:
     return _elemwise(_enp.expm1, x)  # type: ignore[no-any-return]
 
 
+@wraps_native()
 def expand_dims(x: da.Array, /, axis: int | tuple[int, ...] = 0) -> da.Array:
     """``x`` with new axes of size one at ``axis`` (positions in the result).
 
@@ -335,6 +342,7 @@ def eye(
     return da.map_blocks(_eye_block, k, dt, chunks=chunks, dtype=dt, meta=np.empty((0, 0), dt))
 
 
+@wraps_native()
 def linspace(
     start: int | float | complex,
     stop: int | float | complex,
@@ -379,6 +387,7 @@ def _repeat_block(x: np.ndarray, r: np.ndarray | int, axis: int) -> np.ndarray:
     return np.repeat(x, r, axis=axis)
 
 
+@wraps_native()
 def repeat(x: da.Array, repeats: int | da.Array, /, *, axis: int | None = None) -> da.Array:
     """Each element of ``x`` repeated ``repeats`` times along ``axis`` (flattened if None).
 
@@ -438,6 +447,7 @@ def repeat(x: da.Array, repeats: int | da.Array, /, *, axis: int | None = None) 
     return out
 
 
+@wraps_native()
 def roll(
     x: da.Array,
     /,
@@ -454,6 +464,7 @@ def roll(
     return _compat.roll(x, shift, axis=axis)
 
 
+@wraps_native()
 def searchsorted(
     x1: da.Array,
     x2: da.Array,
@@ -495,6 +506,7 @@ def _nan_split(x: da.Array) -> tuple[da.Array, da.Array | None]:
     return flat[~nan], flat[nan]
 
 
+@wraps_native()
 def unique_values(x: da.Array, /) -> da.Array:
     """The distinct values of ``x`` (sorted; every NaN kept, at the end)."""
     values, nans = _nan_split(x)
@@ -502,6 +514,7 @@ def unique_values(x: da.Array, /) -> da.Array:
     return out if nans is None else da.concatenate([out, nans])
 
 
+@wraps_native()
 def unique_counts(x: da.Array, /) -> Any:
     """The distinct values of ``x`` and how often each occurs (every NaN once).
 

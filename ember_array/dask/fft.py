@@ -15,6 +15,7 @@ import array_api_compat.dask.array.fft as _compat
 import dask.array as da
 
 from .. import _spec
+from .._markers import wraps_native as _wraps_native
 from .._namespace import populate as _populate
 
 _ONE_AXIS = ("fft", "ifft", "rfft", "irfft", "hfft", "ihfft")
@@ -40,7 +41,7 @@ def _one_axis(name: str) -> Callable[..., Any]:
     run.__name__ = run.__qualname__ = name
     run.__doc__ = f"``{name}`` along ``axis``, which is made one chunk first."
     run.__module__ = __name__
-    return run
+    return _wraps_native()(run)
 
 
 def _n_axes(name: str) -> Callable[..., Any]:
@@ -69,7 +70,7 @@ def _n_axes(name: str) -> Callable[..., Any]:
     run.__name__ = run.__qualname__ = name
     run.__doc__ = f"``{name}`` over ``axes``, which are made one chunk first."
     run.__module__ = __name__
-    return run
+    return _wraps_native()(run)
 
 
 _fixes = _ModuleType(__name__ + "._fixes")

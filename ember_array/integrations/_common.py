@@ -7,54 +7,47 @@ import importlib.util
 from collections.abc import Callable, Iterator
 from typing import Any
 
-__all__ = ["enabled_context", "install_mlx", "mlx_available", "restore_state", "uninstall_mlx"]
+from .._backends import BY_NAME
+from .._patch import Patcher
+
+__all__ = ["enabled_context", "install_mlx", "mlx_available", "restore_state"]
 
 
 def mlx_available() -> bool:
     """Whether ``mlx.core`` can be imported (without importing it when it cannot)."""
     try:
-        return importlib.util.find_spec("mlx.core") is not None
+        return importlib.util.find_spec(BY_NAME["mlx"].native) is not None
     except ModuleNotFoundError:
         return False
 
 
-def install_mlx(mlx: bool | None) -> bool:
-    """Install ember_array's ``mx.array`` additions; return True if this call installed them.
+def install_mlx(mlx: bool | None, patches: Patcher) -> None:
+    """Install ember_array's ``mx.array`` additions, undone with ``patches``.
 
     ``mlx=None`` installs them when mlx is importable, ``True`` requires mlx, ``False``
-    leaves the ``mx.array`` class alone. Already-installed additions are left as they are and
-    reported as not installed by this call, so the caller never uninstalls what it did not add.
+    leaves the ``mx.array`` class alone. Already-installed additions are left as they are, and
+    ``patches`` uninstalls only what this call installed.
     """
     if mlx is False or (mlx is None and not mlx_available()):
-        return False
+        return
     if not mlx_available():
         raise ModuleNotFoundError("mlx=True was asked for, but mlx.core cannot be imported")
     import ember_array.mlx as emx
     from ember_array.mlx._array import installed
 
     if installed():
-        return False
+        return
     emx.install()
-    return True
-
-
-def uninstall_mlx() -> None:
-    """Undo :func:`install_mlx` (called only when that call returned True)."""
-    import ember_array.mlx as emx
-
-    emx.uninstall()
+    patches.on_restore(emx.uninstall)
 
 
 def restore_state(state: dict[str, Any]) -> None:
-    """Restore the patches recorded in ``state`` and uninstall mlx if enabling installed it."""
+    """Undo the patches recorded in ``state`` (the mlx additions too, if they were installed)."""
     patches = state["patches"]
     if patches is None:
         return
-    patches.restore()
     state["patches"] = None
-    if state["mlx_installed"]:
-        state["mlx_installed"] = False
-        uninstall_mlx()
+    patches.restore()
 
 
 @contextlib.contextmanager

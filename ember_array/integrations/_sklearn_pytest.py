@@ -35,14 +35,14 @@ from typing import Any
 import pytest
 
 from .._dispatch import namespace
+from .._patch import Patcher
 from ._common import mlx_available
-from ._patch import Patches
 
 MLX_NAMESPACE = "ember_array.mlx"
 #: (device, dtype) combinations scikit-learn's tests get for mlx; float64 runs on mlx's CPU.
 MLX_COMBINATIONS = (("cpu", "float64"), ("cpu", "float32"))
 
-_patches = Patches()
+_patches = Patcher()
 
 #: namespace -> outcome -> number of tests, filled as the tests report.
 _outcomes: defaultdict[str, Counter[str]] = defaultdict(Counter)

@@ -37,15 +37,15 @@ from types import ModuleType
 from typing import Any, cast
 
 from .._dispatch import namespace
+from .._patch import Patcher
 from ._common import enabled_context, install_mlx, restore_state
-from ._patch import Patches
 
 __all__ = ["enable", "disable", "enabled", "is_enabled", "patched_attributes"]
 
 #: scipy versions whose internals this module was checked against.
 TESTED_VERSIONS = ("1.17",)
 
-_state: dict[str, Any] = {"patches": None, "mlx_installed": False}
+_state: dict[str, Any] = {"patches": None}
 
 
 def _internals() -> tuple[str, ModuleType, ModuleType]:
@@ -110,7 +110,7 @@ def is_enabled() -> bool:
 
 def patched_attributes() -> list[str]:
     """``module.attribute`` for every attribute currently replaced (empty when disabled)."""
-    patches: Patches | None = _state["patches"]
+    patches: Patcher | None = _state["patches"]
     return [] if patches is None else patches.describe()
 
 
@@ -150,10 +150,10 @@ def enable(*, mlx: bool | None = None) -> None:
             RuntimeWarning,
             stacklevel=2,
         )
-    patches = Patches()
+    patches = Patcher()
     try:
         patches.set(compat, "array_namespace", _make_array_namespace(compat.array_namespace))
-        _state["mlx_installed"] = install_mlx(mlx)
+        install_mlx(mlx, patches)
     except BaseException:
         patches.restore()
         raise

@@ -64,21 +64,21 @@ Examples
 from __future__ import annotations
 
 import contextlib
-import sys
 from collections.abc import Callable, Iterable, Iterator
 from types import ModuleType
 from typing import Any
 
 from .._dispatch import namespace
+from .._helpers import is_mlx_array
+from .._patch import Patcher
 from ._common import enabled_context, install_mlx, restore_state
-from ._patch import Patches, replace_everywhere
 
 __all__ = ["enable", "disable", "enabled", "is_enabled", "patched_attributes"]
 
 #: scikit-learn versions whose internals this module was checked against.
 TESTED_VERSIONS = ("1.9",)
 
-_state: dict[str, Any] = {"patches": None, "mlx_installed": False}
+_state: dict[str, Any] = {"patches": None}
 
 #: numpy dtype kinds outside the standard (object, bytes, str, void): in the label/category
 #: encoders (``sklearn.utils._encode``) arrays of these kinds get scikit-learn's numpy wrapper.
@@ -172,11 +172,12 @@ def _evaluated_tasks(tasks: Iterable[Any]) -> Iterator[Any]:
     consumes the iterable.
     """
     for task in tasks:
-        mx = sys.modules.get("mlx.core")
-        if mx is not None and isinstance(task, tuple) and len(task) == 3:
+        if isinstance(task, tuple) and len(task) == 3:
             _, args, kwargs = task
-            arrays = [a for a in (*args, *kwargs.values()) if isinstance(a, mx.array)]
+            arrays = [a for a in (*args, *kwargs.values()) if is_mlx_array(a)]
             if arrays:
+                import mlx.core as mx
+
                 mx.eval(*arrays)
         yield task
 
@@ -249,7 +250,7 @@ def is_enabled() -> bool:
 
 def patched_attributes() -> list[str]:
     """``module.attribute`` for every attribute currently replaced (empty when disabled)."""
-    patches: Patches | None = _state["patches"]
+    patches: Patcher | None = _state["patches"]
     return [] if patches is None else patches.describe()
 
 
@@ -277,7 +278,7 @@ def enable(*, mlx: bool | None = None) -> None:
     if is_enabled():
         return
     _, compat, skl_api = _internals()
-    patches = Patches()
+    patches = Patcher()
     try:
         patches.set(compat, "get_namespace", _make_get_namespace(compat.get_namespace))
         patches.set(
@@ -286,10 +287,10 @@ def enable(*, mlx: bool | None = None) -> None:
             set(skl_api._NUMPY_NAMESPACE_NAMES) | {"ember_array.numpy"},
         )
         original = skl_api._is_xp_namespace
-        replace_everywhere(patches, "sklearn", original, _make_is_xp_namespace(original))
+        patches.replace_everywhere("sklearn", original, _make_is_xp_namespace(original))
         if callable(getattr(skl_api, "_fill_diagonal", None)):
             fill = skl_api._fill_diagonal
-            replace_everywhere(patches, "sklearn", fill, _make_fill_diagonal(fill))
+            patches.replace_everywhere("sklearn", fill, _make_fill_diagonal(fill))
         encode = _encode_module()
         if encode is not None and encode.get_namespace is skl_api.get_namespace:
             patches.set(
@@ -300,7 +301,7 @@ def enable(*, mlx: bool | None = None) -> None:
         parallel = _parallel_class()
         if parallel is not None and "__call__" in vars(parallel):
             patches.set(parallel, "__call__", _make_parallel_call(parallel.__call__))
-        _state["mlx_installed"] = install_mlx(mlx)
+        install_mlx(mlx, patches)
     except BaseException:
         patches.restore()
         raise

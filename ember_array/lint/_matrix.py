@@ -13,7 +13,11 @@ import inspect
 from collections.abc import Iterable
 
 from .. import _spec
+from .._backends import names
 from . import _rules as rules
+
+#: Targets that are a backend of the registry under another name (mlx on a GPU stream).
+_BASES = {"mlx-gpu": "mlx"}
 
 
 @functools.cache
@@ -34,13 +38,10 @@ def _matrix_lacking() -> dict[str, dict[str, str]]:
 
 def lacking_dtypes(targets: Iterable[str]) -> dict[str, dict[str, str]]:
     """``{target: {dtype: reason}}`` for the dtypes each target cannot hold."""
-    targets = tuple(targets)
-    matrix = (
-        _matrix_lacking() if any(t in ("numpy", "torch", "mlx", "mlx-gpu") for t in targets) else {}
-    )
+    bases = {t: _BASES.get(t, t) for t in targets}
+    matrix = _matrix_lacking() if any(b in names() for b in bases.values()) else {}
     out: dict[str, dict[str, str]] = {}
-    for t in targets:
-        base = "mlx" if t == "mlx-gpu" else t
+    for t, base in bases.items():
         merged = {**matrix.get(base, {}), **rules.EXTRA_LACKING.get(t, {})}
         if merged:
             out[t] = merged

@@ -41,23 +41,25 @@ the functions of ``mlx.core`` are not touched.
 
 from __future__ import annotations
 
-import contextlib
 from typing import Any
 
 import mlx.core as mx
 import numpy as np
 
+from .._patch import Patcher
 from ._devices import share_streams, unshare_streams
 
 __all__ = ["install", "uninstall", "installed"]
 
-_MISSING = object()
+#: The replacements in effect (None when not installed), undone by :func:`uninstall`.
+_patcher: Patcher | None = None
+#: (class, name) -> the class's own attribute before :func:`install`, for the wrappers.
 _saved: dict[tuple[type, str], Any] = {}
 
 
 def installed() -> bool:
     """Whether :func:`install` is in effect."""
-    return bool(_saved)
+    return _patcher is not None
 
 
 def _device(self: mx.array) -> Any:
@@ -382,28 +384,25 @@ def _patches() -> list[tuple[type, str, Any]]:
 
 def install() -> None:
     """Patch ``mx.array``/``mx.Dtype`` as described in the module docstring (idempotent)."""
-    if _saved:
+    global _patcher
+    if _patcher is not None:
         return
-    for cls, name, _ in _patches():
-        _saved[(cls, name)] = cls.__dict__.get(name, _MISSING)
-    # __getitem__/__eq__ wrappers call the saved natives; fill those in before patching
-    _saved[(mx.array, "__getitem__")] = mx.array.__getitem__
-    _saved[(mx.array, "__setitem__")] = mx.array.__setitem__
-    _saved[(mx.Dtype, "__eq__")] = mx.Dtype.__dict__["__eq__"]
-    for cls, name, value in _patches():
-        setattr(cls, name, value)
+    patcher = Patcher()
+    patches = _patches()
+    # the wrappers call the natives they replace: record them all before patching any
+    _saved.update({(cls, name): vars(cls).get(name) for cls, name, _ in patches})
+    for cls, name, value in patches:
+        patcher.set(cls, name, value)
     share_streams()
+    patcher.on_restore(unshare_streams)
+    _patcher = patcher
 
 
 def uninstall() -> None:
     """Undo :func:`install` exactly (attributes it added are removed)."""
-    if not _saved:
+    global _patcher
+    if _patcher is None:
         return
-    unshare_streams()
-    for (cls, name), value in list(_saved.items()):
-        if value is _MISSING:
-            with contextlib.suppress(AttributeError):
-                delattr(cls, name)
-        else:
-            setattr(cls, name, value)
+    patcher, _patcher = _patcher, None
+    patcher.restore()
     _saved.clear()

@@ -13,6 +13,7 @@ import mlx.core as mx
 import numpy as np
 
 from .. import _spec
+from .._markers import wraps_native
 from ._devices import stream_for
 from ._dtypes import DTYPES, native
 from ._helpers import (
@@ -61,6 +62,7 @@ def _contains_mx(obj: Any) -> bool:
     )
 
 
+@wraps_native()
 def asarray(
     obj: Any, /, *, dtype: Any = None, device: Any = None, copy: bool | None = None
 ) -> mx.array:
@@ -132,6 +134,7 @@ def from_dlpack(x: Any, /, *, device: Any = None, copy: bool | None = None) -> m
     return from_numpy(a, dt, "from_dlpack")
 
 
+@wraps_native()
 def arange(
     start: int | float,
     /,
@@ -177,18 +180,21 @@ def empty(shape: int | Sequence[int], *, dtype: Any = None, device: Any = None) 
     return mx.zeros(_shape(shape, "empty", dt), dtype=dt, stream=stream_for(device, dt, "empty"))
 
 
+@wraps_native()
 def zeros(shape: int | Sequence[int], *, dtype: Any = None, device: Any = None) -> mx.array:
     """An array of zeros with ``device=`` support."""
     dt = native(dtype, "zeros") or DEFAULT_FLOAT
     return mx.zeros(_shape(shape, "zeros", dt), dtype=dt, stream=stream_for(device, dt, "zeros"))
 
 
+@wraps_native()
 def ones(shape: int | Sequence[int], *, dtype: Any = None, device: Any = None) -> mx.array:
     """An array of ones with ``device=`` support."""
     dt = native(dtype, "ones") or DEFAULT_FLOAT
     return mx.ones(_shape(shape, "ones", dt), dtype=dt, stream=stream_for(device, dt, "ones"))
 
 
+@wraps_native()
 def full(
     shape: int | Sequence[int],
     fill_value: bool | int | float | complex,
@@ -236,6 +242,7 @@ def full_like(
     return _fill(x.shape, fill_value, dt, stream_for(device, dt, "full_like"), "full_like")
 
 
+@wraps_native()
 def eye(
     n_rows: int,
     n_cols: int | None = None,
@@ -255,6 +262,7 @@ def eye(
     return mx.eye(n_rows, m, k=k, dtype=dt, stream=s)
 
 
+@wraps_native()
 def linspace(
     start: int | float | complex,
     stop: int | float | complex,
@@ -291,6 +299,7 @@ def linspace(
     return mx.linspace(start, stop, num, endpoint=endpoint, dtype=dt, stream=s)
 
 
+@wraps_native()
 def meshgrid(*arrays: mx.array, indexing: str = "xy") -> tuple[mx.array, ...]:
     """Coordinate matrices from coordinate vectors, as a tuple."""
     if indexing not in ("xy", "ij"):
@@ -300,6 +309,7 @@ def meshgrid(*arrays: mx.array, indexing: str = "xy") -> tuple[mx.array, ...]:
     return tuple(mx.meshgrid(*arrays, indexing=indexing))
 
 
+@wraps_native()
 def tril(x: mx.array, /, *, k: int = 0) -> mx.array:
     """Lower triangle of the last two axes of ``x``."""
     if x.ndim < 2:
@@ -307,6 +317,7 @@ def tril(x: mx.array, /, *, k: int = 0) -> mx.array:
     return mx.tril(x, k)
 
 
+@wraps_native()
 def triu(x: mx.array, /, *, k: int = 0) -> mx.array:
     """Upper triangle of the last two axes of ``x``."""
     if x.ndim < 2:

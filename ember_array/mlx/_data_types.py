@@ -19,6 +19,7 @@ from .._common._data_types import (
     promote_names,
 )
 from .._common._manipulation import broadcast_shapes as _broadcast_shapes
+from .._markers import wraps_native
 from ._devices import stream_for
 from ._dtypes import DTYPES, UnsupportedDtype, name_of, native
 from ._helpers import check_shape
@@ -125,6 +126,7 @@ def can_cast(from_: Any, to: Any, /) -> bool:
         return False
 
 
+@wraps_native()
 def finfo(type: Any, /) -> finfo_object:
     """Machine limits for a floating-point dtype or array.
 
@@ -142,6 +144,7 @@ def finfo(type: Any, /) -> finfo_object:
     return finfo_object(_BITS[real], float(f.eps), float(f.max), float(f.min), tiny, DTYPES[real])
 
 
+@wraps_native()
 def iinfo(type: Any, /) -> iinfo_object:
     """Machine limits for an integer dtype or array (``mx.iinfo`` has no ``bits``, rejects
     arrays)."""
@@ -166,6 +169,7 @@ def isdtype(dtype: Any, kind: Any) -> bool:
     raise TypeError(f"isdtype: kind must be a dtype, a str or a tuple, got {type(kind).__name__}")
 
 
+@wraps_native()
 def astype(x: mx.array, dtype: Any, /, *, copy: bool = True, device: Any = None) -> mx.array:
     """Copy ``x`` to ``dtype`` (``mx.array.astype`` has no ``copy=``/``device=``).
 
@@ -183,6 +187,7 @@ def astype(x: mx.array, dtype: Any, /, *, copy: bool = True, device: Any = None)
     return x.astype(dt, stream=stream)
 
 
+@wraps_native()
 def broadcast_arrays(*arrays: mx.array) -> tuple[mx.array, ...]:
     """Broadcast arrays against each other (``mx.broadcast_arrays`` returns a list)."""
     return tuple(mx.broadcast_arrays(*arrays))

@@ -24,6 +24,7 @@ from typing import Any
 import mlx.core as mx
 
 from .. import _spec
+from .._markers import wraps_native
 from ._helpers import is_complex, is_float, make_complex, scalar
 
 __all__ = list(_spec.ELEMENTWISE)
@@ -104,7 +105,7 @@ def _complex_checked(native: Callable[..., mx.array], name: str) -> Callable[...
 
     checked.__name__ = checked.__qualname__ = name
     checked.__doc__ = f"``mx.{native.__name__}``, refusing float64 with complex64 (see above)."
-    return checked
+    return wraps_native()(checked)
 
 
 def _complex_checked_compare(native: Callable[..., mx.array], name: str) -> Callable[..., mx.array]:
@@ -122,7 +123,7 @@ def _complex_checked_compare(native: Callable[..., mx.array], name: str) -> Call
 
     checked.__name__ = checked.__qualname__ = name
     checked.__doc__ = f"``mx.{native.__name__}``, refusing float64 with complex64 (see above)."
-    return checked
+    return wraps_native()(checked)
 
 
 add = _complex_checked(mx.add, "add")
@@ -194,6 +195,7 @@ def _int_view(dtype: mx.Dtype) -> mx.Dtype:
     return mx.int64 if dtype == mx.float64 else mx.int32
 
 
+@wraps_native()
 def sign(x: mx.array, /) -> mx.array:
     """Sign of ``x``; ``mx.sign(nan)`` is 0, the standard says NaN."""
     s = mx.sign(x)
@@ -208,6 +210,7 @@ def sign(x: mx.array, /) -> mx.array:
     return s
 
 
+@wraps_native()
 def tanh(x: mx.array, /) -> mx.array:
     """Hyperbolic tangent; for complex ``+inf + yj`` (finite ``y``) the standard says
     ``1 + 0j`` with the sign of ``y`` on the zero, ``mx.tanh`` gives ``1 - 0j`` for ``y > 0``."""
@@ -220,6 +223,7 @@ def tanh(x: mx.array, /) -> mx.array:
     return mx.where(fix, make_complex(mx.ones_like(re), zero), t)
 
 
+@wraps_native()
 def expm1(x: mx.array, /) -> mx.array:
     """``exp(x) - 1``; ``mx.expm1`` rejects complex input, computed here as
     ``expm1(re)*cos(im) - 2 sin(im/2)**2 + 1j*exp(re)*sin(im)`` (accurate near 0), with the
@@ -282,6 +286,7 @@ def _exp_accurate(x: mx.array) -> mx.array:
 _exp_differentiable = _differentiable(_exp_accurate, lambda x, out: (out,))
 
 
+@wraps_native()
 def exp(x: mx.array, /) -> mx.array:
     """``e**x``.
 
@@ -325,6 +330,7 @@ def _sin64(x: mx.array, t: mx.array) -> mx.array:
     return mx.where(mx.abs(x) < 2.0**-26, x, 2 / (t + 1 / t))
 
 
+@wraps_native()
 def sin(x: mx.array, /) -> mx.array:
     """Sine; ``mx.sin(-0.0)`` is ``+0.0``, the standard says ``-0``; float64 is computed from
     ``tan(x/2)`` (measured within 3 ULP) because ``mx.sin`` is float32-accurate there."""
@@ -336,6 +342,7 @@ def sin(x: mx.array, /) -> mx.array:
     return s
 
 
+@wraps_native()
 def cos(x: mx.array, /) -> mx.array:
     """Cosine; ``mx.cos`` is float32-accurate on float64, so float64 (measured within 3 ULP) is
     ``1 - 2 t**2 / (1 + t**2)`` with ``t = tan(x/2)`` where ``|t| < 1/2``, else
@@ -362,6 +369,7 @@ _cos64_differentiable = _differentiable(
 )
 
 
+@wraps_native()
 def remainder(x1: mx.array | float, x2: mx.array | float, /) -> mx.array:
     """Remainder with the sign of ``x2``; ``mx.remainder`` gets the sign of zero results wrong
     (``remainder(-0.0, 2)`` must be ``+0``, ``remainder(0.0, -2)`` must be ``-0``)."""
@@ -461,12 +469,14 @@ def _shift_bits(x1: Any, x2: Any) -> int:
     return 8 * dt.size
 
 
+@wraps_native()
 def bitwise_left_shift(x1: mx.array | int, x2: mx.array | int, /) -> mx.array:
     """``x1 << x2``; shifts by the bit width or more give 0 (``mx.left_shift`` wraps them)."""
     out = mx.left_shift(x1, x2)
     return mx.where(mx.array(x2) >= _shift_bits(x1, x2), mx.zeros_like(out), out)
 
 
+@wraps_native()
 def bitwise_right_shift(x1: mx.array | int, x2: mx.array | int, /) -> mx.array:
     """``x1 >> x2``; shifts by the bit width or more give 0 or -1 (``mx.right_shift`` wraps)."""
     out = mx.right_shift(x1, x2)

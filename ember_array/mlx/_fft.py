@@ -11,6 +11,7 @@ from typing import Any
 
 import mlx.core as mx
 
+from .._markers import wraps_native
 from ._devices import stream_for
 from ._dtypes import native
 from ._helpers import DEFAULT_FLOAT, check_shape
@@ -33,18 +34,21 @@ def _check(x: mx.array, norm: str, func: str, size: Any = None) -> None:
         raise TypeError(f"{func}: float64 input would need complex128, which mlx lacks")
 
 
+@wraps_native()
 def fft(x: mx.array, /, *, n: int | None = None, axis: int = -1, norm: str = "backward") -> Any:
     """One-dimensional discrete Fourier transform."""
     _check(x, norm, "fft", n)
     return mx.fft.fft(x, n=n, axis=axis, norm=norm)
 
 
+@wraps_native()
 def ifft(x: mx.array, /, *, n: int | None = None, axis: int = -1, norm: str = "backward") -> Any:
     """One-dimensional inverse discrete Fourier transform."""
     _check(x, norm, "ifft", n)
     return mx.fft.ifft(x, n=n, axis=axis, norm=norm)
 
 
+@wraps_native()
 def fftn(
     x: mx.array,
     /,
@@ -58,6 +62,7 @@ def fftn(
     return mx.fft.fftn(x, s=_seq(s), axes=_seq(axes), norm=norm)
 
 
+@wraps_native()
 def ifftn(
     x: mx.array,
     /,
@@ -71,12 +76,14 @@ def ifftn(
     return mx.fft.ifftn(x, s=_seq(s), axes=_seq(axes), norm=norm)
 
 
+@wraps_native()
 def rfft(x: mx.array, /, *, n: int | None = None, axis: int = -1, norm: str = "backward") -> Any:
     """One-dimensional transform of real input (non-negative frequencies)."""
     _check(x, norm, "rfft", n)
     return mx.fft.rfft(x, n=n, axis=axis, norm=norm)
 
 
+@wraps_native()
 def irfft(
     x: mx.array, /, *, n: int | None = None, axis: int = -1, norm: str = "backward"
 ) -> mx.array:
@@ -85,6 +92,7 @@ def irfft(
     return mx.fft.irfft(x, n=n, axis=axis, norm=norm)
 
 
+@wraps_native()
 def rfftn(
     x: mx.array,
     /,
@@ -98,6 +106,7 @@ def rfftn(
     return mx.fft.rfftn(x, s=_seq(s), axes=_seq(axes), norm=norm)
 
 
+@wraps_native()
 def irfftn(
     x: mx.array,
     /,
@@ -154,11 +163,13 @@ def rfftfreq(n: int, /, *, d: float = 1.0, dtype: Any = None, device: Any = None
     return (k.astype(dt) / mx.array(d * n, dtype=dt)).astype(dt)
 
 
+@wraps_native()
 def fftshift(x: mx.array, /, *, axes: int | Sequence[int] | None = None) -> mx.array:
     """Shift the zero-frequency component to the centre."""
     return mx.fft.fftshift(x, axes=_seq(axes))
 
 
+@wraps_native()
 def ifftshift(x: mx.array, /, *, axes: int | Sequence[int] | None = None) -> mx.array:
     """Inverse of :func:`fftshift`."""
     return mx.fft.ifftshift(x, axes=_seq(axes))

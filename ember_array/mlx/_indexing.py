@@ -17,6 +17,7 @@ import mlx.core as mx
 import numpy as np
 
 from .. import _spec
+from .._markers import wraps_native
 from ._helpers import normalize_axis, scalar
 
 __all__ = list(_spec.INDEXING)
@@ -55,6 +56,7 @@ def _clamp(idx: mx.array, n: int) -> tuple[mx.array, mx.array]:
     return mx.clip(idx, 0, max(n - 1, 0)), ok
 
 
+@wraps_native()
 def take(x: mx.array, indices: Any, /, *, axis: int | None = None) -> mx.array:
     """Elements of ``x`` at ``indices`` along ``axis`` (see module docstring for range checks)."""
     if axis is None:
@@ -81,6 +83,7 @@ def take(x: mx.array, indices: Any, /, *, axis: int | None = None) -> mx.array:
     return mx.where(ok.reshape(shape), out, scalar(_fill_value(x.dtype), x.dtype))
 
 
+@wraps_native()
 def take_along_axis(x: mx.array, indices: Any, /, *, axis: int = -1) -> mx.array:
     """Values of ``x`` at ``indices`` along ``axis`` (see module docstring for range checks)."""
     axis = normalize_axis(axis, x.ndim, "take_along_axis")

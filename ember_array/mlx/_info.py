@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .._markers import wraps_native
 from ._devices import CPU, GPU, Device, default_device, gpu_available
 from ._dtypes import DTYPES
 
@@ -43,6 +44,7 @@ class __array_namespace_info__:  # noqa: N801 - the standard's name
             "max dimensions": None,
         }
 
+    @wraps_native()
     def default_device(self) -> Device:
         """The device mlx runs operations on by default."""
         return default_device()

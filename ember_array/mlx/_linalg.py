@@ -13,6 +13,7 @@ from typing import Any, NamedTuple
 import mlx.core as mx
 
 from .._common._guards import finite_or_nan
+from .._markers import wraps_native
 from ._data_types import promoted
 from ._dtypes import DTYPES
 from ._helpers import INDEX, accumulation_dtype, dense_if_empty, make_complex
@@ -73,6 +74,7 @@ def _no_complex128(x: mx.array, func: str) -> None:
         )
 
 
+@wraps_native()
 def cholesky(x: mx.array, /, *, upper: bool = False) -> mx.array:
     """Cholesky factor of a symmetric/Hermitian positive-definite matrix (CPU stream).
 
@@ -132,6 +134,7 @@ def _lu_diagonal(x: mx.array) -> tuple[mx.array, mx.array]:
     return mx.diagonal(lu, axis1=-2, axis2=-1), swaps % 2
 
 
+@wraps_native()
 def diagonal(x: mx.array, /, *, offset: int = 0) -> mx.array:
     """Diagonal of the last two axes (``mx.diagonal`` defaults to the first two)."""
     return mx.diagonal(x, offset, -2, -1)
@@ -141,6 +144,7 @@ def diagonal(x: mx.array, /, *, offset: int = 0) -> mx.array:
 # status is 0), svd never returns on inf (gesdd, https://github.com/Reference-LAPACK/lapack/issues/1409).
 # mlx keeps no bounds or value checks by design (https://github.com/ml-explore/mlx/issues/2130):
 # decompose a finite stand-in and answer NaN, lazily.
+@wraps_native()
 @finite_or_nan(mx, (1, 2))
 def eig(x: mx.array, /) -> EigResult:
     """Eigenvalues and eigenvectors of a general matrix (complex results, CPU stream)."""
@@ -153,6 +157,7 @@ def eig(x: mx.array, /) -> EigResult:
     return EigResult(w, v)
 
 
+@wraps_native()
 @finite_or_nan(mx, 1)
 def eigvals(x: mx.array, /) -> mx.array:
     """Eigenvalues of a general matrix (complex results, CPU stream)."""
@@ -161,11 +166,13 @@ def eigvals(x: mx.array, /) -> mx.array:
     return mx.linalg.eigvals(x, stream=_CPU)
 
 
+@wraps_native()
 def eigh(x: mx.array, /) -> EighResult:
     """Eigen-decomposition of a symmetric/Hermitian matrix, as a named tuple (CPU stream)."""
     return EighResult(*mx.linalg.eigh(_square(x, "eigh"), stream=_CPU))
 
 
+@wraps_native()
 def eigvalsh(x: mx.array, /) -> mx.array:
     """Eigenvalues of a symmetric/Hermitian matrix, ascending (CPU stream)."""
     return mx.linalg.eigvalsh(_square(x, "eigvalsh"), stream=_CPU)
@@ -179,6 +186,7 @@ def _embed(x: mx.array) -> mx.array:
     return mx.concatenate([top, bottom], axis=-2)
 
 
+@wraps_native()
 def inv(x: mx.array, /) -> mx.array:
     """Inverse of a square matrix (CPU stream).
 
@@ -203,6 +211,7 @@ def outer(x1: mx.array, x2: mx.array, /) -> mx.array:
     return mx.expand_dims(x1.astype(dt), 1) * mx.expand_dims(x2.astype(dt), 0)
 
 
+@wraps_native()
 @finite_or_nan(mx, (2, 1, 2))
 def svd(x: mx.array, /, *, full_matrices: bool = True) -> SVDResult:
     """Singular value decomposition ``U @ diag(S) @ Vh`` (CPU stream).
@@ -274,6 +283,7 @@ def _householder_qr(a: mx.array) -> tuple[mx.array, mx.array]:
     return q, mx.triu(r) if r.ndim >= 2 else r
 
 
+@wraps_native()
 def qr(x: mx.array, /, *, mode: str = "reduced") -> QRResult:
     """QR factorization, as a named tuple (CPU stream).
 
@@ -315,6 +325,7 @@ def slogdet(x: mx.array, /) -> SlogdetResult:
     return SlogdetResult(sign, mx.sum(mx.log(mx.abs(diag)), axis=-1))
 
 
+@wraps_native()
 def solve(x1: mx.array, x2: mx.array, /) -> mx.array:
     """Solve ``x1 @ y = x2`` (CPU stream); a 1-d ``x2`` is a vector, as the standard says."""
     dt = promoted("solve", x1, x2)

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 import mlx.core as mx
 
 from .. import _spec
+from .._markers import wraps_native
 from ._data_types import promoted
 from ._helpers import dense_if_empty
 
@@ -42,6 +43,7 @@ def _int_matmul(a: mx.array, b: mx.array) -> mx.array:
 _FLOATING = frozenset({mx.float16, mx.bfloat16, mx.float32, mx.float64, mx.complex64})
 
 
+@wraps_native()
 def matmul(x1: mx.array, x2: mx.array, /) -> mx.array:
     """Matrix product with the standard's promotion; exact for integer dtypes."""
     if x1.dtype == x2.dtype and x1.dtype in _FLOATING and x1.ndim and x2.ndim:
@@ -64,6 +66,7 @@ def matmul(x1: mx.array, x2: mx.array, /) -> mx.array:
     return out
 
 
+@wraps_native()
 def matrix_transpose(x: mx.array, /) -> mx.array:
     """Transpose of the last two axes."""
     if x.ndim < 2:
@@ -71,6 +74,7 @@ def matrix_transpose(x: mx.array, /) -> mx.array:
     return mx.swapaxes(x, -1, -2)
 
 
+@wraps_native()
 def tensordot(
     x1: mx.array,
     x2: mx.array,

@@ -9,13 +9,14 @@ import mlx.core as mx
 import numpy as np
 
 from .. import _spec
-from .._helpers import forces_evaluation
+from .._markers import forces_evaluation, wraps_native
 from ._data_types import promoted
 from ._helpers import check_shape, normalize_axis
 
 __all__ = list(_spec.MANIPULATION)
 
 
+@wraps_native()
 def flip(x: mx.array, /, *, axis: int | tuple[int, ...] | None = None) -> mx.array:
     """``mx.flip``; a repeated axis raises ``ValueError`` (mx.flip flips it twice: no change)."""
     if isinstance(axis, tuple | list):
@@ -25,6 +26,7 @@ def flip(x: mx.array, /, *, axis: int | tuple[int, ...] | None = None) -> mx.arr
     return mx.flip(x, axis=axis)
 
 
+@wraps_native()
 def tile(x: mx.array, repetitions: tuple[int, ...], /) -> mx.array:
     """``x`` repeated along each axis (mx.tile allocates beyond memory and segfaults: the result
     shape is checked first)."""
@@ -48,6 +50,7 @@ def _common(arrays: Sequence[mx.array], func: str) -> list[mx.array]:
     return [a if a.dtype == dt else a.astype(dt) for a in arrays]
 
 
+@wraps_native()
 def concat(arrays: Sequence[mx.array], /, *, axis: int | None = 0) -> mx.array:
     """Join arrays along ``axis`` (``axis=None`` flattens; ``mx.concatenate`` needs a list)."""
     arrays = _common(arrays, "concat")
@@ -56,11 +59,13 @@ def concat(arrays: Sequence[mx.array], /, *, axis: int | None = 0) -> mx.array:
     return mx.concatenate(arrays, axis=axis)
 
 
+@wraps_native()
 def stack(arrays: Sequence[mx.array], /, *, axis: int = 0) -> mx.array:
     """Join arrays along a new ``axis`` (``mx.stack`` needs a list)."""
     return mx.stack(_common(arrays, "stack"), axis=axis)
 
 
+@wraps_native()
 def expand_dims(x: mx.array, /, axis: int | tuple[int, ...] = 0) -> mx.array:
     """Insert size-1 axes; an out-of-range axis raises ``IndexError``."""
     axes = axis if isinstance(axis, tuple) else (axis,)
@@ -71,6 +76,7 @@ def expand_dims(x: mx.array, /, axis: int | tuple[int, ...] = 0) -> mx.array:
     return mx.expand_dims(x, norm if isinstance(axis, tuple) else norm[0])
 
 
+@wraps_native()
 def moveaxis(
     x: mx.array, source: int | tuple[int, ...], destination: int | tuple[int, ...], /
 ) -> mx.array:
@@ -87,6 +93,7 @@ def moveaxis(
     return mx.transpose(x, order)
 
 
+@wraps_native()
 def permute_dims(x: mx.array, /, axes: tuple[int, ...]) -> mx.array:
     """Permute the axes of ``x``."""
     return mx.transpose(x, list(axes))
@@ -120,12 +127,14 @@ def repeat(x: mx.array, repeats: int | mx.array, /, *, axis: int | None = None) 
     return mx.repeat(x, repeats, axis=axis)
 
 
+@wraps_native()
 def reshape(x: mx.array, /, shape: tuple[int, ...], *, copy: bool | None = None) -> mx.array:
     """Reshape ``x`` (``copy=True`` returns a distinct array object)."""
     out = mx.reshape(x, list(shape))
     return mx.array(out) if copy else out
 
 
+@wraps_native()
 def roll(
     x: mx.array,
     /,
@@ -143,6 +152,7 @@ def roll(
     return mx.roll(x, s, ax)
 
 
+@wraps_native()
 def squeeze(x: mx.array, /, axis: int | tuple[int, ...]) -> mx.array:
     """Remove size-1 axes; a non-1 axis raises ``ValueError``."""
     axes = axis if isinstance(axis, tuple) else (axis,)
@@ -153,6 +163,7 @@ def squeeze(x: mx.array, /, axis: int | tuple[int, ...]) -> mx.array:
     return mx.squeeze(x, norm)
 
 
+@wraps_native()
 def unstack(x: mx.array, /, *, axis: int = 0) -> tuple[mx.array, ...]:
     """Split ``x`` into a tuple of arrays along ``axis``."""
     axis = normalize_axis(axis, x.ndim, "unstack")

@@ -8,13 +8,14 @@ import mlx.core as mx
 import numpy as np
 
 from .. import _spec
-from .._helpers import forces_evaluation
+from .._markers import forces_evaluation, wraps_native
 from ._elementwise import _COMPLEX, _no_complex128
 from ._helpers import INDEX, from_numpy, scalar
 
 __all__ = list(_spec.SEARCHING)
 
 
+@wraps_native()
 def argmax(x: mx.array, /, *, axis: int | None = None, keepdims: bool = False) -> mx.array:
     """Index of the maximum, as int64 (``mx.argmax`` returns uint32)."""
     if x.ndim == 0:
@@ -23,6 +24,7 @@ def argmax(x: mx.array, /, *, axis: int | None = None, keepdims: bool = False) -
     return mx.argmax(x, axis=axis, keepdims=keepdims).astype(INDEX)
 
 
+@wraps_native()
 def argmin(x: mx.array, /, *, axis: int | None = None, keepdims: bool = False) -> mx.array:
     """Index of the minimum, as int64 (``mx.argmin`` returns uint32)."""
     if x.ndim == 0:
@@ -31,6 +33,7 @@ def argmin(x: mx.array, /, *, axis: int | None = None, keepdims: bool = False) -
     return mx.argmin(x, axis=axis, keepdims=keepdims).astype(INDEX)
 
 
+@wraps_native()
 def count_nonzero(
     x: mx.array, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False
 ) -> mx.array:
@@ -55,6 +58,7 @@ def nonzero(x: mx.array, /) -> tuple[mx.array, ...]:
     return tuple(from_numpy(i.astype(np.int64), INDEX) for i in idx)
 
 
+@wraps_native()
 def searchsorted(
     x1: mx.array,
     x2: mx.array | int | float,
@@ -78,6 +82,7 @@ def searchsorted(
     return mx.searchsorted(x1, x2, side=side).astype(INDEX)
 
 
+@wraps_native()
 def where(condition: mx.array, x1: Any, x2: Any, /) -> mx.array:
     """Elements of ``x1`` where ``condition`` holds, else ``x2`` (Python scalars take the
     other argument's dtype)."""

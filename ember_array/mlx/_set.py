@@ -12,7 +12,7 @@ import mlx.core as mx
 import numpy as np
 
 from .. import _spec
-from .._helpers import forces_evaluation
+from .._markers import forces_evaluation
 from ._helpers import INDEX, from_numpy, scalar
 
 __all__ = list(_spec.SET)

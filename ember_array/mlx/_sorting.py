@@ -5,11 +5,13 @@ from __future__ import annotations
 import mlx.core as mx
 
 from .. import _spec
+from .._markers import wraps_native
 from ._helpers import INDEX, normalize_axis
 
 __all__ = list(_spec.SORTING)
 
 
+@wraps_native()
 def argsort(
     x: mx.array, /, *, axis: int = -1, descending: bool = False, stable: bool = True
 ) -> mx.array:
@@ -28,6 +30,7 @@ def argsort(
     return (n - 1) - mx.flip(rev, axis=axis)
 
 
+@wraps_native()
 def sort(
     x: mx.array, /, *, axis: int = -1, descending: bool = False, stable: bool = True
 ) -> mx.array:

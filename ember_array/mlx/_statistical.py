@@ -7,6 +7,7 @@ from typing import Any
 import mlx.core as mx
 
 from .. import _spec
+from .._markers import wraps_native
 from ._helpers import accumulation_dtype, dense_if_empty, normalize_axis
 
 __all__ = list(_spec.STATISTICAL)
@@ -28,6 +29,7 @@ def _reduce(fn: Any, x: mx.array, axis: Axis, keepdims: bool) -> mx.array:
     return fn(x, axis=axis, keepdims=keepdims)
 
 
+@wraps_native()
 def sum(
     x: mx.array, /, *, axis: Axis = None, dtype: Any = None, keepdims: bool = False
 ) -> mx.array:
@@ -39,6 +41,7 @@ def sum(
     return out if out.dtype == dt else out.astype(dt)
 
 
+@wraps_native()
 def prod(
     x: mx.array, /, *, axis: Axis = None, dtype: Any = None, keepdims: bool = False
 ) -> mx.array:
@@ -49,16 +52,19 @@ def prod(
     return out if out.dtype == dt else out.astype(dt)
 
 
+@wraps_native()
 def max(x: mx.array, /, *, axis: Axis = None, keepdims: bool = False) -> mx.array:
     """Maximum of ``x`` (tuple axes accepted)."""
     return _reduce(mx.max, x, axis, keepdims)
 
 
+@wraps_native()
 def min(x: mx.array, /, *, axis: Axis = None, keepdims: bool = False) -> mx.array:
     """Minimum of ``x`` (tuple axes accepted)."""
     return _reduce(mx.min, x, axis, keepdims)
 
 
+@wraps_native()
 def mean(x: mx.array, /, *, axis: Axis = None, keepdims: bool = False) -> mx.array:
     """Arithmetic mean of ``x`` (tuple axes accepted)."""
     return _reduce(mx.mean, x, axis, keepdims)
@@ -139,6 +145,7 @@ def _cumulative(
     return out
 
 
+@wraps_native()
 def cumulative_sum(
     x: mx.array, /, *, axis: int | None = None, dtype: Any = None, include_initial: bool = False
 ) -> mx.array:
@@ -146,6 +153,7 @@ def cumulative_sum(
     return _cumulative(mx.cumsum, 0, x, axis, dtype, include_initial, "cumulative_sum")
 
 
+@wraps_native()
 def cumulative_prod(
     x: mx.array, /, *, axis: int | None = None, dtype: Any = None, include_initial: bool = False
 ) -> mx.array:

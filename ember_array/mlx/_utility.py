@@ -8,6 +8,7 @@ import mlx.core as mx
 
 from .. import _spec
 from .._common._guards import diff_order
+from .._markers import wraps_native
 from ._helpers import normalize_axis
 from ._manipulation import concat
 
@@ -25,6 +26,7 @@ def _empty_reduction(x: mx.array, axis: Any, keepdims: bool, value: bool, func: 
     return mx.full(shape, value, dtype=mx.bool_)
 
 
+@wraps_native()
 def all(
     x: mx.array, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False
 ) -> mx.array:
@@ -40,6 +42,7 @@ def all(
     return mx.all(x, axis=ax, keepdims=keepdims)
 
 
+@wraps_native()
 def any(
     x: mx.array, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False
 ) -> mx.array:
@@ -55,6 +58,7 @@ def any(
     return mx.any(x, axis=ax, keepdims=keepdims)
 
 
+@wraps_native()
 def diff(
     x: mx.array,
     /,

@@ -11,6 +11,7 @@ from typing import Final as _Final
 import array_api_compat.numpy as _compat
 
 from .. import _spec
+from .._markers import borrow as _borrow
 from .._namespace import populate as _populate
 from . import _aliases
 
@@ -22,3 +23,22 @@ __all__ = _populate(globals(), _compat, _aliases, _spec.MAIN)
 from . import fft, linalg
 
 __all__ += ["__array_api_version__", "__array_namespace_info__", "fft", "linalg"]
+
+# array-api-compat's functions used unchanged (here or inside ember_array's guards), as the
+# support matrix reports them (see ember_array._markers): calling numpy's function of the same
+# meaning, built from other operations, or needing the data for the output's shape.
+_borrow(
+    _compat,
+    wrapped="""
+        arange argsort asarray astype ceil count_nonzero cumulative_prod cumulative_sum
+        empty empty_like eye floor linspace matmul matrix_transpose nonzero ones ones_like
+        permute_dims sign sort std take_along_axis tensordot trunc unique_all unique_counts
+        unique_inverse unique_values var zeros zeros_like fft.fft fft.fftfreq fft.fftn
+        fft.fftshift fft.hfft fft.ifft fft.ifftn fft.ifftshift fft.ihfft fft.irfft
+        fft.irfftn fft.rfft fft.rfftfreq fft.rfftn linalg.cholesky linalg.cross
+        linalg.diagonal linalg.eig linalg.eigh linalg.eigvals linalg.matrix_norm
+        linalg.outer linalg.pinv linalg.qr linalg.slogdet linalg.solve linalg.svd
+        linalg.trace
+    """,
+    written="linalg.matrix_rank linalg.svdvals",
+)

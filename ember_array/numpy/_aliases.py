@@ -15,6 +15,7 @@ from .._common import _data_types
 from .._common._guards import checked_diff, nan_without_dof
 from .._common._manipulation import broadcast_shapes
 from .._common._scalars import check_bound, check_fill, check_int_or_array, check_int_or_ints
+from .._markers import wraps_native
 from .._namespace import bind_xp
 
 __all__ = [
@@ -54,6 +55,7 @@ iinfo = _bind(_data_types.iinfo)
 matmul = np.matmul
 
 
+@wraps_native()
 def floor_divide(x1: Any, x2: Any, /) -> np.ndarray:
     """Floor division, with the standard's results for infinite operands.
 
@@ -70,6 +72,7 @@ def floor_divide(x1: Any, x2: Any, /) -> np.ndarray:
     return out
 
 
+@wraps_native()
 def expm1(x: Any, /) -> np.ndarray:
     """``exp(x) - 1``, with the standard's special cases for complex input.
 
@@ -105,6 +108,7 @@ def expm1(x: Any, /) -> np.ndarray:
     return out
 
 
+@wraps_native()
 def take(x: np.ndarray, indices: np.ndarray, /, *, axis: int | None = None) -> np.ndarray:
     """Elements of ``x`` at ``indices`` along ``axis``.
 
@@ -123,12 +127,14 @@ def _is_array(x: Any) -> bool:
 
 # numpy coerces strings and other objects where the standard takes numbers: full(2, "1") is a
 # string array, repeat(x, "1") repeats once, clip(x, "1") compares with 1.
+@wraps_native()
 def full(shape: Any, fill_value: Any, *, dtype: Any = None, device: Any = None) -> np.ndarray:
     """``_compat.full`` after checking ``fill_value`` is a number."""
     check_fill("full", "numpy", fill_value)
     return _compat.full(shape, fill_value, dtype=dtype, device=device)  # type: ignore[attr-defined]
 
 
+@wraps_native()
 def full_like(
     x: np.ndarray, /, fill_value: Any, *, dtype: Any = None, device: Any = None, **kwargs: Any
 ) -> np.ndarray:
@@ -137,6 +143,7 @@ def full_like(
     return _compat.full_like(x, fill_value, dtype=dtype, device=device, **kwargs)  # type: ignore[attr-defined]
 
 
+@wraps_native()
 def clip(x: np.ndarray, /, min: Any = None, max: Any = None, **kwargs: Any) -> np.ndarray:
     """``_compat.clip`` after checking the bounds are numbers or arrays (numpy's extra
     keywords, such as scikit-learn's ``out=``, pass through)."""
@@ -145,6 +152,7 @@ def clip(x: np.ndarray, /, min: Any = None, max: Any = None, **kwargs: Any) -> n
     return _compat.clip(x, min, max, **kwargs)  # type: ignore[attr-defined]
 
 
+@wraps_native()
 def repeat(x: np.ndarray, repeats: Any, /, *, axis: int | None = None) -> np.ndarray:
     """``np.repeat`` after checking ``repeats`` is an int or an array."""
     check_int_or_array("repeat", "numpy", "repeats", repeats, _is_array)
@@ -152,6 +160,7 @@ def repeat(x: np.ndarray, repeats: Any, /, *, axis: int | None = None) -> np.nda
     return x.repeat(repeats, axis) if isinstance(x, np.ndarray) else np.repeat(x, repeats, axis)
 
 
+@wraps_native()
 def roll(x: np.ndarray, /, shift: Any, *, axis: Any = None) -> np.ndarray:
     """``np.roll`` after checking ``shift`` is an int or a tuple of ints."""
     check_int_or_ints("roll", "numpy", "shift", shift)

@@ -12,6 +12,7 @@ from typing import Final as _Final
 import array_api_compat.torch as _compat
 
 from .. import _spec
+from .._markers import borrow as _borrow
 from .._namespace import populate as _populate
 from . import _aliases
 from ._info import __array_namespace_info__
@@ -23,3 +24,20 @@ __all__ = _populate(globals(), _compat, _aliases, _spec.MAIN)
 from . import fft, linalg
 
 __all__ += ["__array_api_version__", "__array_namespace_info__", "fft", "linalg"]
+
+# array-api-compat's functions used unchanged (here or inside ember_array's guards), as the
+# support matrix reports them (see ember_array._markers): calling torch's function of the same
+# meaning, built from other operations, or needing the data for the output's shape.
+_borrow(
+    _compat,
+    wrapped="""
+        all any arange argsort astype broadcast_arrays broadcast_to clip concat
+        cumulative_prod cumulative_sum diff empty expand_dims flip full linspace matmul
+        matrix_transpose max mean meshgrid min ones permute_dims prod reshape round sign
+        sort squeeze sum take_along_axis tensordot tril triu var where zeros fft.fftn
+        fft.ifftn fft.irfftn fft.rfftn linalg.cross linalg.solve linalg.vecdot
+        linalg.vector_norm
+    """,
+    written="eye unstack vecdot linalg.trace",
+    forces="nonzero repeat",
+)

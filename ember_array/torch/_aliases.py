@@ -17,6 +17,7 @@ import torch
 from .._common import _data_types
 from .._common._guards import checked_diff, nan_without_dof
 from .._common._manipulation import broadcast_shapes
+from .._markers import forces_evaluation, wraps_native
 from .._namespace import bind_xp
 
 __all__ = [
@@ -60,6 +61,7 @@ def _positive_strides(obj: Any, func: str, copy: bool | None) -> Any:
     return obj
 
 
+@wraps_native()
 def asarray(
     obj: Any,
     /,
@@ -88,6 +90,7 @@ def asarray(
     )
 
 
+@wraps_native()
 def from_dlpack(x: Any, /, *, device: Any = None, copy: bool | None = None) -> torch.Tensor:
     """``torch.from_dlpack``; a numpy array with negative strides aborts the process there
     (SIGABRT inside torch's DLPack import), so it is made contiguous first (a copy)."""
@@ -106,6 +109,7 @@ can_cast = _bind(_data_types.can_cast)
 iinfo = _bind(_data_types.iinfo)
 
 
+@wraps_native()
 def count_nonzero(
     x: torch.Tensor, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False
 ) -> torch.Tensor:
@@ -118,6 +122,7 @@ def count_nonzero(
     return _compat.count_nonzero(x, axis=axis, keepdims=keepdims)
 
 
+@wraps_native()
 def std(
     x: torch.Tensor,
     /,
@@ -207,6 +212,7 @@ def _unique(flat: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor, torch.Tenso
     return torch.unique(flat, sorted=True, return_inverse=True, return_counts=True)
 
 
+@forces_evaluation
 def unique_all(x: torch.Tensor, /) -> UniqueAllResult:
     """Unique values with first-occurrence indices, inverse indices and counts.
 
@@ -224,6 +230,7 @@ def unique_all(x: torch.Tensor, /) -> UniqueAllResult:
     return UniqueAllResult(values, indices, inverse.reshape(x.shape), counts)
 
 
+@forces_evaluation
 def unique_counts(x: torch.Tensor, /) -> UniqueCountsResult:
     """Unique values and their counts (complex input too: torch.unique lacks it).
 
@@ -233,6 +240,7 @@ def unique_counts(x: torch.Tensor, /) -> UniqueCountsResult:
     return UniqueCountsResult(values, counts)
 
 
+@forces_evaluation
 def unique_inverse(x: torch.Tensor, /) -> UniqueInverseResult:
     """Unique values and, for each element of ``x``, the index of its value.
 
@@ -242,6 +250,7 @@ def unique_inverse(x: torch.Tensor, /) -> UniqueInverseResult:
     return UniqueInverseResult(values, inverse.reshape(x.shape))
 
 
+@forces_evaluation
 def unique_values(x: torch.Tensor, /) -> torch.Tensor:
     """Unique values of ``x`` (complex input too: torch.unique lacks it).
 
@@ -277,6 +286,7 @@ def scalar_dtype(dtype: torch.dtype, value: bool | int | float | complex) -> tor
     return torch.complex64
 
 
+@wraps_native()
 def result_type(*arrays_and_dtypes: Any) -> torch.dtype:
     """The standard's ``result_type``; Python scalars are applied last, by :func:`scalar_dtype`.
 
@@ -335,7 +345,7 @@ def _binary(name: str, scalar_x1: bool, scalar_x2: bool) -> Callable[..., torch.
     f.__name__ = f.__qualname__ = name
     f.__doc__ = slow.__doc__
     f.__module__ = "ember_array.torch"
-    return f
+    return wraps_native()(f)
 
 
 _TORCH_NAMES = {"equal": "eq"}
@@ -381,6 +391,7 @@ __all__ += list(_BINARY)
 _NO_TAKE_KERNEL = frozenset((torch.uint16, torch.uint32, torch.uint64))
 
 
+@wraps_native()
 def take(x: torch.Tensor, indices: torch.Tensor, /, *, axis: int | None = None) -> torch.Tensor:
     """Elements of ``x`` at ``indices`` along ``axis`` (negative indices count from the end).
 
@@ -415,6 +426,7 @@ def take(x: torch.Tensor, indices: torch.Tensor, /, *, axis: int | None = None) 
 __all__ += ["take"]
 
 
+@wraps_native()
 def roll(
     x: torch.Tensor, /, shift: int | tuple[int, ...], *, axis: int | tuple[int, ...] | None = None
 ) -> torch.Tensor:

@@ -8,9 +8,11 @@ import array_api_compat.torch.fft as _compat
 import torch as _torch
 
 from .. import _spec
+from .._markers import wraps_native as _wraps_native
 from .._namespace import populate as _populate
 
 
+@_wraps_native()
 def fftshift(x: _torch.Tensor, /, *, axes: "int | _Sequence[int] | None" = None) -> _torch.Tensor:
     """Shift the zero-frequency term to the centre; ``axes=()`` shifts nothing.
 
@@ -21,6 +23,7 @@ def fftshift(x: _torch.Tensor, /, *, axes: "int | _Sequence[int] | None" = None)
     return _compat.fftshift(x, axes=axes)
 
 
+@_wraps_native()
 def ifftshift(x: _torch.Tensor, /, *, axes: "int | _Sequence[int] | None" = None) -> _torch.Tensor:
     """Inverse of :func:`fftshift`; ``axes=()`` shifts nothing (torch raises for ``dim=()``)."""
     if axes is not None and not isinstance(axes, int) and len(axes) == 0:
@@ -28,6 +31,7 @@ def ifftshift(x: _torch.Tensor, /, *, axes: "int | _Sequence[int] | None" = None
     return _compat.ifftshift(x, axes=axes)
 
 
+@_wraps_native()
 def ihfft(
     x: _torch.Tensor, /, *, n: "int | None" = None, axis: int = -1, norm: str = "backward"
 ) -> _torch.Tensor:
@@ -50,6 +54,7 @@ def _check_n(func: str, n: object) -> None:
         raise ValueError(f"{func}() [torch]: n must be >= 1, got {n}")
 
 
+@_wraps_native()
 def fftfreq(
     n: int, /, *, d: float = 1.0, dtype: "_torch.dtype | None" = None, device: object = None
 ) -> _torch.Tensor:
@@ -58,6 +63,7 @@ def fftfreq(
     return _compat_any.fftfreq(n, d=d, dtype=dtype, device=device)
 
 
+@_wraps_native()
 def rfftfreq(
     n: int, /, *, d: float = 1.0, dtype: "_torch.dtype | None" = None, device: object = None
 ) -> _torch.Tensor:

@@ -1,0 +1,140 @@
+"""Markers: how a namespace function is implemented, declared where it is written.
+
+The support matrix (``python -m ember_array matrix``, :mod:`ember_array._report`) labels every
+entry of every namespace from these declarations, never by reading bytecode:
+
+:func:`forces_evaluation`
+    The function's output shape depends on the data (``nonzero``, ``unique_*``, ``repeat``
+    with an array of repeats): on mlx it evaluates its input, on torch it synchronizes a CUDA
+    or MPS device. ``tests/test_support_matrix.py`` checks every marked mlx function fails
+    under ``mx.compile`` and every marked torch function fails on fake tensors.
+:func:`wraps_native`
+    The function calls the backend's own function of the same meaning (a check or a fix
+    around ``mx.concatenate``, ``np.expm1``...): ``wrapped`` in the matrix. An unmarked
+    function of ember_array is ``written`` (built from other operations), unless it is a
+    :func:`functools.wraps` wrapper, which takes the label of the function it wraps.
+:func:`borrow`
+    The same facts for array-api-compat's functions that a namespace takes unchanged: they
+    are not ember_array's to decorate, so the namespace declares them by name.
+
+Nothing here imports another module of ember_array.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+__all__ = [
+    "FORCES_EVALUATION",
+    "WRAPS_NATIVE",
+    "Marks",
+    "borrow",
+    "forces_evaluation",
+    "marks",
+    "wraps_native",
+]
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+#: The attribute :func:`forces_evaluation` sets.
+FORCES_EVALUATION = "__ember_forces_evaluation__"
+#: The attribute :func:`wraps_native` sets: the names of the backend functions called.
+WRAPS_NATIVE = "__ember_wraps_native__"
+
+
+@dataclass(frozen=True)
+class Marks:
+    """What is declared about one function.
+
+    Attributes
+    ----------
+    forces
+        The output shape depends on the data (:func:`forces_evaluation`).
+    wraps
+        None, or the backend functions it calls (:func:`wraps_native`); empty: the function
+        of the standard's name or of its traditional name (``acos`` -> ``arccos``).
+    declared
+        Whether anything was declared at all (an unmarked function of ember_array is not).
+    """
+
+    forces: bool = False
+    wraps: tuple[str, ...] | None = None
+    declared: bool = False
+
+
+#: id -> (object, marks) for objects ember_array does not own (see :func:`borrow`); the
+#: object is kept so that its id stays its own.
+_BORROWED: dict[int, tuple[object, Marks]] = {}
+
+
+def forces_evaluation(f: _F) -> _F:
+    """Mark ``f`` as a function whose output shape depends on the data."""
+    setattr(f, FORCES_EVALUATION, True)
+    return f
+
+
+def wraps_native(*names: str) -> Callable[[_F], _F]:
+    """Mark a function as calling the backend's own function of the same meaning.
+
+    Parameters
+    ----------
+    *names
+        The backend functions called (``"concatenate"``); none: the function of the
+        standard's name, or the traditional name the standard renamed (``arccos``).
+    """
+
+    def mark(f: _F) -> _F:
+        setattr(f, WRAPS_NATIVE, names)
+        return f
+
+    return mark
+
+
+def borrow(source: object, *, wrapped: str = "", written: str = "", forces: str = "") -> None:
+    """Declare array-api-compat's functions (attributes of ``source``) taken unchanged.
+
+    Parameters
+    ----------
+    source
+        array-api-compat's namespace module.
+    wrapped, written, forces
+        Names in ``source``, separated by white space (``"linalg.svd"`` for a submodule's):
+        functions that call the backend's function of the same meaning; functions built from
+        other operations; functions whose output shape depends on the data.
+
+    Raises
+    ------
+    ValueError
+        If a name is missing from ``source``, or an object is declared twice with different
+        facts.
+    """
+    for names, facts in (
+        (wrapped, Marks(wraps=(), declared=True)),
+        (written, Marks(declared=True)),
+        (forces, Marks(forces=True, declared=True)),
+    ):
+        for name in names.split():
+            obj: Any = source
+            for part in name.split("."):
+                obj = getattr(obj, part, None)
+            where = f"{getattr(source, '__name__', source)}.{name}"
+            if obj is None:
+                raise ValueError(f"borrow(): {where} does not exist")
+            known = _BORROWED.get(id(obj))
+            if known is not None and known[1] != facts:
+                raise ValueError(f"borrow(): {where} declared as {known[1]} and as {facts}")
+            _BORROWED[id(obj)] = (obj, facts)
+
+
+def marks(obj: object) -> Marks:
+    """What is declared about ``obj`` (by decorator or by :func:`borrow`)."""
+    known = _BORROWED.get(id(obj))
+    if known is not None and known[0] is obj:
+        return known[1]
+    forces = getattr(obj, FORCES_EVALUATION, False) is True
+    wraps = getattr(obj, WRAPS_NATIVE, None)
+    if not isinstance(wraps, tuple):
+        wraps = None
+    return Marks(forces, wraps, forces or wraps is not None)

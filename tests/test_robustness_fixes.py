@@ -159,6 +159,10 @@ def test_mlx_silent_wrong_answers() -> None:
     c = np.asarray(xp.clip(xp.asarray([0.0, 1.0, float("nan")]), 0.5, 1.5))
     assert c[:2].tolist() == [0.5, 1.0]
     assert np.isnan(c[2])
+    # integer linspace beyond float32's exact range (mx.linspace computes in float32)
+    for lo, hi, n, dt in [(2**53, 2**53 + 4, 5, "int64"), (-7, 7, 5, "int8"), (0, 100, 7, "uint8")]:
+        got = np.asarray(xp.linspace(lo, hi, n, dtype=getattr(xp, dt)))
+        np.testing.assert_array_equal(got, np.linspace(lo, hi, n).astype(dt))
 
 
 _THREADS = """

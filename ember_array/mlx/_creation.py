@@ -288,14 +288,18 @@ def linspace(
         re = linspace(complex(start).real, complex(stop).real, num, dtype=rdt, endpoint=endpoint)
         im = linspace(complex(start).imag, complex(stop).imag, num, dtype=rdt, endpoint=endpoint)
         return make_complex(re, im).astype(dt)
-    if dt == mx.float64:
-        # mx.linspace rounds start/stop to float32 (num=1 gives float32(start)): build it
+    is_int = mx.issubdtype(dt, mx.integer)
+    if dt == mx.float64 or is_int:
+        # mx.linspace rounds start/stop to float32 (num=1 gives float32(start)), and computes
+        # integer dtypes in float32 (wrong above 2**24): build it in float64, as numpy does,
+        # on the CPU (the only device with float64), then cast (truncating, as numpy's astype)
+        fs = mx.cpu if is_int else s
         lo, hi = complex(start).real, complex(stop).real
         n = num - 1 if endpoint and num > 1 else num
-        out = lo + mx.arange(num, dtype=dt, stream=s) * ((hi - lo) / n)
+        out = lo + mx.arange(num, dtype=mx.float64, stream=fs) * ((hi - lo) / n)
         if endpoint and num > 1:
-            out = mx.where(mx.arange(num, stream=s) == num - 1, hi, out)
-        return out
+            out = mx.where(mx.arange(num, stream=fs) == num - 1, hi, out, stream=fs)
+        return out.astype(dt, stream=fs) if is_int else out
     return mx.linspace(start, stop, num, endpoint=endpoint, dtype=dt, stream=s)
 
 

@@ -6,7 +6,8 @@
 
 Writes ``namespace.svg`` (the cost of ``namespace(x)``), ``ratios-<backend>.svg`` (ember's time
 over the native call's and over array-api-compat's, per op and size) and ``run.md`` (when, where
-and how the numbers were measured, for ``docs/benchmarks.md`` to include). Every figure comes
+and how the numbers were measured, for ``docs/benchmarks.md`` to include); from
+``docs/_data/hotpaths.json`` (``benchmarks/hotpaths.py``) ``hotpaths.svg`` and ``hotpaths.md``. Every figure comes
 from the JSON; nothing is typed in here. The Sphinx build (``docs/conf.py``) runs this.
 """
 
@@ -26,6 +27,7 @@ from matplotlib import ticker
 
 DOCS = Path(__file__).resolve().parent
 DATA = DOCS / "_data" / "benchmarks.json"
+HOTPATHS = DOCS / "_data" / "hotpaths.json"
 OUT = DOCS / "generated" / "benchmarks"
 
 # goal bound of benchmarks/overhead.py on ember/compat and ember/native (1.0 plus 5% noise)
@@ -143,6 +145,59 @@ def _namespace_plot(results: list[dict[str, Any]], path: Path) -> None:
     plt.close(fig)
 
 
+def _hotpaths_plot(record: dict[str, Any], path: Path) -> None:
+    """One bar per hot-path row of ``benchmarks/hotpaths.py``: the goal's measure and bound."""
+    rows = record["rows"]
+    fig, ax = plt.subplots(figsize=(8, 0.32 * len(rows) + 1.4))
+    ys = range(len(rows))
+    vals = [r["value"] for r in rows]
+    colors = ["tab:green" if r["ok"] else "tab:red" for r in rows]
+    ax.barh(ys, vals, color=colors, height=0.6)
+    for y, r in zip(ys, rows):
+        bound = float(r["goal"].split()[1])
+        ax.plot([bound, bound], [y - 0.4, y + 0.4], color="black", linewidth=1.2)
+        ax.annotate(
+            f"{r['value']:.2f} (goal {r['goal']})",
+            (r["value"], y),
+            xytext=(3, 0),
+            textcoords="offset points",
+            va="center",
+            fontsize=7,
+        )
+    labels = [
+        f"{r['backend']} {r['row']}" + (" (throughput)" if r["goal"].startswith(">=") else "")
+        for r in rows
+    ]
+    ax.set_yticks(list(ys), labels, fontsize=8)
+    ax.invert_yaxis()
+    ax.set_xscale("log")
+    ax.axvline(1.0, color="grey", linewidth=0.8)
+    lo, hi = ax.get_xlim()
+    ax.set_xlim(min(lo, 0.2), max(hi, 2.0) * 2.5)
+    ax.xaxis.set_major_locator(ticker.LogLocator(base=2))
+    ax.xaxis.set_major_formatter(ticker.FormatStrFormatter("%g"))
+    ax.xaxis.set_minor_formatter(ticker.NullFormatter())
+    ax.set_xlabel(
+        "ember / anchor time (throughput rows: ember / anchor throughput); black tick: goal"
+    )
+    fig.tight_layout()
+    fig.savefig(path, metadata=SVG_METADATA)
+    plt.close(fig)
+
+
+def _hotpaths_md(record: dict[str, Any]) -> str:
+    m, v, s = record["machine"], record["versions"], record["settings"]
+    ok = sum(r["ok"] for r in record["rows"])
+    return (
+        f"- recorded {record['date']} on {m['cpu']} ({m['logical_cpus']} logical CPUs), "
+        f"{s['repeats']} interleaved repeats of loops of at least {s['min_time_s']} s, "
+        f"torch threads {s['torch_threads']}\n"
+        f"- numpy {v.get('numpy')}, torch {v.get('torch')}, mlx {v.get('mlx')}, "
+        f"ember_array {v.get('ember_array')}\n"
+        f"- {ok} of {len(record['rows'])} rows within their goal\n"
+    )
+
+
 def _run_md(record: dict[str, Any]) -> str:
     s, m, v = record["settings"], record["machine"], record["versions"]
     backends = ", ".join(f"{b['backend']} {b['version']}" for b in record["results"])
@@ -161,6 +216,7 @@ def main(argv: Sequence[str] | None = None) -> list[Path]:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--data", type=Path, default=DATA, help="JSON of benchmarks/overhead.py")
     p.add_argument("--out", type=Path, default=OUT, help="folder for the figures")
+    p.add_argument("--hotpaths", type=Path, default=HOTPATHS, help="JSON of hotpaths.py")
     args = p.parse_args(argv)
     record = json.loads(args.data.read_text(encoding="utf-8"))
     args.out.mkdir(parents=True, exist_ok=True)
@@ -174,6 +230,11 @@ def main(argv: Sequence[str] | None = None) -> list[Path]:
     run = args.out / "run.md"
     run.write_text(_run_md(record), encoding="utf-8")
     written.append(run)
+    if args.hotpaths.exists():
+        hot = json.loads(args.hotpaths.read_text(encoding="utf-8"))
+        written += [args.out / "hotpaths.svg", args.out / "hotpaths.md"]
+        _hotpaths_plot(hot, written[-2])
+        written[-1].write_text(_hotpaths_md(hot), encoding="utf-8")
     return written
 
 

@@ -21,6 +21,7 @@ import pytest
 from ember_array import _report, _spec
 from ember_array.__main__ import main
 from ember_array._helpers import FORCES_EVALUATION, forces_evaluation
+from tests._helpers import BACKENDS
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGE = ROOT / "docs" / "support-matrix.md"
@@ -274,7 +275,7 @@ class _SpyError(Exception):
 
 
 @pytest.mark.parametrize("name", _REGISTRY_USERS)
-@pytest.mark.parametrize("backend", ["numpy", "torch", "mlx"])
+@pytest.mark.parametrize("backend", BACKENDS)
 def test_registry_is_what_the_shim_calls(
     backend: str, name: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:

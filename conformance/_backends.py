@@ -11,7 +11,8 @@ from __future__ import annotations
 import importlib
 import os
 from collections import namedtuple
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cache
 from types import ModuleType
@@ -43,8 +44,18 @@ UNREPRESENTABLE_CASES: dict[str, dict[tuple[str, str], str]] = {
 }
 
 
-def _refuse_to_compute(*args: Any, **kwargs: Any) -> Any:
-    raise AssertionError("dask: the graph was computed while it was being built")
+def refuse_to_compute(*args: Any, **kwargs: Any) -> Any:
+    """A dask scheduler that fails: the graph must not be computed while it is built."""
+    raise AssertionError("dask: a graph was computed while it was being built")
+
+
+@contextmanager
+def no_compute() -> Iterator[None]:
+    """Inside, any dask computation (``compute()``, ``bool()``, ``float()``...) raises."""
+    import dask
+
+    with dask.config.set(scheduler=refuse_to_compute):
+        yield
 
 
 @dataclass(frozen=True)
@@ -118,9 +129,7 @@ class Backend:
         fn, a, kw = self.func(qualname), self.convert(args), self.convert(kwargs)
         if self.name != "dask":
             return fn(*a, **kw)
-        import dask
-
-        with dask.config.set(scheduler=_refuse_to_compute):
+        with no_compute():
             return fn(*a, **kw)
 
     def dtype_name(self, dtype: Any) -> str:
@@ -160,13 +169,23 @@ class Backend:
         return self.dtype_name(obj)
 
 
-def selected() -> tuple[str, ...]:
-    """Backends chosen with ``EMBER_BACKENDS`` (the control ``strict`` always runs)."""
+def requested(default: tuple[str, ...], known: tuple[str, ...] = BACKENDS) -> tuple[str, ...]:
+    """The backends ``EMBER_BACKENDS`` names (comma-separated), or ``default`` when unset.
+
+    The one reading of ``EMBER_BACKENDS`` for ``conformance/`` and ``tests/``; a name outside
+    ``known`` is a usage error.
+    """
     raw = os.environ.get("EMBER_BACKENDS", "")
-    chosen = tuple(b.strip() for b in raw.split(",") if b.strip()) or BACKENDS
-    unknown = set(chosen) - set(BACKENDS)
+    chosen = tuple(b.strip() for b in raw.split(",") if b.strip()) or default
+    unknown = set(chosen) - set(known)
     if unknown:
         raise pytest.UsageError(f"EMBER_BACKENDS names unknown backends: {sorted(unknown)}")
+    return chosen
+
+
+def selected() -> tuple[str, ...]:
+    """Backends chosen with ``EMBER_BACKENDS`` (the control ``strict`` always runs)."""
+    chosen = requested(BACKENDS)
     return tuple(b for b in BACKENDS if b in chosen or b == "strict")
 
 

@@ -22,14 +22,17 @@ The runner starts ``python -m pytest`` in the suite directory with:
   ``conformance`` import;
 * ``-p conformance._noshrink`` (Hypothesis' shrink phase removed, much faster);
 * ``--max-examples N`` (default 100) and ``--hypothesis-seed SEED`` (default 0);
-* ``--xfails-file conformance/<BACKEND>-xfails.txt`` when that file lists at least
-  one test id and ``--no-xfails`` is not given;
+* ``--xfails-file`` with the test ids of ``conformance/<BACKEND>-xfails.txt`` when that
+  file lists at least one test and ``--no-xfails`` is not given (the list is in the format of
+  ``conformance/_xfails.py``, shared with the project's own suite; the suite reads bare ids,
+  so the runner writes them to a file next to the report);
 * ``--json-report --json-report-file=PATH``, ``--rootdir=.`` and ``-q``.
 
 Afterwards it reads the JSON report, prints the outcome counts and the sorted list
 of failing test node ids, and writes that list next to the report as
-``<report stem>.failures.txt``. The exit code is pytest's, except that exit code 5
-(no tests collected) becomes 1.
+``<report stem>.failures.txt``. The xfails are strict: a listed test that passes (``xpassed``)
+is reported and fails the run. The exit code is pytest's, except that exit code 5 (no tests
+collected) becomes 1, as does 0 when a listed test passed.
 
 Only the standard library is used here; the suite itself needs ``pytest``,
 ``pytest-json-report``, ``hypothesis`` and ``ndindex``.
@@ -45,8 +48,10 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
+
+from conformance import _xfails
 
 __all__ = [
     "BACKENDS",
@@ -58,7 +63,9 @@ __all__ = [
     "failing_node_ids",
     "find_suite",
     "main",
+    "strict_xpasses",
     "summarize_report",
+    "write_suite_xfails",
     "xfails_file_for",
 ]
 
@@ -143,7 +150,7 @@ def find_suite(env: Mapping[str, str] | None = None) -> tuple[Path | None, str]:
 
 
 def xfails_file_for(backend: str) -> Path | None:
-    """Return the backend's xfails file if it lists at least one test id.
+    """Return the backend's xfails file if it lists at least one test.
 
     Parameters
     ----------
@@ -153,16 +160,60 @@ def xfails_file_for(backend: str) -> Path | None:
     Returns
     -------
     pathlib.Path or None
-        ``conformance/<backend>-xfails.txt`` when it exists and has a line that
-        is neither blank nor a ``#`` comment, else None.
+        ``conformance/<backend>-xfails.txt`` when it exists and has an entry (a line
+        ``<test id>  # <reason> — <link>``, see ``conformance/_xfails.py``), else None.
     """
     path = CONFORMANCE_DIR / f"{backend}-xfails.txt"
-    if not path.is_file():
-        return None
-    for line in path.read_text(encoding="utf-8").splitlines():
-        if line.strip() and not line.startswith("#"):
-            return path
-    return None
+    return path if _xfails.read(path) else None
+
+
+def write_suite_xfails(xfails: Path, dest: Path) -> Path:
+    """Write the test ids of the xfails file ``xfails`` to ``dest``, one a line.
+
+    The suite's ``--xfails-file`` takes each whole line as a test id, so it gets the ids
+    without their reasons and links.
+
+    Parameters
+    ----------
+    xfails : pathlib.Path
+        An xfails file in the format of ``conformance/_xfails.py``.
+    dest : pathlib.Path
+        Where to write the ids.
+
+    Returns
+    -------
+    pathlib.Path
+        ``dest``.
+    """
+    dest.write_text("".join(f"{i}\n" for i in _xfails.read(xfails)), encoding="utf-8")
+    return dest
+
+
+def strict_xpasses(report: dict, listed: Iterable[str]) -> list[str]:
+    """Return the sorted ids of listed tests that passed (``xpassed``): strict xfail failures.
+
+    A test is listed when its node id, or its node id without the ``[...]`` parameter, is
+    in ``listed`` (as the suite matches them; a file or folder entry is not checked).
+
+    Parameters
+    ----------
+    report : dict
+        A parsed pytest-json-report report.
+    listed : iterable of str
+        The test ids of the xfails file.
+
+    Returns
+    -------
+    list of str
+        The node ids of the listed tests whose outcome in ``report`` is ``xpassed``.
+    """
+    ids = set(listed)
+    return sorted(
+        t["nodeid"]
+        for t in report.get("tests", [])
+        if t.get("outcome") == "xpassed"
+        and (t["nodeid"] in ids or t["nodeid"].partition("[")[0] in ids)
+    )
 
 
 def build_env(
@@ -345,7 +396,7 @@ def _parse_args(argv: Sequence[str]) -> tuple[argparse.Namespace, list[str]]:
     parser.add_argument(
         "--no-xfails",
         action="store_true",
-        help="do not pass conformance/BACKEND-xfails.txt to the suite",
+        help="do not pass the ids of conformance/BACKEND-xfails.txt to the suite",
     )
     parser.add_argument(
         "--report",
@@ -404,7 +455,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
 
     module = args.module or f"ember_array.{args.backend}"
-    xfails = None if args.no_xfails else xfails_file_for(args.backend)
+    listed = None if args.no_xfails else xfails_file_for(args.backend)
     if args.report is None:
         report_dir = Path(tempfile.mkdtemp(prefix="ember-array-tests-"))
         report = report_dir / f"{args.backend}-report.json"
@@ -413,6 +464,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         report.parent.mkdir(parents=True, exist_ok=True)
     if report.exists():
         report.unlink()
+    xfails = None
+    if listed is not None:
+        xfails = write_suite_xfails(listed, report.with_name(f"{report.stem}.xfail-ids.txt"))
 
     seed = args.seed if args.seed >= 0 else None
     cmd = build_command(report, args.max_examples, seed, xfails, extra)
@@ -423,7 +477,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"skipped dtypes: {env.get('ARRAY_API_TESTS_SKIP_DTYPES') or '(none)'}")
     print(f"suite:   {suite}")
     print(f"module:  {module} (ARRAY_API_TESTS_VERSION={args.api_version})")
-    print(f"xfails:  {xfails if xfails is not None else '(none)'}")
+    print(f"xfails:  {listed if listed is not None else '(none)'}")
     print(f"command: {' '.join(cmd)}", flush=True)
 
     start = time.monotonic()
@@ -445,6 +499,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"  {nodeid}")
         print(f"report:   {report}")
         print(f"failures: {failures_file}")
+        xpassed = strict_xpasses(data, _xfails.read(listed)) if listed is not None else []
+        if xpassed:
+            print(f"listed in {listed.name} but passed (strict xfails: remove them):")
+            for nodeid in xpassed:
+                print(f"  {nodeid}")
+            if returncode == 0:
+                returncode = 1
     else:
         print(f"no JSON report was written ({report})")
 

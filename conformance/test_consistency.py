@@ -18,8 +18,8 @@ from hypothesis import given, reject, settings
 from hypothesis import strategies as st
 
 from ._backends import Backend, _load, selected
-from ._cases import CASES
 from ._hypothesis import conformance_examples
+from .cases import CASES
 from .conftest import read_xfails
 
 EMBER = ("numpy", "torch", "mlx")

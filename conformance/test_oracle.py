@@ -3,7 +3,7 @@
 One test per (backend, function, dtype): hypothesis draws the arguments (shapes with 0-d and
 empty arrays and broadcasting, values with signed zeros, infinities, NaN, the largest and the
 subnormal values), the same call runs on the backend and on array-api-strict, and shape, dtype
-and values must agree (``_cases.py`` documents each function's tolerance).  ``strict`` itself
+and values must agree (``cases/`` documents each function's tolerance).  ``strict`` itself
 is the control: it always passes, which proves every case draws valid inputs.
 """
 
@@ -16,8 +16,8 @@ from hypothesis import given, reject, settings
 from hypothesis import strategies as st
 
 from ._backends import BACKENDS, load, oracle
-from ._cases import CASES
 from ._hypothesis import conformance_examples
+from .cases import CASES
 
 PARAMS = [
     pytest.param(b, name, dtype, id=f"{b}-{name}-{dtype}" if dtype else f"{b}-{name}")

@@ -18,8 +18,8 @@ import numpy as np
 import pytest
 
 from ._backends import BACKENDS, Backend, load, oracle
-from ._cases import _promotable
 from ._strategies import ALL, BOOL, COMPLEX, INT, REAL_FLOAT
+from .cases import promotable
 
 #: Binary element-wise functions of the standard (all follow the promotion table).
 FUNCTIONS = (
@@ -122,7 +122,7 @@ def _params(kind: str) -> list[Any]:
         pytest.param(b, d1, d2, id=f"{b}-{kind}-{d1}-{d2}")
         for b in BACKENDS
         for d1, d2 in PAIRS
-        if _promotable(d1, d2)
+        if promotable(d1, d2)
     ]
 
 

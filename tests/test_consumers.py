@@ -15,6 +15,7 @@ import numpy as np
 import pytest
 
 import ember_array
+from tests._helpers import to_numpy
 
 Array = Any
 
@@ -47,15 +48,9 @@ def _mlx_array_object(backend: str) -> Iterator[None]:
             emx.uninstall()
 
 
-def _to_numpy(x: Array) -> np.ndarray:
-    return np.asarray(x)
-
-
 def _check(got: Array, want: Array, dtype_name: str) -> None:
     tol = TOLERANCE[dtype_name]
-    np.testing.assert_allclose(
-        _to_numpy(got).astype(np.float64), _to_numpy(want), rtol=tol, atol=tol
-    )
+    np.testing.assert_allclose(to_numpy(got).astype(np.float64), to_numpy(want), rtol=tol, atol=tol)
 
 
 # ---------------------------------------------------------------- the consumer code
@@ -207,7 +202,7 @@ def test_kmeans(xp: ModuleType, dtype_name: str) -> None:
     init_np = X_np[[0, 40, 80]] + 0.5
     centers, labels, inertia = kmeans(_put(xp, X_np, dtype_name), _put(xp, init_np, dtype_name), 4)
     want_centers, want_labels, want_inertia = kmeans(X_np, init_np, 4)
-    np.testing.assert_array_equal(_to_numpy(labels), want_labels)
+    np.testing.assert_array_equal(to_numpy(labels), want_labels)
     _check(centers, want_centers, dtype_name)
     _check(inertia, want_inertia, dtype_name)
 
@@ -231,10 +226,10 @@ def test_classification_metrics(xp: ModuleType) -> None:
     want = classification_report(y_true_np, y_pred_np)
     tol = 1e-6
     for name in ("classes", "support", "inverse"):
-        np.testing.assert_array_equal(_to_numpy(got[name]), want[name], err_msg=name)
+        np.testing.assert_array_equal(to_numpy(got[name]), want[name], err_msg=name)
     for name in ("accuracy", "confusion", "recall", "precision", "macro_f1"):
         np.testing.assert_allclose(
-            _to_numpy(got[name]), want[name], rtol=tol, atol=tol, err_msg=name
+            to_numpy(got[name]), want[name], rtol=tol, atol=tol, err_msg=name
         )
 
     # and numpy's answer is scikit-learn's

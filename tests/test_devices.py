@@ -12,21 +12,15 @@ import pytest
 
 import ember_array
 from ember_array import _devices
-from ember_array._backends import BY_NAME
+from tests._helpers import native_name
 
 GPU_NAMES = ("gpu", "cuda", "cuda:0", "mps")
 
 
 def _ones(backend: str, dtype: str = "float32") -> Any:
-    if backend == "numpy":
-        return np.ones(3, dtype=dtype)
-    if backend == "torch":
-        import torch
-
-        return torch.ones(3, dtype=getattr(torch, dtype))
-    import mlx.core as mx
-
-    return mx.ones(3, dtype=getattr(mx, dtype))
+    """Three ones made by the backend's own library."""
+    native = importlib.import_module(native_name(backend))
+    return native.ones(3, dtype=getattr(native, dtype))
 
 
 def test_exports() -> None:
@@ -36,7 +30,7 @@ def test_exports() -> None:
 
 
 def test_devices_and_default_device_accept_every_spelling(backend: str, xp: Any) -> None:
-    native = importlib.import_module(BY_NAME[backend].native)
+    native = importlib.import_module(native_name(backend))
     want = tuple(xp.__array_namespace_info__().devices())
     for spelling in (backend, xp, native, _ones(backend)):
         assert ember_array.devices(spelling) == want

@@ -27,6 +27,7 @@ from sklearn.utils.parallel import Parallel  # noqa: E402
 
 from ember_array.integrations import scipy as ember_scipy  # noqa: E402
 from ember_array.integrations import sklearn as ember_sklearn  # noqa: E402
+from tests._helpers import namespace  # noqa: E402
 
 # What a float64 fit may differ by between BLAS/LAPACK paths; float32 keeps ~5 digits.
 TOLERANCE = {"float64": 1e-8, "float32": 2e-4}
@@ -313,12 +314,7 @@ def test_pytest_plugin_adds_mlx_combinations() -> None:
 
 
 def _put(backend: str, a: np.ndarray, dtype_name: str) -> Any:
-    xp = ember_array.namespace(np.zeros(0)) if backend == "numpy" else None
-    if backend == "torch":
-        import ember_array.torch as xp
-    elif backend == "mlx":
-        import ember_array.mlx as xp
-    assert xp is not None
+    xp = namespace(backend)
     dtype = getattr(xp, dtype_name) if a.dtype.kind == "f" else None
     return xp.asarray(a, dtype=dtype)
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import ast
 import importlib
-import os
 import subprocess
 import sys
 from types import ModuleType
@@ -23,60 +22,19 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import ember_array.random as er
-from ember_array import is_torch_array
-from ember_array._backends import BY_NAME
 from ember_array.random import _core
+from tests._helpers import BACKENDS, installed, load_backend, to_numpy
 
 stats = pytest.importorskip("scipy.stats")
 special = pytest.importorskip("scipy.special")
 
 
-BACKENDS = ("numpy", "torch", "mlx")
-
-
-def _selected() -> tuple[str, ...]:
-    """Backends allowed by EMBER_BACKENDS (as in conftest.py), default all."""
-    raw = os.environ.get("EMBER_BACKENDS", "")
-    return tuple(b.strip() for b in raw.split(",") if b.strip()) or BACKENDS
-
-
-def load_backend(name: str) -> tuple[ModuleType, ModuleType]:
-    """(native module, ember namespace) of ``name``, or skip (conftest's rule)."""
-    if name not in _selected():
-        pytest.skip(f"{name} not selected by EMBER_BACKENDS")
-    native = pytest.importorskip(BY_NAME[name].native)
-    return native, pytest.importorskip(f"ember_array.{name}")
-
-
 P_MIN = 1e-4  # statistical tests fail below this p-value
-
-
-def to_np(x: Any) -> np.ndarray:
-    """A numpy copy of an array of any backend (torch uint32/uint64 through int64)."""
-    if is_torch_array(x):
-        import torch
-
-        if x.dtype in (torch.uint32, torch.uint64):
-            # torch cannot convert these to numpy directly; keep the bit pattern.
-            wide = x.to(torch.int64).numpy()
-            return wide.astype(np.uint32 if x.dtype == torch.uint32 else np.uint64)
-        return x.cpu().numpy()
-    return np.asarray(x)
 
 
 def others() -> list[str]:
     """Installed and selected backends other than numpy."""
-    found = []
-    for name in BACKENDS[1:]:
-        if name not in _selected():
-            continue
-        try:
-            importlib.import_module(BY_NAME[name].native)
-            importlib.import_module(f"ember_array.{name}")
-        except ImportError:
-            continue
-        found.append(name)
-    return found
+    return [name for name in BACKENDS[1:] if installed(name)]
 
 
 # ----------------------------------------------------------------------------- KAT
@@ -96,7 +54,7 @@ def test_threefry_known_answers(backend: str, ctr: tuple, k: tuple, expected: tu
     k0, k1 = _core.key_words(be, key)
     c = be.xp.astype(be.xp.asarray(list(ctr), dtype=be.xp.uint32), be.word)
     y0, y1 = _core.threefry2x32(be, k0, k1, c[0:1], c[1:2])
-    got = to_np(be.to_uint32(be.xp.concat([y0, y1])))
+    got = to_numpy(be.to_uint32(be.xp.concat([y0, y1])))
     assert [int(v) for v in got] == list(expected)
 
 
@@ -110,8 +68,8 @@ def test_threefry_known_answers_vectorised(backend: str) -> None:
         return xp.astype(xp.asarray(vals, dtype=xp.uint32), be.word)
 
     y0, y1 = _core.threefry2x32(be, col(0, 1), col(1, 1), col(0, 0), col(1, 0))
-    assert [int(v) for v in to_np(be.to_uint32(y0))] == [row[2][0] for row in KAT]
-    assert [int(v) for v in to_np(be.to_uint32(y1))] == [row[2][1] for row in KAT]
+    assert [int(v) for v in to_numpy(be.to_uint32(y0))] == [row[2][0] for row in KAT]
+    assert [int(v) for v in to_numpy(be.to_uint32(y1))] == [row[2][1] for row in KAT]
 
 
 # -------------------------------------------------------------------------- keys
@@ -122,7 +80,7 @@ def test_key_layout(backend: str, xp: ModuleType, seed: int) -> None:
     k = er.key(seed, xp=backend)
     assert tuple(k.shape) == (2,)
     assert k.dtype == xp.uint32
-    assert [int(v) for v in to_np(k)] == [seed >> 32, seed & 0xFFFFFFFF]
+    assert [int(v) for v in to_numpy(k)] == [seed >> 32, seed & 0xFFFFFFFF]
 
 
 def test_key_accepts_namespaces_and_modules(backend: str, xp: ModuleType, native: Any) -> None:
@@ -144,12 +102,12 @@ def test_fold_in_matches_definition(backend: str) -> None:
     k = er.key(2**40 + 7, xp=backend)
     be = _core.backend_for(backend, "test")
     for d in (0, 1, 2**31, 2**32 - 1):
-        got = to_np(er.fold_in(k, d))
+        got = to_numpy(er.fold_in(k, d))
         c = be.xp.astype(be.xp.asarray([0, d], dtype=be.xp.uint32), be.word)
         k0, k1 = _core.key_words(be, k)
         y0, y1 = _core.threefry2x32(be, k0, k1, c[0:1], c[1:2])
-        assert got.tolist() == to_np(be.to_uint32(be.xp.concat([y0, y1]))).tolist()
-    assert to_np(er.fold_in(k, 1)).tolist() != to_np(er.fold_in(k, 2)).tolist()
+        assert got.tolist() == to_numpy(be.to_uint32(be.xp.concat([y0, y1]))).tolist()
+    assert to_numpy(er.fold_in(k, 1)).tolist() != to_numpy(er.fold_in(k, 2)).tolist()
 
 
 # ------------------------------------------------------------------ mlx equivalence
@@ -162,13 +120,13 @@ def mx() -> ModuleType:
 
 @pytest.mark.parametrize("seed", [0, 7, 2**33 + 5])
 def test_key_equals_mlx(backend: str, mx: ModuleType, seed: int) -> None:
-    assert to_np(er.key(seed, xp=backend)).tolist() == np.asarray(mx.random.key(seed)).tolist()
+    assert to_numpy(er.key(seed, xp=backend)).tolist() == np.asarray(mx.random.key(seed)).tolist()
 
 
 @pytest.mark.parametrize("num", [1, 2, 3, 8])
 def test_split_equals_mlx(backend: str, mx: ModuleType, num: int) -> None:
     ref = np.asarray(mx.random.split(mx.random.key(11), num))
-    got = to_np(er.split(er.key(11, xp=backend), num))
+    got = to_numpy(er.split(er.key(11, xp=backend), num))
     assert got.shape == (num, 2)
     np.testing.assert_array_equal(got, ref)
 
@@ -177,14 +135,14 @@ def test_split_equals_mlx(backend: str, mx: ModuleType, num: int) -> None:
 def test_uniform_equals_mlx(backend: str, mx: ModuleType, shape: tuple) -> None:
     for seed in (0, 1, 123456789):
         ref = np.asarray(mx.random.uniform(shape=shape, key=mx.random.key(seed)))
-        got = to_np(er.uniform(er.key(seed, xp=backend), shape))
+        got = to_numpy(er.uniform(er.key(seed, xp=backend), shape))
         assert got.dtype == np.float32
         np.testing.assert_array_equal(got, ref)
 
 
 def test_uniform_bounds_equal_mlx(backend: str, mx: ModuleType) -> None:
     ref = np.asarray(mx.random.uniform(-3.5, 2.25, (513,), key=mx.random.key(5)))
-    got = to_np(er.uniform(er.key(5, xp=backend), (513,), low=-3.5, high=2.25))
+    got = to_numpy(er.uniform(er.key(5, xp=backend), (513,), low=-3.5, high=2.25))
     np.testing.assert_array_equal(got, ref)
 
 
@@ -193,31 +151,31 @@ def test_split_uniform_sequence_equals_mlx(backend: str, mx: ModuleType) -> None
     mk = mx.random.split(mx.random.key(9), 3)[2]
     k = er.split(er.key(9, xp=backend), 3)[2]
     ref = np.asarray(mx.random.uniform(shape=(33,), key=mk))
-    np.testing.assert_array_equal(to_np(er.uniform(k, (33,))), ref)
+    np.testing.assert_array_equal(to_numpy(er.uniform(k, (33,))), ref)
 
 
 def test_bits_equal_mlx_random_bits(backend: str, mx: ModuleType) -> None:
     """mlx's split(key, m) is RandomBits of shape (m, 2): compare with bits directly."""
     ref = np.asarray(mx.random.split(mx.random.key(21), 50)).reshape(-1)
-    got = to_np(er.bits(er.key(21, xp=backend), (100,)))
+    got = to_numpy(er.bits(er.key(21, xp=backend), (100,)))
     np.testing.assert_array_equal(got, ref)
 
 
 def test_bernoulli_and_permutation_equal_mlx(backend: str, mx: ModuleType) -> None:
     k, mk = er.key(4, xp=backend), mx.random.key(4)
     np.testing.assert_array_equal(
-        to_np(er.bernoulli(k, 0.3, (257,))), np.asarray(mx.random.bernoulli(0.3, (257,), key=mk))
+        to_numpy(er.bernoulli(k, 0.3, (257,))), np.asarray(mx.random.bernoulli(0.3, (257,), key=mk))
     )
     # mlx sorts bits(key, (n,)); with no ties (checked) the orders agree.
-    assert len(set(to_np(er.bits(k, (200,))).tolist())) == 200
+    assert len(set(to_numpy(er.bits(k, (200,))).tolist())) == 200
     np.testing.assert_array_equal(
-        to_np(er.permutation(k, 200)), np.asarray(mx.random.permutation(200, key=mk))
+        to_numpy(er.permutation(k, 200)), np.asarray(mx.random.permutation(200, key=mk))
     )
 
 
 def test_normal_close_to_mlx(backend: str, mx: ModuleType) -> None:
     """mlx's normal uses erfinv on a differently mapped uniform: only the law is shared."""
-    ours = to_np(er.normal(er.key(8, xp=backend), (20000,)))
+    ours = to_numpy(er.normal(er.key(8, xp=backend), (20000,)))
     theirs = np.asarray(mx.random.normal((20000,), key=mx.random.key(8)))
     assert stats.ks_2samp(ours, theirs).pvalue > P_MIN
 
@@ -230,26 +188,26 @@ def _draws(backend: str) -> dict[str, np.ndarray]:
     k = er.key(2024, xp=backend)
     k1, k2 = er.split(k)
     return {
-        "bits": to_np(er.bits(k, (3, 333))),
-        "bits8": to_np(er.bits(k, (13,), dtype=xp.uint8)),
-        "bits16": to_np(er.bits(k, (7,), dtype=xp.uint16)),
-        "bits64": to_np(er.bits(k, (9,), dtype=xp.uint64)),
-        "split": to_np(er.split(k1, 5)),
-        "fold_in": to_np(er.fold_in(k2, 77)),
-        "uniform32": to_np(er.uniform(k1, (1001,))),
-        "uniform64": to_np(er.uniform(k1, (1001,), dtype=xp.float64, low=-1.0, high=3.0)),
-        "integers_small": to_np(er.integers(k2, -3, 4, (500,))),
-        "integers_big": to_np(er.integers(k2, -(2**63), 2**63, (500,))),
-        "integers_odd": to_np(er.integers(k2, 0, 3 * 2**61 + 1, (500,))),
-        "integers_int8": to_np(er.integers(k2, -128, 128, (50,), dtype=xp.int8)),
-        "integers_uint64": to_np(er.integers(k2, 2**63, 2**64, (50,), dtype=xp.uint64)),
-        "permutation": to_np(er.permutation(k, 1000)),
-        "permute_array": to_np(er.permutation(k, xp.reshape(xp.arange(12), (3, 4)), axis=1)),
-        "bernoulli": to_np(er.bernoulli(k1, 0.25, (999,))),
-        "normal32": to_np(er.normal(k2, (2001,))),
-        "normal64": to_np(er.normal(k2, (2001,), dtype=xp.float64)),
-        "truncated": to_np(er.truncated_normal(k1, -0.5, 2.0, (500,))),
-        "categorical": to_np(
+        "bits": to_numpy(er.bits(k, (3, 333))),
+        "bits8": to_numpy(er.bits(k, (13,), dtype=xp.uint8)),
+        "bits16": to_numpy(er.bits(k, (7,), dtype=xp.uint16)),
+        "bits64": to_numpy(er.bits(k, (9,), dtype=xp.uint64)),
+        "split": to_numpy(er.split(k1, 5)),
+        "fold_in": to_numpy(er.fold_in(k2, 77)),
+        "uniform32": to_numpy(er.uniform(k1, (1001,))),
+        "uniform64": to_numpy(er.uniform(k1, (1001,), dtype=xp.float64, low=-1.0, high=3.0)),
+        "integers_small": to_numpy(er.integers(k2, -3, 4, (500,))),
+        "integers_big": to_numpy(er.integers(k2, -(2**63), 2**63, (500,))),
+        "integers_odd": to_numpy(er.integers(k2, 0, 3 * 2**61 + 1, (500,))),
+        "integers_int8": to_numpy(er.integers(k2, -128, 128, (50,), dtype=xp.int8)),
+        "integers_uint64": to_numpy(er.integers(k2, 2**63, 2**64, (50,), dtype=xp.uint64)),
+        "permutation": to_numpy(er.permutation(k, 1000)),
+        "permute_array": to_numpy(er.permutation(k, xp.reshape(xp.arange(12), (3, 4)), axis=1)),
+        "bernoulli": to_numpy(er.bernoulli(k1, 0.25, (999,))),
+        "normal32": to_numpy(er.normal(k2, (2001,))),
+        "normal64": to_numpy(er.normal(k2, (2001,), dtype=xp.float64)),
+        "truncated": to_numpy(er.truncated_normal(k1, -0.5, 2.0, (500,))),
+        "categorical": to_numpy(
             er.categorical(k, xp.asarray([[0.0, 1.0, 2.0]] * 4, dtype=xp.float32))
         ),
     }
@@ -307,7 +265,7 @@ def test_cross_backend_identity_property(seed: int, n: int, lo: int, width: int)
         k = er.key(seed, xp=name)
         got = (er.bits(k, (n,)), er.uniform(k, (n,)), er.integers(k, lo, hi, (n,)))
         for a, b in zip(got, ref):
-            np.testing.assert_array_equal(to_np(a), b, err_msg=name)
+            np.testing.assert_array_equal(to_numpy(a), b, err_msg=name)
 
 
 @given(
@@ -352,7 +310,7 @@ def test_fast_paths_match_the_standard_form(n: int) -> None:
     ref = np.asarray(er.bits(er.key(2**40 + 7, xp=strict), (n,)))
     np.testing.assert_array_equal(er.bits(er.key(2**40 + 7, xp="numpy"), (n,)), ref)
     for name in others():
-        got = to_np(er.bits(er.key(2**40 + 7, xp=name), (n,)))
+        got = to_numpy(er.bits(er.key(2**40 + 7, xp=name), (n,)))
         np.testing.assert_array_equal(got, ref, err_msg=name)
     # A range of pairs on its own (what each dask chunk computes) is the same stream.
     m = (n + 1) // 2
@@ -373,28 +331,32 @@ def test_bits_shapes_and_dtypes(backend: str, xp: ModuleType) -> None:
             assert tuple(b.shape) == shape
             assert b.dtype == (xp.uint32 if dt is None else dt)
     # uint8/16 are the little-endian bytes of the uint32 words (mlx's width 1/2 layout).
-    words = to_np(er.bits(k, (4,)))
-    np.testing.assert_array_equal(to_np(er.bits(k, (16,), dtype=xp.uint8)), words.view(np.uint8))
-    np.testing.assert_array_equal(to_np(er.bits(k, (8,), dtype=xp.uint16)), words.view(np.uint16))
+    words = to_numpy(er.bits(k, (4,)))
+    np.testing.assert_array_equal(to_numpy(er.bits(k, (16,), dtype=xp.uint8)), words.view(np.uint8))
+    np.testing.assert_array_equal(
+        to_numpy(er.bits(k, (8,), dtype=xp.uint16)), words.view(np.uint16)
+    )
     # uint64 is JAX's: 2n words, high halves first.
-    w = to_np(er.bits(k, (6,))).astype(np.uint64)
-    np.testing.assert_array_equal(to_np(er.bits(k, (3,), dtype=xp.uint64)), (w[:3] << 32) | w[3:])
+    w = to_numpy(er.bits(k, (6,))).astype(np.uint64)
+    np.testing.assert_array_equal(
+        to_numpy(er.bits(k, (3,), dtype=xp.uint64)), (w[:3] << 32) | w[3:]
+    )
 
 
 def test_uniform_range_and_dtype(backend: str, xp: ModuleType) -> None:
     k = er.key(3, xp=backend)
-    u = to_np(er.uniform(k, (4000,)))
+    u = to_numpy(er.uniform(k, (4000,)))
     assert u.dtype == np.float32
     assert u.min() >= 0.0
     assert u.max() < 1.0
-    u64 = to_np(er.uniform(k, (4000,), dtype=xp.float64, low=2.0, high=5.0))
+    u64 = to_numpy(er.uniform(k, (4000,), dtype=xp.float64, low=2.0, high=5.0))
     assert u64.dtype == np.float64
     assert u64.min() >= 2.0
     assert u64.max() < 5.0
     lo = xp.asarray([0.0, 10.0, -5.0])
-    v = to_np(er.uniform(k, (100, 3), low=lo, high=lo + 1))
-    assert (v >= to_np(lo)).all()
-    assert (v < to_np(lo) + 1).all()
+    v = to_numpy(er.uniform(k, (100, 3), low=lo, high=lo + 1))
+    assert (v >= to_numpy(lo)).all()
+    assert (v < to_numpy(lo) + 1).all()
 
 
 def test_integers_ranges(backend: str, xp: ModuleType) -> None:
@@ -414,7 +376,7 @@ def test_integers_ranges(backend: str, xp: ModuleType) -> None:
     for lo, hi, dt in cases:
         v = er.integers(k, lo, hi, (300,), dtype=dt)
         assert v.dtype == dt
-        vals = [int(x) for x in to_np(v)]
+        vals = [int(x) for x in to_numpy(v)]
         assert min(vals) >= lo
         assert max(vals) < hi
     assert tuple(er.integers(k, 0, 3).shape) == ()
@@ -422,7 +384,7 @@ def test_integers_ranges(backend: str, xp: ModuleType) -> None:
 
 def test_integers_full_range_reaches_low_bits(backend: str) -> None:
     """mx.random.randint zeroes low bits above 2**24; every bit varies here."""
-    v = to_np(er.integers(er.key(2, xp=backend), -(2**62), 2**62, (2000,))).astype(np.int64)
+    v = to_numpy(er.integers(er.key(2, xp=backend), -(2**62), 2**62, (2000,))).astype(np.int64)
     for bit in range(0, 62, 7):
         share = ((v >> bit) & 1).mean()
         assert 0.4 < share < 0.6, bit
@@ -434,8 +396,8 @@ def test_integers_multiply_shift_exact(backend: str) -> None:
     n = 64
     for lo, hi in ((0, 10), (-7, 2**32 - 7), (-7, 2**40 + 3), (-(2**63), 2**63 - 1)):
         m = 3 if hi - lo <= 2**32 else 4
-        got = [int(x) for x in to_np(er.integers(k, lo, hi, (n,)))]
-        w = [int(x) for x in to_np(er.bits(k, (m * n,)))]
+        got = [int(x) for x in to_numpy(er.integers(k, lo, hi, (n,)))]
+        w = [int(x) for x in to_numpy(er.bits(k, (m * n,)))]
         for j in range(n):
             u = 0
             for i in range(m):
@@ -445,13 +407,13 @@ def test_integers_multiply_shift_exact(backend: str) -> None:
 
 def test_permutation_is_permutation(backend: str, xp: ModuleType) -> None:
     k = er.key(6, xp=backend)
-    p = to_np(er.permutation(k, 500))
+    p = to_numpy(er.permutation(k, 500))
     assert sorted(p.tolist()) == list(range(500))
     x = xp.reshape(xp.arange(20), (4, 5))
     for axis in (0, 1, -1):
-        y = to_np(er.permutation(k, x, axis=axis))
-        np.testing.assert_array_equal(np.sort(y, axis=axis), to_np(x))
-    assert to_np(er.permutation(k, 0)).shape == (0,)
+        y = to_numpy(er.permutation(k, x, axis=axis))
+        np.testing.assert_array_equal(np.sort(y, axis=axis), to_numpy(x))
+    assert to_numpy(er.permutation(k, 0)).shape == (0,)
 
 
 def test_shapes_of_every_function(backend: str, xp: ModuleType) -> None:
@@ -472,7 +434,7 @@ def test_truncated_normal_in_bounds(backend: str, xp: ModuleType) -> None:
     k = er.key(12, xp=backend)
     for lo, hi in ((-1.0, 1.0), (3.0, 3.5), (-8.0, -7.0), (5.0, float("inf"))):
         for dt in (xp.float32, xp.float64):
-            v = to_np(er.truncated_normal(k, lo, hi, (2000,), dtype=dt))
+            v = to_numpy(er.truncated_normal(k, lo, hi, (2000,), dtype=dt))
             assert np.isfinite(v).all()
             assert v.min() >= lo
             assert v.max() <= hi
@@ -483,21 +445,21 @@ def test_truncated_normal_in_bounds(backend: str, xp: ModuleType) -> None:
 
 @pytest.mark.parametrize("dtype", ["float32", "float64"])
 def test_uniform_ks(backend: str, xp: ModuleType, dtype: str) -> None:
-    u = to_np(er.uniform(er.key(31, xp=backend), (20000,), dtype=getattr(xp, dtype)))
+    u = to_numpy(er.uniform(er.key(31, xp=backend), (20000,), dtype=getattr(xp, dtype)))
     assert stats.kstest(u, "uniform").pvalue > P_MIN
 
 
 @pytest.mark.parametrize("dtype", ["float32", "float64"])
 def test_normal_ks(backend: str, xp: ModuleType, dtype: str) -> None:
-    z = to_np(er.normal(er.key(32, xp=backend), (20000,), dtype=getattr(xp, dtype)))
+    z = to_numpy(er.normal(er.key(32, xp=backend), (20000,), dtype=getattr(xp, dtype)))
     assert stats.kstest(z, "norm").pvalue > P_MIN
-    y = to_np(er.normal(er.key(33, xp=backend), (20000,), loc=3.0, scale=0.5))
+    y = to_numpy(er.normal(er.key(33, xp=backend), (20000,), loc=3.0, scale=0.5))
     assert stats.kstest(y, "norm", args=(3.0, 0.5)).pvalue > P_MIN
 
 
 def test_normal_tails(backend: str) -> None:
     """The sign-symmetric inverse CDF keeps both tails: P(|z| > 3) = 0.0027."""
-    z = to_np(er.normal(er.key(34, xp=backend), (100000,)))
+    z = to_numpy(er.normal(er.key(34, xp=backend), (100000,)))
     count = int((np.abs(z) > 3).sum())
     assert stats.binomtest(count, z.size, 2 * stats.norm.sf(3)).pvalue > P_MIN
     assert stats.binomtest(int((z > 0).sum()), z.size, 0.5).pvalue > P_MIN
@@ -505,13 +467,13 @@ def test_normal_tails(backend: str) -> None:
 
 @pytest.mark.parametrize(("lo", "hi"), [(-1.0, 2.0), (2.0, 4.0), (-6.0, -4.5), (-np.inf, 0.5)])
 def test_truncated_normal_ks(backend: str, lo: float, hi: float) -> None:
-    v = to_np(er.truncated_normal(er.key(35, xp=backend), lo, hi, (10000,)))
+    v = to_numpy(er.truncated_normal(er.key(35, xp=backend), lo, hi, (10000,)))
     assert stats.kstest(v, "truncnorm", args=(lo, hi)).pvalue > P_MIN
 
 
 @pytest.mark.parametrize(("lo", "hi"), [(0, 7), (-3, 10), (0, 2**40 + 5)])
 def test_integers_chisquare(backend: str, lo: int, hi: int) -> None:
-    v = to_np(er.integers(er.key(36, xp=backend), lo, hi, (14000,))).astype(np.float64)
+    v = to_numpy(er.integers(er.key(36, xp=backend), lo, hi, (14000,))).astype(np.float64)
     bins = min(hi - lo, 16)
     # Fold into equal-probability bins (exact for the small ranges, ~1e-11 for the big one).
     idx = np.floor((v - lo) * bins / (hi - lo)).astype(np.int64)
@@ -521,23 +483,23 @@ def test_integers_chisquare(backend: str, lo: int, hi: int) -> None:
 
 def test_bits_chisquare(backend: str, xp: ModuleType) -> None:
     """Every bit position is fair and byte values are uniform."""
-    w = to_np(er.bits(er.key(42, xp=backend), (20000,))).astype(np.uint64)
+    w = to_numpy(er.bits(er.key(42, xp=backend), (20000,))).astype(np.uint64)
     for bit in range(32):
         ones = int(((w >> np.uint64(bit)) & np.uint64(1)).sum())
         assert stats.binomtest(ones, w.size, 0.5).pvalue > P_MIN, bit
-    b = to_np(er.bits(er.key(43, xp=backend), (25600,), dtype=xp.uint8))
+    b = to_numpy(er.bits(er.key(43, xp=backend), (25600,), dtype=xp.uint8))
     assert stats.chisquare(np.bincount(b, minlength=256)).pvalue > P_MIN
 
 
 def test_bernoulli_binomial(backend: str, xp: ModuleType) -> None:
     k = er.key(37, xp=backend)
     for p in (0.0, 0.01, 0.3, 0.5, 1.0):
-        b = to_np(er.bernoulli(k, p, (20000,)))
+        b = to_numpy(er.bernoulli(k, p, (20000,)))
         if p in (0.0, 1.0):
             assert b.mean() == p
         else:
             assert stats.binomtest(int(b.sum()), b.size, p).pvalue > P_MIN
-    pa = to_np(er.bernoulli(k, xp.asarray([0.2, 0.8]), (10000, 2)))
+    pa = to_numpy(er.bernoulli(k, xp.asarray([0.2, 0.8]), (10000, 2)))
     assert stats.binomtest(int(pa[:, 0].sum()), 10000, 0.2).pvalue > P_MIN
     assert stats.binomtest(int(pa[:, 1].sum()), 10000, 0.8).pvalue > P_MIN
 
@@ -545,7 +507,7 @@ def test_bernoulli_binomial(backend: str, xp: ModuleType) -> None:
 def test_categorical_chisquare(backend: str, xp: ModuleType) -> None:
     probs = np.array([0.1, 0.2, 0.3, 0.4])
     logits = xp.asarray(np.log(probs).astype(np.float32))
-    c = to_np(er.categorical(er.key(38, xp=backend), logits, shape=(20000,)))
+    c = to_numpy(er.categorical(er.key(38, xp=backend), logits, shape=(20000,)))
     counts = np.bincount(c, minlength=4)
     assert stats.chisquare(counts, probs * c.size).pvalue > P_MIN
 
@@ -555,7 +517,7 @@ def test_permutation_uniform(backend: str) -> None:
     keys = er.split(er.key(39, xp=backend), 720)
     seen: dict[tuple, int] = {}
     for i in range(720):
-        t = tuple(to_np(er.permutation(keys[i], 4)).tolist())
+        t = tuple(to_numpy(er.permutation(keys[i], 4)).tolist())
         seen[t] = seen.get(t, 0) + 1
     assert len(seen) == 24
     assert stats.chisquare(list(seen.values())).pvalue > P_MIN
@@ -564,8 +526,8 @@ def test_permutation_uniform(backend: str) -> None:
 def test_split_keys_independent(backend: str) -> None:
     """Uniforms from sibling keys are uncorrelated."""
     ks = er.split(er.key(40, xp=backend), 2)
-    a = to_np(er.uniform(ks[0], (20000,)))
-    b = to_np(er.uniform(ks[1], (20000,)))
+    a = to_numpy(er.uniform(ks[0], (20000,)))
+    b = to_numpy(er.uniform(ks[1], (20000,)))
     assert abs(np.corrcoef(a, b)[0, 1]) < 0.03
 
 
@@ -729,7 +691,7 @@ def test_generator_portable_is_split_sequence(backend: str) -> None:
     for _ in range(3):
         ks = er.split(k)
         k, sub = ks[0], ks[1]
-        np.testing.assert_array_equal(to_np(g.uniform((9,))), to_np(er.uniform(sub, (9,))))
+        np.testing.assert_array_equal(to_numpy(g.uniform((9,))), to_numpy(er.uniform(sub, (9,))))
 
 
 def test_generator_portable_equals_mlx_global_stream(backend: str, mx: ModuleType) -> None:
@@ -745,7 +707,7 @@ def test_generator_portable_equals_mlx_global_stream(backend: str, mx: ModuleTyp
     ref = ast.literal_eval(out.stdout.strip())
     g = er.Generator(123, xp=backend)
     for r in ref:
-        np.testing.assert_array_equal(to_np(g.uniform((7,))), np.asarray(r, dtype=np.float32))
+        np.testing.assert_array_equal(to_numpy(g.uniform((7,))), np.asarray(r, dtype=np.float32))
 
 
 @pytest.mark.parametrize("impl", ["portable", "native"])
@@ -753,17 +715,17 @@ def test_generator_reproducible(backend: str, xp: ModuleType, impl: str) -> None
     def stream(seed: int) -> list[np.ndarray]:
         g = er.Generator(seed, xp=backend, impl=impl)
         return [
-            to_np(g.uniform((5,))),
-            to_np(g.uniform((5,), dtype=xp.float64, low=-2.0, high=-1.0)),
-            to_np(g.normal((5,), loc=1.0)),
-            to_np(g.integers(-5, 5, (5,))),
-            to_np(g.integers(0, 2**64, (5,), dtype=xp.uint64)),
-            to_np(g.bits((5,))),
-            to_np(g.bernoulli(0.5, (5,))),
-            to_np(g.permutation(10)),
-            to_np(g.permutation(xp.arange(6))),
-            to_np(g.categorical(xp.zeros((3, 4)))),
-            to_np(g.truncated_normal(0.0, 1.0, (5,))),
+            to_numpy(g.uniform((5,))),
+            to_numpy(g.uniform((5,), dtype=xp.float64, low=-2.0, high=-1.0)),
+            to_numpy(g.normal((5,), loc=1.0)),
+            to_numpy(g.integers(-5, 5, (5,))),
+            to_numpy(g.integers(0, 2**64, (5,), dtype=xp.uint64)),
+            to_numpy(g.bits((5,))),
+            to_numpy(g.bernoulli(0.5, (5,))),
+            to_numpy(g.permutation(10)),
+            to_numpy(g.permutation(xp.arange(6))),
+            to_numpy(g.categorical(xp.zeros((3, 4)))),
+            to_numpy(g.truncated_normal(0.0, 1.0, (5,))),
         ]
 
     a, b, c = stream(1), stream(1), stream(2)
@@ -779,18 +741,18 @@ def test_generator_reproducible(backend: str, xp: ModuleType, impl: str) -> None
 
 def test_generator_native_statistics(backend: str, xp: ModuleType) -> None:
     g = er.Generator(41, xp=backend, impl="native")
-    assert stats.kstest(to_np(g.uniform((20000,))), "uniform").pvalue > P_MIN
-    assert stats.kstest(to_np(g.normal((20000,))), "norm").pvalue > P_MIN
-    counts = np.bincount(to_np(g.integers(0, 6, (12000,))), minlength=6)
+    assert stats.kstest(to_numpy(g.uniform((20000,))), "uniform").pvalue > P_MIN
+    assert stats.kstest(to_numpy(g.normal((20000,))), "norm").pvalue > P_MIN
+    counts = np.bincount(to_numpy(g.integers(0, 6, (12000,))), minlength=6)
     assert stats.chisquare(counts).pvalue > P_MIN
-    assert sorted(to_np(g.permutation(50)).tolist()) == list(range(50))
+    assert sorted(to_numpy(g.permutation(50)).tolist()) == list(range(50))
     assert g.uniform((3,), dtype=xp.float64).dtype == xp.float64
 
 
 def test_generator_native_uses_backend_generator(backend: str, native: Any) -> None:
     """Native uniforms are the backend's own stream for that seed."""
     g = er.Generator(8, xp=backend, impl="native")
-    got = to_np(g.uniform((6,)))
+    got = to_numpy(g.uniform((6,)))
     if backend == "numpy":
         ref = np.random.Generator(np.random.PCG64(8)).random(6, dtype=np.float32)
     elif backend == "torch":

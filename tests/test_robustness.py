@@ -12,25 +12,21 @@ hang or a wrong answer fails. ``nox -s robustness`` runs the whole sweep.
 from __future__ import annotations
 
 import importlib.util
-import os
 
 import pytest
 
 from conformance.robustness import GROUPS, generate, known_failures, run
 from conformance.robustness._pool import Result
-from ember_array._backends import BY_NAME
-
-#: Backends swept when ``EMBER_BACKENDS`` names none.
-_DEFAULT = ("numpy", "torch", "mlx")
+from tests._helpers import native_name, selected
 
 
 def _groups() -> tuple[str, ...]:
-    raw = os.environ.get("EMBER_BACKENDS", "")
-    chosen = {b.strip() for b in raw.split(",") if b.strip()} or set(_DEFAULT)
+    """The sweep's groups whose backend is selected and installed."""
+    chosen = selected()
     return tuple(
         g
         for g in GROUPS
-        if g.split("+")[0] in chosen and importlib.util.find_spec(BY_NAME[g.split("+")[0]].native)
+        if g.split("+")[0] in chosen and importlib.util.find_spec(native_name(g.split("+")[0]))
     )
 
 
@@ -58,7 +54,7 @@ def test_slice_is_meaningful() -> None:
 @pytest.mark.parametrize(
     "case_id",
     [
-        pytest.param(c.id, marks=pytest.mark.xfail(reason=KNOWN[c.id], strict=True))
+        pytest.param(c.id, marks=pytest.mark.xfail(reason=KNOWN[c.id].marker_reason, strict=True))
         if c.id in KNOWN
         else c.id
         for c in CASES

@@ -13,32 +13,9 @@ from hypothesis import strategies as st
 
 import ember_array
 from ember_array import scatter as sc
+from tests._helpers import from_numpy, to_numpy
 
 REDUCTIONS = ("sum", "mean", "max", "min", "prod")
-
-
-def to_backend(backend: str, a: np.ndarray) -> Any:
-    """A numpy array as an array of ``backend`` (same dtype)."""
-    if backend == "numpy":
-        return a
-    if backend == "torch":
-        import torch
-
-        return torch.from_numpy(np.ascontiguousarray(a))
-    if backend == "mlx":
-        import mlx.core as mx
-
-        # mx.array(float64 numpy array) silently gives float32 unless the dtype is named.
-        return mx.array(a, dtype=getattr(mx, "bool_" if a.dtype == bool else a.dtype.name))
-    if backend == "strict":
-        return array_api_strict.asarray(a)
-    raise AssertionError(backend)
-
-
-def to_numpy(x: Any) -> np.ndarray:
-    if type(x).__module__.startswith("array_api_strict"):
-        return np.asarray(x._array)
-    return np.asarray(x)
 
 
 def loop_oracle(
@@ -97,8 +74,8 @@ def check(result: Any, expected: np.ndarray, dtype: Any = None) -> None:
 def test_scatter_matches_loop(backend: str, case: Any, fill: float) -> None:
     values, index, segments, axis, reduce = case
     got = sc.scatter(
-        to_backend(backend, values),
-        to_backend(backend, index),
+        from_numpy(backend, values),
+        from_numpy(backend, index),
         segments,
         axis=axis,
         reduce=reduce,
@@ -113,8 +90,8 @@ def test_standard_path_matches_loop_on_strict(case: Any) -> None:
     """The pure-standard implementation, through array-api-strict (the reference)."""
     values, index, segments, axis, reduce = case
     got = sc.scatter(
-        to_backend("strict", values),
-        to_backend("strict", index),
+        from_numpy("strict", values),
+        from_numpy("strict", index),
         segments,
         axis=axis,
         reduce=reduce,
@@ -126,22 +103,22 @@ def test_standard_path_matches_loop_on_strict(case: Any) -> None:
 def test_standard_path_on_backend_namespaces(backend: str, xp: Any, case: Any) -> None:
     """The generic implementation also runs on each ember namespace, and agrees with native."""
     values, index, segments, axis, reduce = case
-    v, i = to_backend(backend, values), to_backend(backend, index)
+    v, i = from_numpy(backend, values), from_numpy(backend, index)
     args = sc._check("scatter", xp, v, i, segments, axis, reduce, 0)
     check(sc._standard(xp, v, i, args), loop_oracle(values, index, segments, axis, reduce, 0.0))
 
 
 def test_duplicates_combine(backend: str) -> None:
-    v = to_backend(backend, np.ones(3, dtype=np.float32))
-    i = to_backend(backend, np.asarray([1, 0, 1]))
-    got = sc.index_reduce(to_backend(backend, np.zeros(3, dtype=np.float32)), i, v)
+    v = from_numpy(backend, np.ones(3, dtype=np.float32))
+    i = from_numpy(backend, np.asarray([1, 0, 1]))
+    got = sc.index_reduce(from_numpy(backend, np.zeros(3, dtype=np.float32)), i, v)
     np.testing.assert_array_equal(to_numpy(got), [1, 2, 0])
     np.testing.assert_array_equal(to_numpy(sc.segment_sum(v, i, 3)), [1, 2, 0])
 
 
 def test_out_of_range_dropped(backend: str) -> None:
-    v = to_backend(backend, np.arange(1, 7, dtype=np.float32))
-    i = to_backend(backend, np.asarray([0, -1, 2, 3, 1000, -(2**40)]))
+    v = from_numpy(backend, np.arange(1, 7, dtype=np.float32))
+    i = from_numpy(backend, np.asarray([0, -1, 2, 3, 1000, -(2**40)]))
     np.testing.assert_array_equal(to_numpy(sc.segment_sum(v, i, 3)), [1, 0, 3])
     np.testing.assert_array_equal(to_numpy(sc.segment_max(v, i, 3, fill_value=-9)), [1, -9, 3])
 
@@ -150,15 +127,15 @@ def test_out_of_range_dropped(backend: str) -> None:
 def test_index_dtypes(backend: str, idx_dtype: str) -> None:
     if backend == "torch" and idx_dtype == "uint32":
         pytest.skip("torch has no uint32 kernels")
-    v = to_backend(backend, np.ones(4, dtype=np.float32))
-    i = to_backend(backend, np.asarray([0, 1, 1, 100], dtype=idx_dtype))
+    v = from_numpy(backend, np.ones(4, dtype=np.float32))
+    i = from_numpy(backend, np.asarray([0, 1, 1, 100], dtype=idx_dtype))
     # 100 >= num_segments: dropped.
     np.testing.assert_array_equal(to_numpy(sc.segment_sum(v, i, 50))[:3], [1, 2, 0])
 
 
 def test_integer_values(backend: str) -> None:
-    v = to_backend(backend, np.asarray([3, 5, -2, 7], dtype=np.int32))
-    i = to_backend(backend, np.asarray([0, 0, 2, 5]))
+    v = from_numpy(backend, np.asarray([3, 5, -2, 7], dtype=np.int32))
+    i = from_numpy(backend, np.asarray([0, 0, 2, 5]))
     got = sc.segment_sum(v, i, 3)
     assert str(got.dtype).endswith("int32")
     np.testing.assert_array_equal(to_numpy(got), [8, 0, -2])
@@ -170,16 +147,16 @@ def test_integer_values(backend: str) -> None:
 
 
 def test_integer_mean_gives_default_float(backend: str, xp: Any) -> None:
-    v = to_backend(backend, np.asarray([1, 2, 4], dtype=np.int64))
-    i = to_backend(backend, np.asarray([0, 0, 1]))
+    v = from_numpy(backend, np.asarray([1, 2, 4], dtype=np.int64))
+    i = from_numpy(backend, np.asarray([0, 0, 1]))
     got = sc.segment_mean(v, i, 3)
     assert got.dtype == xp.__array_namespace_info__().default_dtypes()["real floating"]
     np.testing.assert_allclose(to_numpy(got), [1.5, 4.0, 0.0])
 
 
 def test_complex_sum_and_mean(backend: str) -> None:
-    v = to_backend(backend, np.asarray([1 + 1j, 2 - 1j, 3j], dtype=np.complex64))
-    i = to_backend(backend, np.asarray([1, 1, 0]))
+    v = from_numpy(backend, np.asarray([1 + 1j, 2 - 1j, 3j], dtype=np.complex64))
+    i = from_numpy(backend, np.asarray([1, 1, 0]))
     np.testing.assert_allclose(to_numpy(sc.segment_sum(v, i, 2)), [3j, 3 + 0j])
     np.testing.assert_allclose(to_numpy(sc.segment_mean(v, i, 2)), [3j, 1.5 + 0j])
     with pytest.raises(TypeError, match="complex"):
@@ -187,8 +164,8 @@ def test_complex_sum_and_mean(backend: str) -> None:
 
 
 def test_fill_value_none_gives_identity(backend: str) -> None:
-    v = to_backend(backend, np.asarray([2.0], dtype=np.float32))
-    i = to_backend(backend, np.asarray([0]))
+    v = from_numpy(backend, np.asarray([2.0], dtype=np.float32))
+    i = from_numpy(backend, np.asarray([0]))
     expect = {"sum": 0.0, "prod": 1.0, "max": -np.inf, "min": np.inf, "mean": np.nan}
     for reduce, empty in expect.items():
         got = to_numpy(sc.scatter(v, i, 2, reduce=reduce, fill_value=None))
@@ -196,13 +173,13 @@ def test_fill_value_none_gives_identity(backend: str) -> None:
 
 
 def test_empty_inputs(backend: str) -> None:
-    v = to_backend(backend, np.zeros((0, 2), dtype=np.float32))
-    i = to_backend(backend, np.zeros(0, dtype=np.int64))
+    v = from_numpy(backend, np.zeros((0, 2), dtype=np.float32))
+    i = from_numpy(backend, np.zeros(0, dtype=np.int64))
     for reduce in REDUCTIONS:
         got = to_numpy(sc.scatter(v, i, 3, reduce=reduce, fill_value=7))
         np.testing.assert_array_equal(got, np.full((3, 2), 7.0))
-    w = to_backend(backend, np.ones((4, 2), dtype=np.float32))
-    j = to_backend(backend, np.zeros(4, dtype=np.int64))
+    w = from_numpy(backend, np.ones((4, 2), dtype=np.float32))
+    j = from_numpy(backend, np.zeros(4, dtype=np.int64))
     assert to_numpy(sc.segment_sum(w, j, 0)).shape == (0, 2)
 
 
@@ -273,7 +250,7 @@ def test_torch_scatter_reduce_oracle(reduce: str) -> None:
         if backend == "mlx":
             pytest.importorskip("mlx.core")
         got = sc.scatter(
-            to_backend(backend, v.numpy()), to_backend(backend, i.numpy()), 6, axis=1, reduce=reduce
+            from_numpy(backend, v.numpy()), from_numpy(backend, i.numpy()), 6, axis=1, reduce=reduce
         )
         np.testing.assert_allclose(to_numpy(got), expect.numpy(), rtol=1e-6)
 
@@ -295,9 +272,9 @@ def test_index_reduce_torch_oracle(reduce: str, include_self: bool, backend: str
     bad = np.concatenate([i.numpy(), [-1, 5]])  # invalid ones are dropped
     vv = np.concatenate([v.numpy(), np.full((3, 2), 1e9)], axis=1)
     got = sc.index_reduce(
-        to_backend(backend, x.numpy()),
-        to_backend(backend, bad),
-        to_backend(backend, vv),
+        from_numpy(backend, x.numpy()),
+        from_numpy(backend, bad),
+        from_numpy(backend, vv),
         axis=1,
         reduce=reduce,
         include_self=include_self,
@@ -313,9 +290,9 @@ def test_index_reduce_matches_loop(backend: str, case: Any, include_self: bool) 
     shape[axis] = segments
     x = np.linspace(-2, 2, math.prod(shape), dtype=np.float32).reshape(shape)
     got = sc.index_reduce(
-        to_backend(backend, x),
-        to_backend(backend, index),
-        to_backend(backend, values),
+        from_numpy(backend, x),
+        from_numpy(backend, index),
+        from_numpy(backend, values),
         axis=axis,
         reduce=reduce,
         include_self=include_self,
@@ -338,12 +315,12 @@ def test_index_reduce_matches_loop(backend: str, case: Any, include_self: bool) 
 
 
 def test_errors_name_function_backend_shape_dtype(backend: str) -> None:
-    v = to_backend(backend, np.ones((4, 2), dtype=np.float32))
-    i = to_backend(backend, np.asarray([0, 1, 0, 1]))
+    v = from_numpy(backend, np.ones((4, 2), dtype=np.float32))
+    i = from_numpy(backend, np.asarray([0, 1, 0, 1]))
     with pytest.raises(TypeError, match=rf"segment_sum\(\) \[{backend}\].*integer.*float32"):
-        sc.segment_sum(v, to_backend(backend, np.zeros(4, dtype=np.float32)), 2)
+        sc.segment_sum(v, from_numpy(backend, np.zeros(4, dtype=np.float32)), 2)
     with pytest.raises(ValueError, match=rf"scatter\(\) \[{backend}\].*\(4, 1\)"):
-        sc.scatter(v, to_backend(backend, np.zeros((4, 1), dtype=np.int64)), 2)
+        sc.scatter(v, from_numpy(backend, np.zeros((4, 1), dtype=np.int64)), 2)
     with pytest.raises(ValueError, match=r"values.shape\[1\] = 2.*\(4,\)"):
         sc.scatter(v, i, 2, axis=1)
     with pytest.raises(ValueError, match="axis"):
@@ -357,18 +334,18 @@ def test_errors_name_function_backend_shape_dtype(backend: str) -> None:
     with pytest.raises(ValueError, match="reduce"):
         sc.scatter(v, i, 2, reduce="median")  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="numeric"):
-        sc.scatter(to_backend(backend, np.ones(4, dtype=bool)), i, 2)
+        sc.scatter(from_numpy(backend, np.ones(4, dtype=bool)), i, 2)
     with pytest.raises(TypeError, match="fill_value"):
-        sc.segment_sum(to_backend(backend, np.ones(4, dtype=np.int32)), i, 2, fill_value=0.5)
+        sc.segment_sum(from_numpy(backend, np.ones(4, dtype=np.int32)), i, 2, fill_value=0.5)
     with pytest.raises(TypeError, match="mean"):
         sc.index_reduce(
-            to_backend(backend, np.ones(2, dtype=np.int32)),
+            from_numpy(backend, np.ones(2, dtype=np.int32)),
             i,
-            to_backend(backend, np.ones(4, dtype=np.int32)),
+            from_numpy(backend, np.ones(4, dtype=np.int32)),
             reduce="mean",
         )
     with pytest.raises(ValueError, match="shape"):
-        sc.index_reduce(to_backend(backend, np.ones((2, 3), dtype=np.float32)), i, v)
+        sc.index_reduce(from_numpy(backend, np.ones((2, 3), dtype=np.float32)), i, v)
 
 
 def test_mixed_libraries_raise() -> None:

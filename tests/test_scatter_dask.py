@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
 import numpy as np
@@ -13,6 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from ember_array import scatter as sc
+from tests._helpers import no_compute
 
 da = pytest.importorskip("dask.array")
 dask = pytest.importorskip("dask")
@@ -21,17 +20,6 @@ REDUCTIONS = ("sum", "mean", "max", "min", "prod")
 DTYPES = ("float32", "float64", "int32", "int64")
 # Chunkings of 40 rows: one chunk, four equal ones, uneven ones (a 1-row chunk included).
 CHUNKINGS = {"one": (40,), "four": (10, 10, 10, 10), "uneven": (13, 1, 20, 6)}
-
-
-def _compute_forbidden(*args: Any, **kwargs: Any) -> Any:
-    raise AssertionError("the graph was computed while it was being built")
-
-
-@contextmanager
-def no_compute() -> Iterator[None]:
-    """Any compute (.compute(), bool(), int(), np.asarray of a dask array) raises inside."""
-    with dask.config.set(scheduler=_compute_forbidden):
-        yield
 
 
 def assert_same(got: Any, expect: np.ndarray) -> None:

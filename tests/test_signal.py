@@ -17,6 +17,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from ember_array import signal
+from tests._helpers import from_numpy, to_numpy
 
 strict = pytest.importorskip("array_api_strict")
 
@@ -49,42 +50,6 @@ F32_RTOL = 2e-5
 F64_RTOL = 1e-11
 
 
-def to_np(a: Any) -> np.ndarray:
-    """Any backend's array as numpy (evaluates mlx: tests only)."""
-    if isinstance(a, np.ndarray):
-        return a
-    if torch is not None and isinstance(a, torch.Tensor):
-        return a.detach().cpu().numpy()
-    mx = _mlx()
-    if mx is not None and isinstance(a, mx.array):
-        return np.array(a, copy=True)
-    if type(a).__module__.startswith("array_api_strict"):
-        return np.asarray(a._array)
-    return np.asarray(a)
-
-
-def _mlx() -> ModuleType | None:
-    try:
-        import mlx.core as mx
-    except ImportError:  # pragma: no cover - mlx not installed
-        return None
-    return mx
-
-
-def from_np(backend: str, a: np.ndarray) -> Any:
-    """numpy -> the backend's array, keeping the dtype (mlx: float32/complex64 only)."""
-    if backend == "numpy":
-        return a
-    if backend == "torch":
-        return need_torch().from_numpy(np.array(a, order="C"))
-    if backend == "strict":
-        return strict.asarray(a)
-    mx = _mlx()
-    assert mx is not None
-    # mx.array(float64 numpy) silently gives float32 unless the dtype is named
-    return mx.array(a, dtype=mx.float64) if a.dtype == np.float64 else mx.array(a)
-
-
 def real_dtype(backend: str) -> type:
     return np.float32 if backend == "mlx" else np.float64
 
@@ -94,7 +59,7 @@ def rtol(backend: str) -> float:
 
 
 def assert_close(got: Any, want: np.ndarray, tol: float) -> None:
-    g = to_np(got)
+    g = to_numpy(got)
     assert g.shape == want.shape, (g.shape, want.shape)
     scale = max(float(np.abs(want).max(initial=0.0)), 1.0)
     np.testing.assert_allclose(g, want, rtol=0, atol=tol * scale)
@@ -157,11 +122,11 @@ def test_stft_matches_torch_float64(backend: str, case: tuple) -> None:
     )  # fmt: skip
     dt = real_dtype(backend)
     got = signal.stft(
-        from_np(backend, x.astype(dt)), n_fft, hop_length=hop, win_length=win,
-        window=None if w is None else from_np(backend, w.astype(dt)), center=center,
+        from_numpy(backend, x.astype(dt)), n_fft, hop_length=hop, win_length=win,
+        window=None if w is None else from_numpy(backend, w.astype(dt)), center=center,
         pad_mode=pad_mode, normalized=normalized,
     )  # fmt: skip
-    assert to_np(got).dtype == (np.complex64 if backend == "mlx" else np.complex128)
+    assert to_numpy(got).dtype == (np.complex64 if backend == "mlx" else np.complex128)
     assert_close(got, want, rtol(backend))
 
 
@@ -196,9 +161,9 @@ def test_stft_and_istft_match_torch_hypothesis(backend: str, cfg: dict[str, Any]
     kw["normalized"] = cfg["normalized"]
     want = torch_stft(x, n_fft, window=w, pad_mode=cfg["pad_mode"], **kw)
     dt = real_dtype(backend)
-    wb = from_np(backend, w.astype(dt))
+    wb = from_numpy(backend, w.astype(dt))
     got = signal.stft(
-        from_np(backend, x.astype(dt)), n_fft, window=wb, pad_mode=cfg["pad_mode"], **kw
+        from_numpy(backend, x.astype(dt)), n_fft, window=wb, pad_mode=cfg["pad_mode"], **kw
     )
     assert_close(got, want, rtol(backend))
     if hop > win:
@@ -209,11 +174,11 @@ def test_stft_and_istft_match_torch_hypothesis(backend: str, cfg: dict[str, Any]
         if "window overlap add min" not in str(exc):
             # torch.istft fails on an empty output ("min(): Expected reduction dim"); ember
             # returns the empty signal
-            assert to_np(signal.istft(got, n_fft, window=wb, **kw)).shape == (*cfg["batch"], 0)
+            assert to_numpy(signal.istft(got, n_fft, window=wb, **kw)).shape == (*cfg["batch"], 0)
             return
         # torch: NOLA fails (a window shorter than n_fft leaves zeros at the ends)
         if backend == "mlx":  # documented: NaN where the condition fails, nothing evaluated
-            assert np.isnan(to_np(signal.istft(got, n_fft, window=wb, **kw))).any()
+            assert np.isnan(to_numpy(signal.istft(got, n_fft, window=wb, **kw))).any()
         else:
             with pytest.raises(ValueError, match="NOLA"):
                 signal.istft(got, n_fft, window=wb, **kw)
@@ -229,17 +194,17 @@ def test_stft_complex_two_sided_matches_torch(backend: str, pad_mode: str) -> No
     want = torch_stft(x, 16, hop_length=5, window=w, pad_mode=pad_mode)
     cdt = np.complex64 if backend == "mlx" else np.complex128
     got = signal.stft(
-        from_np(backend, x.astype(cdt)), 16, 5,
-        window=from_np(backend, w.astype(real_dtype(backend))), pad_mode=pad_mode,
+        from_numpy(backend, x.astype(cdt)), 16, 5,
+        window=from_numpy(backend, w.astype(real_dtype(backend))), pad_mode=pad_mode,
     )  # fmt: skip
-    assert to_np(got).shape == (2, 16, 17)
+    assert to_numpy(got).shape == (2, 16, 17)
     assert_close(got, want, rtol(backend))
     # real input, onesided=False: the full spectrum
     xr = x.real
     want = torch_stft(xr, 16, hop_length=5, window=w, onesided=False)
     got = signal.stft(
-        from_np(backend, xr.astype(real_dtype(backend))), 16, 5,
-        window=from_np(backend, w.astype(real_dtype(backend))), onesided=False,
+        from_numpy(backend, xr.astype(real_dtype(backend))), 16, 5,
+        window=from_numpy(backend, w.astype(real_dtype(backend))), onesided=False,
     )  # fmt: skip
     assert_close(got, want, rtol(backend))
 
@@ -258,25 +223,25 @@ def test_stft_matches_scipy_shorttimefft(
     w, hop = hann(n_fft), 7
     dt = real_dtype(backend)
     got = signal.stft(
-        from_np(backend, x.astype(dt)), n_fft, hop, window=from_np(backend, w.astype(dt)),
+        from_numpy(backend, x.astype(dt)), n_fft, hop, window=from_numpy(backend, w.astype(dt)),
         pad_mode=pad_mode,
     )  # fmt: skip
     sft = need_scipy().ShortTimeFFT(w, hop, fs=1.0, mfft=n_fft, phase_shift=None)
-    want = sft.stft(x, p0=0, p1=to_np(got).shape[-1], padding=scipy_padding)
+    want = sft.stft(x, p0=0, p1=to_numpy(got).shape[-1], padding=scipy_padding)
     assert_close(got, want, rtol(backend))
 
 
 def test_stft_default_window_and_hop_are_torchs(backend: str) -> None:
     x = np.random.default_rng(3).standard_normal(64)
-    got = signal.stft(from_np(backend, x.astype(real_dtype(backend))), 16)
+    got = signal.stft(from_numpy(backend, x.astype(real_dtype(backend))), 16)
     assert_close(got, torch_stft(x, 16, hop_length=4), rtol(backend))
 
 
 def test_stft_return_complex_false_is_view_as_real(backend: str) -> None:
     x = np.random.default_rng(4).standard_normal((2, 64)).astype(real_dtype(backend))
-    xb = from_np(backend, x)
-    c = to_np(signal.stft(xb, 16, 4))
-    r = to_np(signal.stft(xb, 16, 4, return_complex=False))
+    xb = from_numpy(backend, x)
+    c = to_numpy(signal.stft(xb, 16, 4))
+    r = to_numpy(signal.stft(xb, 16, 4, return_complex=False))
     assert r.shape == (*c.shape, 2)
     assert r.dtype == c.real.dtype
     np.testing.assert_array_equal(r[..., 0], c.real)
@@ -291,15 +256,15 @@ def test_stft_dtypes(backend: str, dtype: str) -> None:
         pytest.skip("mlx has no complex128 array to pass")
     if backend == "mlx" and out_dtype == "complex128":
         with pytest.raises(TypeError, match=r"stft \[mlx\].*(complex128|float64)"):
-            signal.stft(from_np(backend, x), 16)
+            signal.stft(from_numpy(backend, x), 16)
         return
-    xb = from_np(backend, x)
-    out = to_np(signal.stft(xb, 16))
+    xb = from_numpy(backend, x)
+    out = to_numpy(signal.stft(xb, 16))
     assert out.dtype == np.dtype(out_dtype)
     # a float64 window does not change the precision of float32 input (torch's rule)
-    w = from_np(backend, np.ones(16))
+    w = from_numpy(backend, np.ones(16))
     if backend != "mlx":
-        assert to_np(signal.stft(xb, 16, window=w)).dtype == np.dtype(out_dtype)
+        assert to_numpy(signal.stft(xb, 16, window=w)).dtype == np.dtype(out_dtype)
 
 
 # --------------------------------------------------------------------------------------------
@@ -328,10 +293,10 @@ def test_istft_matches_torch_float64(backend: str, case: tuple) -> None:
     want = torch_istft(spec, n_fft, window=w, length=length, **kw)
     cdt = np.complex64 if backend == "mlx" else np.complex128
     got = signal.istft(
-        from_np(backend, spec.astype(cdt)), n_fft,
-        window=from_np(backend, w.astype(real_dtype(backend))), length=length, **kw,
+        from_numpy(backend, spec.astype(cdt)), n_fft,
+        window=from_numpy(backend, w.astype(real_dtype(backend))), length=length, **kw,
     )  # fmt: skip
-    assert to_np(got).dtype == real_dtype(backend)
+    assert to_numpy(got).dtype == real_dtype(backend)
     assert_close(got, want, rtol(backend))
 
 
@@ -347,10 +312,10 @@ def test_istft_two_sided_matches_torch(backend: str, return_complex: bool) -> No
     )
     cdt = np.complex64 if backend == "mlx" else np.complex128
     got = signal.istft(
-        from_np(backend, spec.astype(cdt)), 16, 4,
-        window=from_np(backend, w.astype(real_dtype(backend))), return_complex=return_complex,
+        from_numpy(backend, spec.astype(cdt)), 16, 4,
+        window=from_numpy(backend, w.astype(real_dtype(backend))), return_complex=return_complex,
     )  # fmt: skip
-    assert (to_np(got).dtype.kind == "c") == return_complex
+    assert (to_numpy(got).dtype.kind == "c") == return_complex
     assert_close(got, want, rtol(backend))
 
 
@@ -374,13 +339,13 @@ def test_round_trip(backend: str, n, n_fft, hop_div, center, batch, window) -> N
     x = np.random.default_rng(n).standard_normal((*batch, n)).astype(dt)
     # the window functions' default dtype (torch: float32) is cast to x's precision
     w = None if window == "ones" else getattr(signal, f"{window}_window")(n_fft, xp=backend)
-    spec = signal.stft(from_np(backend, x), n_fft, hop, window=w, center=center)
+    spec = signal.stft(from_numpy(backend, x), n_fft, hop, window=w, center=center)
     y = signal.istft(spec, n_fft, hop, window=w, center=center, length=n)
-    got = to_np(y)
+    got = to_numpy(y)
     assert got.shape == x.shape
     assert got.dtype == x.dtype
     # the frames cover the (padded) signal up to the last full frame; istft zero-fills the rest
-    n_frames = to_np(spec).shape[-1]
+    n_frames = to_numpy(spec).shape[-1]
     covered = n_fft + hop * (n_frames - 1) - (n_fft // 2 if center else 0)
     atol = 1e-4 if dt == np.float32 else 1e-10
     np.testing.assert_allclose(got[..., :covered], x[..., :covered], atol=atol)
@@ -390,12 +355,12 @@ def test_round_trip(backend: str, n, n_fft, hop_div, center, batch, window) -> N
 def test_istft_nola_failure_raises(backend: str) -> None:
     # periodic Hann hopped by n_fft without centring: the envelope is 0 at every frame start
     x = np.random.default_rng(8).standard_normal(64).astype(real_dtype(backend))
-    w = signal.hann_window(16, xp=backend, dtype=from_np(backend, x).dtype)
-    spec = signal.stft(from_np(backend, x), 16, 16, window=w, center=False)
+    w = signal.hann_window(16, xp=backend, dtype=from_numpy(backend, x).dtype)
+    spec = signal.stft(from_numpy(backend, x), 16, 16, window=w, center=False)
     if backend == "mlx":
         # documented: mlx cannot read a window's values without evaluating it, so the samples
         # that fail the condition are NaN (mx.fft.istft alone silently gives 0 there)
-        y = to_np(signal.istft(spec, 16, 16, window=w, center=False))
+        y = to_numpy(signal.istft(spec, 16, 16, window=w, center=False))
         assert np.isnan(y[::16]).all()
         assert not np.isnan(y[1:16]).any()
     else:
@@ -403,7 +368,7 @@ def test_istft_nola_failure_raises(backend: str) -> None:
         with pytest.raises(ValueError, match=rf"istft \[{backend}\]: .*NOLA"):
             signal.istft(spec, 16, 16, window=w, center=False)
     # window=None is ones: checked statically on every backend, mlx included
-    rect = signal.stft(from_np(backend, x), 16, 4, win_length=8, center=False)
+    rect = signal.stft(from_numpy(backend, x), 16, 4, win_length=8, center=False)
     with pytest.raises(ValueError, match="NOLA"):
         signal.istft(rect, 16, 4, win_length=8, center=False)
 
@@ -425,12 +390,12 @@ def test_backends_agree_in_float32(backend: str) -> None:
     x = rng.standard_normal((2, 500)).astype(np.float32)
     w = hann(64).astype(np.float32)
     ref = signal.stft(x, 64, 16, window=w)  # numpy
-    got = signal.stft(from_np(backend, x), 64, 16, window=from_np(backend, w))
-    assert to_np(got).dtype == np.complex64
+    got = signal.stft(from_numpy(backend, x), 64, 16, window=from_numpy(backend, w))
+    assert to_numpy(got).dtype == np.complex64
     assert_close(got, ref.astype(np.complex128), 2e-5)
-    y = signal.istft(got, 64, 16, window=from_np(backend, w), length=500)
-    assert to_np(y).dtype == np.float32
-    np.testing.assert_allclose(to_np(y), x, atol=1e-4)
+    y = signal.istft(got, 64, 16, window=from_numpy(backend, w), length=500)
+    assert to_numpy(y).dtype == np.float32
+    np.testing.assert_allclose(to_numpy(y), x, atol=1e-4)
 
 
 @pytest.mark.parametrize(
@@ -443,18 +408,18 @@ def test_generic_path_equals_native_path(
     """The pure-standard implementation, run over ember's namespace of each backend."""
     rng = np.random.default_rng(11)
     dt = real_dtype(backend)
-    x = from_np(backend, rng.standard_normal((2, 3, 90)).astype(dt))
-    w = from_np(backend, (hann(win or 16) + 0.1).astype(dt))  # no NOLA failure uncentred
+    x = from_numpy(backend, rng.standard_normal((2, 3, 90)).astype(dt))
+    w = from_numpy(backend, (hann(win or 16) + 0.1).astype(dt))  # no NOLA failure uncentred
     rdt = xp.float32 if backend == "mlx" else xp.float64
     norm = "backward"
     native = signal.stft(x, 16, 5, win or 16, w, center, pad_mode, onesided=onesided)
-    n_frames = to_np(native).shape[-1]
+    n_frames = to_numpy(native).shape[-1]
     # the checked arguments the paths take, written out
     shared = {"backend": backend, "n_fft": 16, "hop": 5, "win": win or 16, "center": center}
     shared |= {"norm": norm, "onesided": onesided, "real_dtype": rdt, "n_frames": n_frames}
     stft_args = signal._checks._StftArgs(**shared, return_complex=True, pad_mode=pad_mode)
     generic = signal._stft._stft_generic(xp, x, w, stft_args)
-    assert_close(generic, to_np(native), rtol(backend))
+    assert_close(generic, to_numpy(native), rtol(backend))
     length = 90 if center else None
     y_native = signal.istft(native, 16, 5, win or 16, w, center, onesided=onesided, length=length)
     total = 16 + 5 * (n_frames - 1)
@@ -464,7 +429,7 @@ def test_generic_path_equals_native_path(
         **shared, return_complex=False, length=length, total=total, start=start, end=end
     )
     y_generic = signal._istft._istft_generic(xp, native, w, istft_args, lazy_nola=backend == "mlx")
-    assert_close(y_generic, to_np(y_native), rtol(backend))
+    assert_close(y_generic, to_numpy(y_native), rtol(backend))
 
 
 @pytest.mark.parametrize("pad_mode", ["reflect", "constant", "edge"])
@@ -504,7 +469,7 @@ def test_array_api_strict_round_trip(pad_mode: str) -> None:
 
 
 def _signal(backend: str, n: int = 40, dtype: str | None = None) -> Any:
-    return from_np(backend, np.ones(n, dtype=dtype or real_dtype(backend)))
+    return from_numpy(backend, np.ones(n, dtype=dtype or real_dtype(backend)))
 
 
 def test_reflect_padding_longer_than_signal_raises(backend: str) -> None:
@@ -514,8 +479,8 @@ def test_reflect_padding_longer_than_signal_raises(backend: str) -> None:
     with pytest.raises(ValueError, match="reflect"):
         signal.stft(_signal(backend, 8), 16)
     # the other modes pad anything
-    assert to_np(signal.stft(_signal(backend, 5), 16, pad_mode="constant")).shape == (9, 2)
-    assert to_np(signal.stft(_signal(backend, 5), 16, pad_mode="edge")).shape == (9, 2)
+    assert to_numpy(signal.stft(_signal(backend, 5), 16, pad_mode="constant")).shape == (9, 2)
+    assert to_numpy(signal.stft(_signal(backend, 5), 16, pad_mode="edge")).shape == (9, 2)
 
 
 @pytest.mark.parametrize(
@@ -550,7 +515,7 @@ def test_stft_bad_window_and_dtype(backend: str) -> None:
     with pytest.raises(ValueError, match="onesided=True needs real input"):
         signal.stft(_signal(backend, 40, "complex64"), 16, onesided=True)
     with pytest.raises(ValueError, match="at least one dimension"):
-        signal.stft(from_np(backend, np.ones((), dtype=real_dtype(backend))), 16)
+        signal.stft(from_numpy(backend, np.ones((), dtype=real_dtype(backend))), 16)
     with pytest.raises(TypeError, match=r"stft: namespace.*cannot be mixed"):
         signal.stft(x, 16, window=strict.ones(16))
 
@@ -570,7 +535,7 @@ def test_istft_bad_arguments(backend: str) -> None:
     with pytest.raises(ValueError, match="length must be >= 0"):
         signal.istft(spec, 16, length=-1)
     with pytest.raises(ValueError, match=r"shape \(\.\.\., n_freqs, n_frames\)"):
-        signal.istft(to_np(spec)[0, 0:1].astype(np.complex64), 16)
+        signal.istft(to_numpy(spec)[0, 0:1].astype(np.complex64), 16)
 
 
 # --------------------------------------------------------------------------------------------
@@ -587,21 +552,21 @@ def test_frame_matches_numpy_reference(backend: str, shape: tuple, axis: int) ->
     starts = range(0, n - 7 + 1, 4)
     frames = [np.take(x, np.arange(s, s + 7), axis=ax) for s in starts]
     want = np.moveaxis(np.stack(frames, axis=ax), ax + 1, -1)
-    got = signal.frame(from_np(backend, x), 7, 4, axis=axis)
-    assert to_np(got).shape == (*shape[:ax], len(frames), *shape[ax + 1 :], 7)
-    np.testing.assert_array_equal(to_np(got), want)
+    got = signal.frame(from_numpy(backend, x), 7, 4, axis=axis)
+    assert to_numpy(got).shape == (*shape[:ax], len(frames), *shape[ax + 1 :], 7)
+    np.testing.assert_array_equal(to_numpy(got), want)
     if backend != "strict":
         generic = signal._frame._frame_generic(
-            __import__(f"ember_array.{backend}", fromlist=["x"]), from_np(backend, x), 7, 4, ax
+            __import__(f"ember_array.{backend}", fromlist=["x"]), from_numpy(backend, x), 7, 4, ax
         )
-        np.testing.assert_array_equal(to_np(generic), want)
+        np.testing.assert_array_equal(to_numpy(generic), want)
 
 
 def test_frame_on_array_api_strict_and_integers() -> None:
     x = np.arange(24, dtype=np.int64).reshape(2, 12)
     got = signal.frame(strict.asarray(x), 5, 3)
     np.testing.assert_array_equal(
-        to_np(got), np.lib.stride_tricks.sliding_window_view(x, 5, axis=-1)[:, ::3]
+        to_numpy(got), np.lib.stride_tricks.sliding_window_view(x, 5, axis=-1)[:, ::3]
     )
 
 
@@ -652,7 +617,7 @@ def test_windows_match_their_definition_torch_and_scipy(
         for dtype, tol in (("float32", 1e-6), ("float64", 1e-12)):
             if backend == "mlx" and dtype == "float64":
                 continue
-            got = to_np(fn(n, periodic=periodic, dtype=getattr(ns, dtype), xp=backend))
+            got = to_numpy(fn(n, periodic=periodic, dtype=getattr(ns, dtype), xp=backend))
             assert got.dtype == np.dtype(dtype)
             assert got.shape == (n,)
             for ref in refs:
@@ -670,7 +635,7 @@ def test_window_xp_forms_and_defaults() -> None:
     s = signal.blackman_window(9, periodic=False, xp=strict)
     assert s.dtype == strict.float64
     ref = WINDOWS["blackman_window"][1](np.arange(9), 8)
-    np.testing.assert_allclose(to_np(s), ref, atol=1e-12)
+    np.testing.assert_allclose(to_numpy(s), ref, atol=1e-12)
     with pytest.raises(ValueError, match="unknown backend"):
         signal.hann_window(8, xp="jax")
     with pytest.raises(TypeError, match="xp must be a namespace module, a backend name"):
@@ -746,7 +711,7 @@ def test_mlx_complex_output_path_marks_nola_nan(backend: str) -> None:
     x = np.random.default_rng(15).standard_normal(64) * (1 + 0.5j)
     spec = signal.stft(mx.array(x.astype(np.complex64)), 16, 16, center=False)
     w = signal.hann_window(16, xp="mlx")
-    y = to_np(signal.istft(spec, 16, 16, window=w, center=False, return_complex=True))
+    y = to_numpy(signal.istft(spec, 16, 16, window=w, center=False, return_complex=True))
     assert np.isnan(y[::16]).all()
     # window=None (ones) is checked statically, so this raises as on other backends
     rect = signal.stft(mx.array(x.astype(np.complex64)), 16, 4, win_length=8, center=False)
@@ -769,13 +734,13 @@ def test_docs_example_runs() -> None:
 def test_empty_batches_and_signals(backend: str) -> None:
     # torch.stft rejects an empty batch, mx.fft.stft an empty signal: same answer everywhere
     dt = real_dtype(backend)
-    empty_batch = from_np(backend, np.zeros((0, 3, 40), dtype=dt))
+    empty_batch = from_numpy(backend, np.zeros((0, 3, 40), dtype=dt))
     spec = signal.stft(empty_batch, 16)
     assert tuple(spec.shape) == (0, 3, 9, 11)
     assert tuple(signal.istft(spec, 16, length=40).shape) == (0, 3, 40)
-    empty_signal = from_np(backend, np.zeros((2, 0), dtype=dt))
+    empty_signal = from_numpy(backend, np.zeros((2, 0), dtype=dt))
     spec = signal.stft(empty_signal, 16, pad_mode="constant")
-    np.testing.assert_array_equal(to_np(spec), np.zeros((2, 9, 1)))
+    np.testing.assert_array_equal(to_numpy(spec), np.zeros((2, 9, 1)))
     assert tuple(signal.istft(spec, 16, length=0).shape) == (2, 0)
     assert tuple(signal.frame(empty_batch, 8, 4).shape) == (0, 3, 9, 8)
 
@@ -790,6 +755,6 @@ def test_frame_of_non_contiguous_input(backend: str, xp: ModuleType) -> None:
     # mx.as_strided reads its input as if row-contiguous; a transposed or sliced input must
     # still give the right frames (and torch's unfold / numpy's view keep the strides)
     a = np.arange(60, dtype=np.float32).reshape(6, 10)
-    x = xp.permute_dims(from_np(backend, a), (1, 0))[:, 1:5]  # (10, 4), not contiguous
+    x = xp.permute_dims(from_numpy(backend, a), (1, 0))[:, 1:5]  # (10, 4), not contiguous
     want = np.lib.stride_tricks.sliding_window_view(a.T[:, 1:5], 4, axis=0)[::2]
-    np.testing.assert_array_equal(to_np(signal.frame(x, 4, 2, axis=0)), want)
+    np.testing.assert_array_equal(to_numpy(signal.frame(x, 4, 2, axis=0)), want)

@@ -9,8 +9,7 @@ built under a scheduler that raises).
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -19,21 +18,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from ember_array import signal
+from tests._helpers import no_compute
 
 da = pytest.importorskip("dask.array")
 dask = pytest.importorskip("dask")
 dxp = pytest.importorskip("array_api_compat.dask.array")
-
-
-def _refuse(*args: Any, **kwargs: Any) -> Any:
-    raise AssertionError("a dask graph was computed while it was being built")
-
-
-@contextmanager
-def no_compute() -> Iterator[None]:
-    """Any compute (``bool``, ``float``, ``.compute()``...) inside raises."""
-    with dask.config.set(scheduler=_refuse):
-        yield
 
 
 def build(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:

@@ -22,6 +22,7 @@ import pytest
 from ember_array import _report, _spec
 from ember_array.__main__ import main
 from ember_array._markers import FORCES_EVALUATION, borrow, forces_evaluation, marks, wraps_native
+from tests._helpers import BACKENDS
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGE = ROOT / "docs" / "support-matrix.md"
@@ -335,7 +336,7 @@ class _SpyError(Exception):
 
 
 @pytest.mark.parametrize("name", _REGISTRY_USERS)
-@pytest.mark.parametrize("backend", ["numpy", "torch", "mlx"])
+@pytest.mark.parametrize("backend", BACKENDS)
 def test_registry_is_what_the_shim_calls(
     backend: str, name: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:

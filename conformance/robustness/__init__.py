@@ -12,6 +12,8 @@ import zlib
 from pathlib import Path
 from typing import Any
 
+from .. import _xfails
+from .._xfails import Xfail
 from ._deviations import apply as apply_deviations
 from ._generate import CONTROL, GROUPS, Case, all_cases
 from ._pool import Result
@@ -49,7 +51,8 @@ def run(cases: list[Case], **kw: Any) -> list[Result]:
 _HERE = Path(__file__).resolve().parent
 #: Cases that failed before issue 12's fixes: always in the small slice.
 REGRESSIONS = _HERE / "regressions.txt"
-#: Cases the code at hand still fails: strict xfails of the slice test, with the reason.
+#: Cases the code at hand still fails: strict xfails of the slice test, one
+#: ``<case id>  # <reason> — <link>`` a line (``conformance/_xfails.py``).
 KNOWN_FAILURES = _HERE / "known-failures.txt"
 
 
@@ -68,8 +71,9 @@ def regressions() -> frozenset[str]:
     return frozenset(_ids(REGRESSIONS))
 
 
-def known_failures() -> dict[str, str]:
-    return _ids(KNOWN_FAILURES)
+def known_failures() -> dict[str, Xfail]:
+    """The strict xfails of the slice test (the format of ``conformance/_xfails.py``)."""
+    return _xfails.read(KNOWN_FAILURES)
 
 
 def in_slice(case: Case, slice_: str, keep: frozenset[str] = frozenset()) -> bool:

@@ -95,18 +95,23 @@ def main(argv: list[str] | None = None) -> int:
         with open(a.markdown, "w") as f:
             f.write(markdown(results, elapsed=elapsed, root=a.root))
     if a.write_known:
-        from . import KNOWN_FAILURES
+        from .. import _xfails
+        from . import KNOWN_FAILURES, known_failures
 
+        # a link found by hand for a case that still fails is kept
+        links = {k: v.link for k, v in known_failures().items()}
         bad = [r for r in results if r.outcome in ("crash", "hang", "wrong")]
         with open(KNOWN_FAILURES, "w") as f:
             f.write(
-                "# Slice cases the code at hand crashes, hangs or answers wrong on:\n"
-                "# strict xfails of "
-                "# tests/test_robustness.py. Regenerate after a fix with\n"
+                "# Slice cases the code at hand crashes, hangs or answers wrong on: strict xfails\n"
+                "# of tests/test_robustness.py, one '<case id>  # <reason> — <link>' a line (the\n"
+                "# format of conformance/_xfails.py). Regenerate after a fix with\n"
                 "#     python -m conformance.robustness --slice small --write-known\n"
             )
             for r in bad:
-                f.write(f"{r.case.id}\t{r.outcome}: {r.detail[:160]}\n")
+                note = " ".join(f"{r.outcome}: {r.detail[:160]}".split()).replace(" — ", " - ")
+                link = links.get(r.case.id, _xfails.NO_LINK)
+                f.write(_xfails.format_entry(r.case.id, note, link) + "\n")
     if a.findings:
         from ._tables import findings
 

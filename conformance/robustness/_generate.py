@@ -170,7 +170,7 @@ _SORTED = {"linalg.eigvals", "unique_values", "unique_counts", "unique_all", "un
 
 def _dtype_pref(name: str) -> str:
     """The base dtype of ``name``: float32 where the standard allows it, else its first."""
-    from conformance._cases import CASES  # the dtype categories of each function
+    from conformance.cases import CASES  # the dtype categories of each function
 
     case = CASES.get(name)
     allowed = case.dtypes if case is not None else ("float32",)

@@ -5,15 +5,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from tests._helpers import to_numpy
+
 mx = pytest.importorskip("mlx.core")
 strict = pytest.importorskip("array_api_strict")
-
-
-def to_np(x):
-    """An mlx or array-api-strict array as numpy (evaluates: tests only)."""
-    if isinstance(x, mx.array):
-        return np.array(x, copy=True)
-    return np.asarray(x)
 
 
 def dtype_name(dt) -> str:
@@ -37,7 +32,7 @@ def assert_like_strict(got, want, *, rtol=1e-5, atol=1e-6, check_dtype=True, def
         if defaults:
             w = _DEFAULTS.get(w, w)
         assert dtype_name(got.dtype) == w, (got.dtype, want.dtype)
-    g, w = to_np(got), to_np(want)
+    g, w = to_numpy(got), to_numpy(want)
     if g.dtype.kind in "fc":
         np.testing.assert_allclose(g, w, rtol=rtol, atol=atol, equal_nan=True)
     else:

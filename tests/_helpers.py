@@ -1,0 +1,136 @@
+"""What the test files share: the backends under test, arrays in and out, strict xfails.
+
+The backends come from the registry (``ember_array._backends``: names, native modules); which
+of them run is read from ``EMBER_BACKENDS`` by ``conformance/_backends.requested``, the same
+rule the conformance suite follows, and the dask compute guard is the suite's too.
+``tests/conftest.py`` turns these into the ``backend``/``xp``/``native``/``no_compute``
+fixtures; a test file imports the rest from here (``from tests._helpers import to_numpy``).
+"""
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+from typing import Any
+
+import numpy as np
+import pytest
+
+from conformance._backends import no_compute, requested
+from conformance._xfails import marker_reason
+from ember_array._backends import BY_NAME, names
+
+__all__ = [
+    "BACKENDS",
+    "from_numpy",
+    "installed",
+    "load_backend",
+    "namespace",
+    "native_name",
+    "no_compute",
+    "selected",
+    "strict_xfail",
+    "to_numpy",
+]
+
+#: Backends of the shared ``backend``/``xp`` fixtures. dask has its own test files
+#: (tests/test_*dask*.py) and runs the conformance suite; ``EMBER_BACKENDS=dask`` selects it.
+BACKENDS = ("numpy", "torch", "mlx")
+
+
+def selected() -> tuple[str, ...]:
+    """The backends ``EMBER_BACKENDS`` selects (default :data:`BACKENDS`)."""
+    return requested(BACKENDS, known=names())
+
+
+def native_name(name: str) -> str:
+    """The module of backend ``name``'s own arrays and functions (``mlx`` -> ``mlx.core``)."""
+    return BY_NAME[name].native
+
+
+def namespace(name: str) -> ModuleType:
+    """ember_array's namespace for backend ``name`` (imported whether selected or not)."""
+    return importlib.import_module(BY_NAME[name].namespace)
+
+
+def load_backend(name: str) -> tuple[ModuleType, ModuleType]:
+    """(native module, ember namespace) for ``name``, or skip the test with the reason."""
+    if name not in selected():
+        pytest.skip(f"{name} not selected by EMBER_BACKENDS")
+    native = pytest.importorskip(native_name(name))
+    try:
+        ns = importlib.import_module(BY_NAME[name].namespace)
+    except ModuleNotFoundError as exc:
+        if exc.name != BY_NAME[name].namespace:
+            raise
+        pytest.skip(f"{BY_NAME[name].namespace} is not part of this version")
+    return native, ns
+
+
+def installed(name: str) -> bool:
+    """Whether backend ``name`` is selected and both its library and namespace import."""
+    if name not in selected():
+        return False
+    try:
+        importlib.import_module(native_name(name))
+        importlib.import_module(BY_NAME[name].namespace)
+    except ImportError:
+        return False
+    return True
+
+
+def to_numpy(x: Any) -> np.ndarray:
+    """A numpy copy of an array of any backend (evaluates lazy ones: tests only).
+
+    torch tensors are detached, moved to the CPU and conjugation-resolved; torch's uint32 and
+    uint64 (which ``.numpy()`` refuses) keep their bit pattern through int64.
+    array-api-strict arrays give their wrapped numpy array.
+    """
+    if isinstance(x, np.ndarray):
+        return x
+    module = type(x).__module__
+    if module.startswith("torch"):
+        import torch
+
+        t = x.detach().cpu().resolve_conj()
+        if t.dtype in (torch.uint32, torch.uint64):
+            wide = t.to(torch.int64).numpy()
+            return wide.astype(np.uint32 if t.dtype == torch.uint32 else np.uint64)
+        return t.numpy()
+    if module.startswith("mlx"):
+        return np.array(x, copy=True)
+    if module.startswith("array_api_strict"):
+        return np.asarray(x._array)
+    return np.asarray(x)
+
+
+def from_numpy(backend: str, a: np.ndarray) -> Any:
+    """A numpy array as an array of ``backend`` (or ``"strict"``) with the same dtype.
+
+    mlx gets the dtype by name (``mx.array`` of a float64 array gives float32 otherwise);
+    where mlx has no such dtype (complex128) it picks its own, as ``mx.array`` does.
+    """
+    if backend == "numpy":
+        return a
+    if backend == "strict":
+        import array_api_strict
+
+        return array_api_strict.asarray(a)
+    if backend == "torch":
+        import torch
+
+        return torch.from_numpy(np.array(a, order="C"))
+    if backend == "mlx":
+        import mlx.core as mx
+
+        dtype = getattr(mx, "bool_" if a.dtype == np.bool_ else a.dtype.name, None)
+        return mx.array(a) if dtype is None else mx.array(a, dtype=dtype)
+    raise AssertionError(f"no conversion to {backend}")
+
+
+def strict_xfail(reason: str, link: str) -> pytest.MarkDecorator:
+    """``xfail(strict=True)`` whose reason is ``<reason> — <link>`` (``conformance/_xfails.py``).
+
+    ``link`` is the native library's upstream issue, or ``"link: none found"``.
+    """
+    return pytest.mark.xfail(strict=True, reason=marker_reason(reason, link))

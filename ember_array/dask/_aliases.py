@@ -289,14 +289,14 @@ tensordot = _keep_dtype(_compat.tensordot)
 
 # numpy: floor_divide follows Python's divmod for infinite operands (inf // 2 is nan);
 # https://github.com/numpy/numpy/issues/23860
-# numpy: complex expm1 misses the standard's special cases;
-# https://github.com/numpy/numpy/issues/21746
-# ember_array.numpy fixes both, and runs in every block.
+# ember_array.numpy fixes it, and runs in every block.
 def floor_divide(x1: Any, x2: Any, /) -> da.Array:
     """``x1 // x2`` element-wise, computed by ember_array.numpy.floor_divide in every block."""
     return _elemwise(_enp.floor_divide, x1, x2)  # type: ignore[no-any-return]
 
 
+# numpy: complex expm1 misses the standard's special cases;
+# https://github.com/numpy/numpy/issues/21746
 def expm1(x: Any, /) -> da.Array:
     """``exp(x) - 1`` element-wise, computed by ember_array.numpy.expm1 in every block."""
     return _elemwise(_enp.expm1, x)  # type: ignore[no-any-return]

@@ -7,8 +7,9 @@
 Writes ``namespace.svg`` (the cost of ``namespace(x)``), ``ratios-<backend>.svg`` (ember's time
 over the native call's and over array-api-compat's, per op and size) and ``run.md`` (when, where
 and how the numbers were measured, for ``docs/benchmarks.md`` to include); from
-``docs/_data/hotpaths.json`` (``benchmarks/hotpaths.py``) ``hotpaths.svg`` and ``hotpaths.md``. Every figure comes
-from the JSON; nothing is typed in here. The Sphinx build (``docs/conf.py``) runs this.
+``docs/_data/hotpaths.json`` (``benchmarks/hotpaths.py``) ``hotpaths.svg`` and ``hotpaths.md``.
+Every figure comes from the JSON; nothing is typed in here. The Sphinx build (``docs/conf.py``)
+runs this.
 """
 
 from __future__ import annotations

@@ -129,7 +129,8 @@ def same_device(a: Any, b: Any, /) -> bool:
             return False
     backends = (backend_of_device(a), backend_of_device(b))
     if backends[0] == "mlx":
-        # mx.Device's own == does not know ember's Device (and raises on other objects).
+        # mlx: mx.Device's == raises TypeError on foreign objects (no upstream issue found)
+        # (and does not know ember's Device).
         return backends[1] == "mlx" and _mlx_name(a) == _mlx_name(b)
     if backends == ("torch", "torch"):
         return _torch_full(a) == _torch_full(b)
@@ -146,6 +147,7 @@ def _canonical(name: str) -> str:
     return base if num is None else f"{base}:{num}"
 
 
+# torch: torch.device("cuda") != torch.device("cuda", 0) (no upstream issue found)
 def _torch_full(device: Any) -> Any:
     """``cuda`` -> ``cuda:<current>``, so that index-less and indexed devices compare."""
     import torch
@@ -237,6 +239,7 @@ def _check_torch_dtype(dev: Any, dtype: Any, func: str) -> None:
     import torch
 
     if dev.type == "mps" and dtype in (torch.float64, torch.complex128):
+        # torch: the MPS device has no float64; https://github.com/pytorch/pytorch/issues/122602
         raise ValueError(
             f"{func}(): torch device 'mps' cannot hold dtype {dtype}; cast to "
             f"{'torch.float32' if dtype == torch.float64 else 'torch.complex64'} first "
@@ -267,6 +270,7 @@ def _check_mlx(x: Any, target: Any, func: str) -> None:
 
     name = _name(target)
     if name == "gpu" and x.dtype == mx.float64:
+        # mlx: float64 runs on the CPU only; https://github.com/ml-explore/mlx/issues/1905
         raise ValueError(
             f"{func}(): mlx's gpu device cannot hold dtype float64 (mlx computes float64 on "
             "the cpu only); keep the array on 'cpu' or cast it to float32 first "

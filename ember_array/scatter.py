@@ -280,6 +280,8 @@ def _standard(xp: ModuleType, values: Any, index: Any, a: _Args) -> Any:
 # --------------------------------------------------------------------------------------------
 
 
+# numpy: ufunc.at has a fast indexed loop for 1-d operands only, rows are ~4x slower;
+# https://github.com/numpy/numpy/issues/23176
 #: Trailing widths up to this scatter column by column (one ``ufunc.at`` per column on
 #: contiguous data, 3-4x faster than ``ufunc.at`` over rows); wider ones use flat indices.
 _NUMPY_COLUMNS = 64
@@ -385,9 +387,10 @@ def _torch(values: Any, index: Any, a: _Args) -> Any:
             return _torch_reduce(v, idx, a, s, 0, inplace=True)
         except (IndexError, RuntimeError):
             pass
-    # index_add/scatter_reduce raise on indices outside [0, s) (a device assert on CUDA),
-    # and a check would sync.  clamp to [-1, s] and shift by one: slot 0 collects negatives,
-    # slot s + 1 the rest, and both are sliced off.
+    # torch: index_add/scatter_reduce raise on indices outside [0, s), a fatal device assert on
+    # CUDA, and a check would sync (no upstream issue found)
+    # clamp to [-1, s] and shift by one: slot 0 collects negatives, slot s + 1 the rest, and
+    # both are sliced off.
     safe = torch.clamp(idx, -1, s).add_(1)
     return _torch_reduce(v, safe, a, s + 2, 1, inplace=False)
 
@@ -402,7 +405,8 @@ def _torch_reduce(v: Any, idx: Any, a: _Args, size: int, start: int, *, inplace:
     shape = list(v.shape)
     shape[a.axis] = size
     if a.reduce == "sum" and a.fill == 0:
-        # out of place: torch.func.vmap cannot batch index_add_ into an unbatched buffer
+        # torch: torch.func.vmap cannot batch an in-place index_add_ into an unbatched buffer
+        # (no upstream issue found)
         out = torch.zeros(shape, dtype=v.dtype, device=v.device)
         out = out.index_add_(a.axis, idx, v) if inplace else out.index_add(a.axis, idx, v)
         return out.narrow(a.axis, start, s)
@@ -412,7 +416,9 @@ def _torch_reduce(v: Any, idx: Any, a: _Args, size: int, start: int, *, inplace:
     view = [1] * v.ndim
     view[a.axis] = v.shape[a.axis]
     if idx.dtype != torch.int64:
-        idx = idx.to(torch.int64)  # scatter_reduce takes int64 indices only (index_add: int32 too)
+        # torch: scatter_reduce takes int64 indices only, index_add int32 too
+        # (no upstream issue found)
+        idx = idx.to(torch.int64)
     expanded = idx.view(view).expand_as(v)
     op = {"sum": "sum", "mean": "mean", "prod": "prod", "max": "amax", "min": "amin"}[a.reduce]
     if inplace:
@@ -432,7 +438,8 @@ def _mlx(values: Any, index: Any, a: _Args) -> Any:
 
     v = values if values.dtype == a.out_dtype else values.astype(a.out_dtype)
     if v.dtype == mx.float64 and mx.default_device().type != mx.cpu:
-        # mlx computes float64 on the CPU only; a scoped stream leaves the default alone.
+        # mlx: float64 runs on the CPU only; https://github.com/ml-explore/mlx/issues/1905
+        # A scoped stream leaves the default alone.
         with mx.stream(mx.cpu):
             return _mlx_scatter(mx, v, index, a)
     return _mlx_scatter(mx, v, index, a)
@@ -444,14 +451,16 @@ def _mlx_scatter(mx: Any, v: Any, index: Any, a: _Args) -> Any:
         v = mx.moveaxis(v, a.axis, 0)
     rest = tuple(v.shape[1:])
     if 0 in rest:
-        # mx's scatter into a buffer with a zero-length trailing axis dies with SIGFPE
-        # (integer division by the slice size); the result is empty anyway.
+        # mlx: scatter into a buffer with a zero-length trailing axis dies with SIGFPE
+        # (integer division by the slice size) (no upstream issue found)
+        # The result is empty anyway.
         out = mx.zeros((s, *rest), dtype=v.dtype)
         return out if a.axis == 0 else mx.moveaxis(out, 0, a.axis)
     idx = index if index.dtype in (mx.int32, mx.int64) else index.astype(mx.int64)
-    # Out-of-range ``x.at[idx].add(v)`` corrupts memory and aborts the process.  mlx wraps
-    # -1 to the last slot, so one clip to [-1, s] routes every invalid index to one of the
-    # two spare slots s and s + 1 of the buffer.
+    # mlx: no bounds checks, out-of-range ``x.at[idx].add(v)`` corrupts memory and aborts the
+    # process; https://github.com/ml-explore/mlx/issues/206
+    # mlx wraps -1 to the last slot, so one clip to [-1, s] routes every invalid index to one
+    # of the two spare slots s and s + 1 of the buffer.
     safe = mx.clip(idx, -1, s)
     init = _identity(mx.iinfo, a.reduce, v.dtype, a.kind)
     if a.reduce in ("max", "min") and a.kind == "float":
@@ -477,6 +486,7 @@ def _mlx_scatter(mx: Any, v: Any, index: Any, a: _Args) -> Any:
     return out if a.axis == 0 else mx.moveaxis(out, 0, a.axis)
 
 
+# mlx: scatter maximum/minimum drop a NaN met first ([nan, 1] -> 1) (no upstream issue found)
 def _mlx_float_extremum(mx: Any, v: Any, safe: Any, a: _Args, init: Scalar) -> Any:
     """max/min of floats with NaN propagated and empty segments filled, in one scatter.
 

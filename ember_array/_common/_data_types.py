@@ -96,7 +96,7 @@ def _dtype_of(type: Any) -> Any:
 
 
 def _info_dtype(info: Any, xp: ModuleType) -> Any:
-    # torch.finfo/iinfo report their dtype as a string ("float32").
+    # torch: finfo/iinfo report their dtype as a string ("float32") (no upstream issue found)
     return getattr(xp, info.dtype) if isinstance(info.dtype, str) else info.dtype
 
 
@@ -126,7 +126,8 @@ def iinfo(type: Any, /, *, xp: ModuleType) -> iinfo_object:
     info = xp.iinfo(_dtype_of(type))
     dtype = _info_dtype(info, xp)
     bits = int(info.bits)
-    # Derived from bits: torch.iinfo(uint64).max is a float (1.84467e+19).
+    # torch: iinfo(uint64).max is a float (1.84467e+19) (no upstream issue found)
+    # Derived from bits instead.
     if info.min < 0:
         return iinfo_object(bits=bits, max=2 ** (bits - 1) - 1, min=-(2 ** (bits - 1)), dtype=dtype)
     return iinfo_object(bits=bits, max=2**bits - 1, min=0, dtype=dtype)

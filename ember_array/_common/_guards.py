@@ -24,6 +24,8 @@ def _poison(xp: Any, out: Any, bad: Any, core_ndim: int) -> Any:
     return xp.where(mask, out * float("nan"), out)
 
 
+# LAPACK: geev/gebal abort the process on non-finite input and xGESDD/xBDSQR loop forever on inf;
+# https://github.com/Reference-LAPACK/lapack/issues/1409
 def finite_or_nan(
     xp: Any, core_ndims: int | tuple[int, ...]
 ) -> Callable[[Callable[..., Any]], Any]:

@@ -7,6 +7,8 @@ import operator
 __all__ = ["broadcast_shapes"]
 
 
+# numpy: broadcast_shapes accepts floats, strings and negative sizes and answers nonsense
+# (no upstream issue found)
 def _check_shape(shape: object) -> None:
     """A shape is a tuple of non-negative ints (or None, unknown); numpy and torch accept
     floats, strings and negative sizes here and answer nonsense."""
@@ -29,6 +31,8 @@ def _check_shape(shape: object) -> None:
             raise ValueError(f"broadcast_shapes(): dimension {n} of shape {shape!r} is invalid")
 
 
+# torch: broadcast_shapes raises RuntimeError for incompatible shapes, the standard asks for
+# ValueError (no upstream issue found)
 def broadcast_shapes(*shapes: tuple[int | None, ...]) -> tuple[int | None, ...]:
     """The shape that ``shapes`` broadcast to, following the standard's rules.
 

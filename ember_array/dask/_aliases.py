@@ -58,13 +58,17 @@ __all__ = [
 _bind = bind_xp(_compat, __name__.rpartition(".")[0])
 
 # dask's dtypes are numpy's, and so are numpy's cross-kind casts and numpy-scalar info fields
+# (see ember_array.numpy._aliases)
 can_cast = _bind(_data_types.can_cast)
 finfo = _bind(_data_types.finfo)
 iinfo = _bind(_data_types.iinfo)
-# dask.array.diff builds n graph layers: diff(x, n=2**40) never returns
+# dask: dask.array.diff builds n graph layers, so diff(x, n=2**40) never returns
+# (no upstream issue found)
 _checked_diff = checked_diff(_compat.diff, "dask")
 
 
+# dask: diff turns prepend/append into numpy arrays, computing them while the graph is built
+# (no upstream issue found)
 @wraps_native()
 def diff(
     x: da.Array,
@@ -86,11 +90,13 @@ def diff(
     return _checked_diff(x, axis=axis, n=n)
 
 
-# dask's var/std divide by max(N - correction, 0): inf where the standard says NaN
+# dask: var/std divide by max(N - correction, 0), inf where the standard says NaN, as numpy;
+# https://github.com/numpy/numpy/issues/26522
 var = nan_without_dof(_compat.var)  # type: ignore[attr-defined]
 std = nan_without_dof(_compat.std)  # type: ignore[attr-defined]
 
 
+# dask: dask.array has no from_dlpack (no upstream issue found)
 def from_dlpack(x: Any, /, *, device: Any = None, copy: bool | None = None) -> da.Array:
     """A one-chunk dask array over the DLPack capsule of ``x`` (dask has no ``from_dlpack``).
 
@@ -117,6 +123,7 @@ def _take_block(x: np.ndarray, idx: np.ndarray, axis: int) -> np.ndarray:
     return np.take_along_axis(x, idx, axis=axis)
 
 
+# dask: dask.array has no take_along_axis; https://github.com/dask/dask/issues/3663
 def take_along_axis(x: da.Array, indices: da.Array, /, *, axis: int = -1) -> da.Array:
     """Elements of ``x`` at ``indices`` along ``axis``, the other axes broadcast.
 
@@ -186,14 +193,17 @@ def _resolve_shape(func: str, size: int, shape: Any) -> tuple[int, ...]:
 def _reshape(x: da.Array, shape: Any, func: str = "reshape") -> da.Array:
     dims = _resolve_shape(func, math.prod(x.shape), shape)
     if 0 in dims:
-        # dask's reshape of an empty array fails (reduce of nothing); there is nothing to move
+        # dask: reshape of an empty array fails (reduce of nothing) (no upstream issue found)
+        # There is nothing to move.
         return da.zeros(dims, dtype=x.dtype)
     try:
         return x.reshape(dims)
     except NotImplementedError:
         pass
-    # dask reshapes only where chunks split or merge evenly: first give up the chunks of the
-    # trailing axes, then (if the leading axis splits unevenly too) all of them
+    # dask: reshape raises NotImplementedError unless chunks split or merge evenly;
+    # https://github.com/dask/dask/issues/2561
+    # First give up the chunks of the trailing axes, then (if the leading axis splits unevenly
+    # too) all of them.
     try:
         return x.rechunk({i: -1 for i in range(1, x.ndim)}).reshape(dims)
     except NotImplementedError:
@@ -233,7 +243,8 @@ def nonzero(x: da.Array, /) -> tuple[da.Array, ...]:
         raise ValueError("nonzero() [dask]: x must have at least one dimension")
     if 0 in x.shape:
         return tuple(da.zeros((0,), dtype=np.intp) for _ in x.shape)
-    # dask's nonzero ravels x, which fails for chunks that do not merge evenly
+    # dask: nonzero ravels x, which fails for chunks that do not merge evenly;
+    # https://github.com/dask/dask/issues/2561
     flat = _reshape(x, (-1,), "nonzero")
     (idx,) = da.nonzero(flat)
     return tuple(da.unravel_index(idx, x.shape))
@@ -250,11 +261,14 @@ def _keep_dtype(func: Any) -> Any:
     return run
 
 
-# dask sums small-integer products in int64/uint64; the standard keeps the promoted dtype
-# (the cast back wraps exactly as the narrow arithmetic would)
+# dask: matmul/tensordot/vecdot sum small-integer products in int64/uint64, the standard keeps
+# the promoted dtype (no upstream issue found)
+# The cast back wraps exactly as the narrow arithmetic would.
 _matmul = _keep_dtype(_compat.matmul)
 
 
+# dask: matmul skips shape checks, a (1,) by (0,) product returned a result
+# (no upstream issue found)
 @wraps_native()
 def matmul(x1: da.Array, x2: da.Array, /) -> da.Array:
     """``x1 @ x2`` with the standard's shape checks (dask.array.matmul skips some: a (1,) by
@@ -273,18 +287,23 @@ vecdot = _keep_dtype(_compat.vecdot)
 tensordot = _keep_dtype(_compat.tensordot)
 
 
-# numpy's floor_divide follows Python's divmod for infinite operands (inf // 2 is nan) and
-# numpy's complex expm1 misses the standard's special cases; ember_array.numpy fixes both.
+# numpy: floor_divide follows Python's divmod for infinite operands (inf // 2 is nan);
+# https://github.com/numpy/numpy/issues/23860
+# ember_array.numpy fixes it, and runs in every block.
 def floor_divide(x1: Any, x2: Any, /) -> da.Array:
     """``x1 // x2`` element-wise, computed by ember_array.numpy.floor_divide in every block."""
     return _elemwise(_enp.floor_divide, x1, x2)  # type: ignore[no-any-return]
 
 
+# numpy: complex expm1 misses the standard's special cases;
+# https://github.com/numpy/numpy/issues/21746
 def expm1(x: Any, /) -> da.Array:
     """``exp(x) - 1`` element-wise, computed by ember_array.numpy.expm1 in every block."""
     return _elemwise(_enp.expm1, x)  # type: ignore[no-any-return]
 
 
+# array-api-compat: dask expand_dims raises StopIteration for a repeated or out-of-range axis
+# in a tuple (no upstream issue found)
 @wraps_native()
 def expand_dims(x: da.Array, /, axis: int | tuple[int, ...] = 0) -> da.Array:
     """``x`` with new axes of size one at ``axis`` (positions in the result).
@@ -317,6 +336,8 @@ def _eye_block(k: int, dtype: Any, block_info: Any = None) -> np.ndarray:
     return np.eye(r1 - r0, c1 - c0, k=k + r0 - c0, dtype=dtype)
 
 
+# dask: dask.array.eye fails at compute time for non-square shapes ("Missing dependency");
+# https://github.com/dask/dask/issues/11937
 def eye(
     n_rows: int,
     n_cols: int | None = None,
@@ -342,6 +363,8 @@ def eye(
     return da.map_blocks(_eye_block, k, dt, chunks=chunks, dtype=dt, meta=np.empty((0, 0), dt))
 
 
+# dask: dask.array.linspace calls float() on its bounds and rejects complex ones
+# (no upstream issue found)
 @wraps_native()
 def linspace(
     start: int | float | complex,
@@ -375,8 +398,9 @@ def linspace(
 
 
 def _exact_end(out: da.Array, stop: Any, num: int, endpoint: bool) -> da.Array:
-    # dask computes start + i * step, so the last value can miss ``stop`` by rounding (far
-    # off for huge spans in float32); numpy and the standard end exactly on it
+    # dask: linspace computes start + i * step, so the last value can miss ``stop`` by rounding
+    # (far off for huge spans in float32) (no upstream issue found)
+    # numpy and the standard end exactly on it.
     if not endpoint or num < 2:
         return out
     last = da.full((1,), stop, dtype=out.dtype, chunks=1)
@@ -387,6 +411,8 @@ def _repeat_block(x: np.ndarray, r: np.ndarray | int, axis: int) -> np.ndarray:
     return np.repeat(x, r, axis=axis)
 
 
+# dask: dask.array.repeat takes neither axis=None nor an array of repeats;
+# https://github.com/dask/dask/issues/4389
 @wraps_native()
 def repeat(x: da.Array, repeats: int | da.Array, /, *, axis: int | None = None) -> da.Array:
     """Each element of ``x`` repeated ``repeats`` times along ``axis`` (flattened if None).
@@ -411,7 +437,8 @@ def repeat(x: da.Array, repeats: int | da.Array, /, *, axis: int | None = None) 
         if repeats < 0:
             raise ValueError(f"repeat() [dask]: repeats must be >= 0, got {repeats}")
         if 0 in x.shape:
-            # dask.array.repeat fails on empty arrays; the result is empty too
+            # dask: repeat fails on empty arrays (no upstream issue found)
+            # The result is empty too.
             return da.zeros(
                 (*x.shape[:ax], x.shape[ax] * repeats, *x.shape[ax + 1 :]), dtype=x.dtype
             )
@@ -447,6 +474,8 @@ def repeat(x: da.Array, repeats: int | da.Array, /, *, axis: int | None = None) 
     return out
 
 
+# dask: roll of an empty array raises (a reduce of nothing); an earlier report of roll
+# failing on empty arrays: https://github.com/dask/dask/issues/8914
 @wraps_native()
 def roll(
     x: da.Array,
@@ -464,6 +493,8 @@ def roll(
     return _compat.roll(x, shift, axis=axis)
 
 
+# dask: searchsorted has no sorter (NotImplementedError);
+# https://github.com/dask/dask/pull/7696
 @wraps_native()
 def searchsorted(
     x1: da.Array,
@@ -487,15 +518,18 @@ def searchsorted(
     if sorter is not None:
         x1 = da.take(x1, sorter)
     if 0 in x2.shape:
-        # dask.array.searchsorted returns a wrongly shaped result for an empty x2
+        # dask: searchsorted returns a wrongly shaped result for an empty x2
+        # (no upstream issue found)
         return da.zeros(x2.shape, dtype=np.intp)
     if x2.ndim == 0:
+        # dask: searchsorted fails on a 0-d x2 (no upstream issue found)
         return da.searchsorted(x1, x2.reshape((1,)), side=side).reshape(())
     return da.searchsorted(x1, x2, side=side)
 
 
-# unique_*: dask's unique merges NaNs into one value; the standard counts every NaN as a
-# distinct value (numpy >= 2 does). Output sizes depend on the data, so chunks are unknown.
+# dask: unique merges NaNs into one value, the standard counts every NaN as a distinct value
+# (numpy >= 2 does) (no upstream issue found)
+# Output sizes depend on the data, so chunks are unknown.
 
 
 def _nan_split(x: da.Array) -> tuple[da.Array, da.Array | None]:
@@ -521,7 +555,9 @@ def unique_counts(x: da.Array, /) -> Any:
     Integer input is reduced chunk by chunk; floating input in one task.
     """
     if x.dtype.kind in "fc":
-        # dask's counting unique fails on the unknown-length non-NaN part: one task
+        # dask: unique(return_counts=True) fails on an array of unknown length
+        # (no upstream issue found)
+        # One task instead.
         return _one_chunk(_enp.unique_counts, x, {})
     out, counts = da.unique(_reshape(x, (-1,), "unique_counts"), return_counts=True)
     return _enp.unique_counts(np.zeros(0, x.dtype)).__class__(out, counts.astype(np.int64))

@@ -27,6 +27,8 @@ def _check(func: str, x: Any) -> None:
         raise TypeError(f"{func}() [dask]: expected a dask array, got {type(x).__name__}")
 
 
+# dask: FFTs raise unless every transformed axis is one chunk;
+# https://github.com/dask/dask/issues/2620
 def _one_axis(name: str) -> Callable[..., Any]:
     native = getattr(_compat, name)
 

@@ -52,6 +52,7 @@ def _check_matrix(func: str, x: Any, square: bool) -> None:
         )
 
 
+# dask: apply_gufunc divides by zero sizes on empty input (no upstream issue found)
 def _empty(result: Any) -> Any:
     """A numpy result of an empty input as dask arrays (apply_gufunc divides by zero sizes)."""
     if isinstance(result, tuple):
@@ -107,6 +108,8 @@ def _blockwise(name: str, signature: str, square: bool = True) -> Callable[..., 
 
 
 _fixes = _ModuleType(__name__ + "._fixes")
+# array-api-compat: dask linalg has no det, slogdet, eig, eigvals, eigh, eigvalsh, inv
+# (no upstream issue found)
 det = _blockwise("det", "(m,n)->()")
 slogdet = _blockwise("slogdet", "(m,n)->(),()")
 eig = _blockwise("eig", "(m,n)->(m),(m,n)")
@@ -116,6 +119,8 @@ eigvalsh = _blockwise("eigvalsh", "(m,n)->(m)")
 inv = _blockwise("inv", "(m,n)->(m,n)")
 
 
+# array-api-compat: dask linalg.cholesky returned the upper factor (dask's default is
+# lower=False) (no upstream issue found)
 def cholesky(x: da.Array, /, *, upper: bool = False) -> da.Array:
     """The Cholesky factor of every matrix of ``x`` (lower unless ``upper=True``)."""
     _check_matrix("cholesky", x, True)
@@ -148,6 +153,8 @@ def _factors(name: str, x: da.Array, signature: str, **kwargs: Any) -> Any:
     return type(sample)(*parts)
 
 
+# array-api-compat: dask linalg.svd refused full_matrices=True and returned a plain tuple
+# (no upstream issue found)
 def svd(x: da.Array, /, *, full_matrices: bool = True) -> Any:
     """``U, S, Vh`` of every matrix of ``x`` (batched, lazily)."""
     _check_matrix("svd", x, False)
@@ -155,6 +162,7 @@ def svd(x: da.Array, /, *, full_matrices: bool = True) -> Any:
     return _factors("svd", x, sig, full_matrices=full_matrices)
 
 
+# array-api-compat: dask linalg.svdvals and matrix_rank raised (no upstream issue found)
 svdvals = _blockwise("svdvals", "(m,n)->(k)", square=False)
 
 
@@ -252,6 +260,8 @@ def cross(x1: da.Array, x2: da.Array, /, *, axis: int = -1) -> da.Array:
     return da.moveaxis(out, -1, axis)
 
 
+# dask: matrix_norm has no singular-value orders (2, -2, "nuc") beyond 2-d input and a wrong
+# keepdims shape for empty stacks (no upstream issue found)
 def matrix_norm(
     x: da.Array, /, *, keepdims: bool = False, ord: int | float | str | None = "fro"
 ) -> da.Array:

@@ -88,9 +88,10 @@ def _with_ember_namespace(
     def _array_api_for_tests(
         array_namespace: str, device_name: Any = None, dtype_name: str | None = None
     ) -> tuple[ModuleType, Any]:
-        # scikit-learn's helper takes its skip decisions by probing torch's module attributes
-        # on the namespace (``xp.backends.cuda.is_built()``, ``xp.xpu``), which the
-        # standard-only ember_array.torch does not have: run it against array-api-compat's
+        # scikit-learn: _array_api_for_tests takes its skip decisions by probing torch's module
+        # attributes on the namespace (``xp.backends.cuda.is_built()``, ``xp.xpu``)
+        # (no upstream issue found)
+        # The standard-only ember_array.torch has none: run it against array-api-compat's
         # namespaces, then hand the test ember_array's namespace for the same arrays.
         compat: Any = sys.modules["sklearn.externals.array_api_compat"]
         ours = compat.get_namespace

@@ -155,9 +155,10 @@ def _make_encode_get_namespace(
         if getattr(xp, "__name__", None) == "ember_array.numpy" and any(
             getattr(getattr(a, "dtype", None), "kind", "") in _NON_NUMERIC_KINDS for a in arrays
         ):
-            # the label/category encoders handle object and string arrays with numpy
-            # functions called on the namespace (``xp.array`` in ``_check_unknown``), which
-            # array-api-compat's numpy namespace has and the standard-only one has not
+            # scikit-learn: the label/category encoders call numpy functions outside the
+            # standard on the namespace (``xp.array`` in ``_check_unknown``) for object and
+            # string arrays (no upstream issue found)
+            # array-api-compat's numpy namespace has them, the standard-only one has not.
             return np_compat, compliant
         return xp, compliant
 
@@ -185,8 +186,8 @@ def _evaluated_tasks(tasks: Iterable[Any]) -> Iterator[Any]:
 def _make_parallel_call(original: Callable[..., Any]) -> Callable[..., Any]:
     def __call__(self: Any, iterable: Iterable[Any]) -> Any:
         """scikit-learn's ``Parallel.__call__``, mlx arguments evaluated before dispatch."""
-        # mlx arrays are lazy, and two worker threads evaluating the same unevaluated array
-        # at once crash mlx (its cross-thread streams leave that to the caller)
+        # mlx: two threads evaluating the same unevaluated array at once crash mlx;
+        # https://github.com/ml-explore/mlx/issues/2067
         return original(self, _evaluated_tasks(iterable))
 
     __call__.__wrapped__ = original  # type: ignore[attr-defined]
@@ -206,8 +207,9 @@ def _make_fill_diagonal(original: Callable[..., None]) -> Callable[..., None]:
     def _fill_diagonal(array: Any, value: Any, xp: Any) -> None:
         """scikit-learn's ``_fill_diagonal``, numpy fast path kept for ``ember_array.numpy``."""
         if getattr(xp, "__name__", None) == "ember_array.numpy":
-            # scikit-learn's numpy branch calls ``xp.fill_diagonal``, a numpy function outside
-            # the standard that ember_array.numpy does not expose; call numpy's own.
+            # scikit-learn: _fill_diagonal's numpy branch calls ``xp.fill_diagonal``, a numpy
+            # function outside the standard (no upstream issue found)
+            # ember_array.numpy does not expose it; call numpy's own.
             import numpy
             from sklearn.utils._array_api import _validate_diagonal_args
 

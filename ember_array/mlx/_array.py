@@ -100,7 +100,8 @@ def _index(k: Any) -> Any:
     if isinstance(k, slice):
         return _plain_slice(k)
     if isinstance(k, np.ndarray) and (k.dtype == np.bool_ or k.dtype.kind in "iu"):
-        # mlx's __getitem__/__setitem__ reject numpy arrays; torch and numpy accept them
+        # mlx: __getitem__/__setitem__ reject numpy index arrays, torch and numpy accept them
+        # (no upstream issue found)
         # (scikit-learn's CV splits index X with numpy integer arrays)
         return mx.array(k)
     return k
@@ -169,8 +170,9 @@ def _getitem(self: mx.array, key: Any) -> mx.array:
     _check_key(tuple(self.shape), key, "__getitem__")
     axis = _gather_axis(key)
     if axis is not None:
-        # mlx gathers read outside the array for out-of-range integer arrays (garbage, or a
-        # crash): the namespace's take clamps them and fills the result there, lazily
+        # mlx: gathers read outside the array for out-of-range integer indices (garbage, or a
+        # crash); https://github.com/ml-explore/mlx/issues/206
+        # The namespace's take clamps them and fills the result there, lazily.
         from ._indexing import take
 
         return take(self, key[axis] if isinstance(key, tuple) else key, axis=axis)
@@ -203,7 +205,9 @@ def _setitem(self: mx.array, key: Any, value: Any) -> None:
         and (_is_mask(key) or (isinstance(key, tuple) and any(_is_mask(k) for k in key)))
     ):
         # A size-0 value can only match a mask that selects nothing, so there is nothing to
-        # write; mlx's native scatter divides by the (zero) update size and raises SIGFPE.
+        # write.
+        # mlx: the native scatter divides by the (zero) update size and raises SIGFPE
+        # (no upstream issue found)
         return
     native(self, key, value)
 
@@ -237,7 +241,8 @@ def _reflected(name: str) -> Any:
     def method(self: mx.array, other: Any) -> Any:
         from ._helpers import scalar
 
-        # mx.array has no reflected bitwise operators, and no __rmod__ at all (1.5 % x raises)
+        # mlx: mx.array has no reflected bitwise operators and no __rmod__ (1.5 % x raises)
+        # (no upstream issue found)
         if isinstance(other, (bool, int)) or (name == "__rmod__" and isinstance(other, float)):
             return fn(scalar(other, self.dtype), self)
         return NotImplemented
@@ -278,7 +283,8 @@ def _inplace(name: str) -> Any:
         if out is NotImplemented:
             return out
         if tuple(out.shape) != tuple(self.shape):
-            # mlx would rebind x to the broadcast result: x += y must not change x's shape
+            # mlx: x += y rebinds x to a new (here broadcast) array instead of updating it;
+            # https://github.com/ml-explore/mlx/issues/714
             raise ValueError(
                 f"{name} [mlx]: the result shape {tuple(out.shape)} differs from the array's "
                 f"shape {tuple(self.shape)}; an in-place operation cannot change it"
@@ -331,7 +337,8 @@ _NATIVE_INPLACE = (
 def _matmul(self: mx.array, other: Any) -> Any:
     from ._linear_algebra import matmul
 
-    # mx.array.__matmul__ rejects integer dtypes; ember_array.mlx.matmul is exact for them
+    # mlx: matmul rejects integer dtypes; https://github.com/ml-explore/mlx/issues/516
+    # ember_array.mlx.matmul is exact for them.
     if isinstance(other, mx.array):
         return matmul(self, other)
     return NotImplemented

@@ -158,7 +158,8 @@ def arange(
     if n == 0:
         return mx.zeros((0,), dtype=dt, stream=s)
     if mx.issubdtype(dt, mx.integer) and max(abs(start), abs(stop), abs(step)) > 2**53:
-        # mx.arange computes in double: integers beyond 2**53 come out wrong (length too)
+        # mlx: mx.arange computes in double, integers beyond 2**53 come out wrong (length too);
+        # https://github.com/ml-explore/mlx/pull/4324
         offsets = mx.arange(n, dtype=dt, stream=s) * mx.array(step, dtype=dt)
         return mx.array(start, dtype=dt) + offsets
     return mx.arange(start, stop, step, dtype=dt, stream=s)
@@ -167,10 +168,12 @@ def arange(
 def _fill(shape: Any, value: Any, dt: mx.Dtype, s: Any, func: str) -> mx.array:
     shape = _shape(shape, func, dt)
     if isinstance(value, int) and not isinstance(value, bool) and value > 2**63 - 1:
-        # mx.full raises std::bad_cast for uint64 values above int64's range
+        # mlx: mx.full raises std::bad_cast for uint64 values above int64's range
+        # (no upstream issue found)
         return mx.broadcast_to(from_numpy(np.asarray(value, dtype=np_dtype(dt))), shape)
     out = mx.full(shape, value, dtype=dt, stream=s)
-    # mx.full(shape, 1.5, dtype=int8) ignores dtype and returns float32
+    # mlx: mx.full(shape, 1.5, dtype=int8) ignores dtype and returns float32
+    # (no upstream issue found)
     return out if out.dtype == dt else out.astype(dt, stream=s)
 
 
@@ -283,16 +286,18 @@ def linspace(
     if num == 0:
         return mx.zeros((0,), dtype=dt, stream=s)
     if is_c or mx.issubdtype(dt, mx.complexfloating):
-        # mx.linspace rejects complex endpoints: interpolate real and imaginary parts
+        # mlx: mx.linspace rejects complex endpoints (no upstream issue found)
+        # Interpolate real and imaginary parts.
         rdt = mx.float32
         re = linspace(complex(start).real, complex(stop).real, num, dtype=rdt, endpoint=endpoint)
         im = linspace(complex(start).imag, complex(stop).imag, num, dtype=rdt, endpoint=endpoint)
         return make_complex(re, im).astype(dt)
     is_int = mx.issubdtype(dt, mx.integer)
     if dt == mx.float64 or is_int:
-        # mx.linspace rounds start/stop to float32 (num=1 gives float32(start)), and computes
-        # integer dtypes in float32 (wrong above 2**24): build it in float64, as numpy does,
-        # on the CPU (the only device with float64), then cast (truncating, as numpy's astype)
+        # mlx: mx.linspace rounds start/stop to float32 (num=1 gives float32(start)) and computes
+        # integer dtypes in float32, wrong above 2**24 (no upstream issue found)
+        # Build it in float64, as numpy does, on the CPU (the only device with float64), then
+        # cast (truncating, as numpy's astype).
         fs = mx.cpu if is_int else s
         lo, hi = complex(start).real, complex(stop).real
         n = num - 1 if endpoint and num > 1 else num

@@ -200,6 +200,8 @@ def broadcast_shapes(*shapes: tuple[int, ...]) -> tuple[int, ...]:
     """Broadcast shapes to a single shape (``mx.broadcast_shapes`` needs at least one shape)."""
     if not shapes:
         return ()
-    # mx.broadcast_shapes aborts the process on dimensions beyond int32: broadcast in Python
+    # mlx: mx.broadcast_shapes aborts the process on dimensions beyond int32
+    # (no upstream issue found)
+    # Broadcast in Python.
     out = _broadcast_shapes(*shapes)
     return check_shape(tuple(int(d) for d in out if d is not None), "broadcast_shapes")

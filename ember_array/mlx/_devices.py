@@ -252,6 +252,8 @@ def _thread_start_hook(frame: Any, event: str, arg: Any) -> Any:
     return None
 
 
+# mlx: a lazy array can only be evaluated in the thread whose stream recorded it ("There is no
+# Stream(gpu, 0) in current thread"); https://github.com/ml-explore/mlx/issues/3529
 def share_streams() -> None:
     """Make lazy mlx arrays evaluable in any thread (idempotent; undone by :func:`unshare_streams`).
 

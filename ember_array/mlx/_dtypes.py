@@ -30,6 +30,8 @@ from .. import _spec
 __all__ = ["Dtype", "UnsupportedDtype", "native", "from_native", "name_of", "DTYPES"]
 
 
+# mlx: mx.Dtype raises TypeError on ``dtype == None`` (nanobind rejects None for its object
+# argument) (no upstream issue found)
 class Dtype(mx.Dtype):
     """An ``mx.Dtype`` that compares with any object (``xp.float32 == None`` is ``False``)."""
 

@@ -81,6 +81,8 @@ _COMPLEX = frozenset({mx.complex64})
 _FLOAT64 = frozenset({mx.float64})
 
 
+# mlx: promotes float64 with complex64 to complex64, it has no complex128
+# (no upstream issue found)
 def _no_complex128(name: str, x1: Any, x2: Any) -> None:
     """``TypeError`` where the standard's result is complex128: mlx would compute complex64."""
     if getattr(x1, "dtype", None) in _FLOAT64 or getattr(x2, "dtype", None) in _FLOAT64:
@@ -159,6 +161,8 @@ def _one(a: Any) -> mx.array:
     return a if isinstance(a, mx.array) else a[0]
 
 
+# mlx: ``view`` has no vjp in mlx 0.32.4 ("[Primitive::vjp] Not implemented for View")
+# (no upstream issue found)
 def _differentiable(
     value: Callable[..., mx.array], partials: Callable[..., tuple[mx.array, ...]]
 ) -> Callable[..., mx.array]:
@@ -195,6 +199,8 @@ def _int_view(dtype: mx.Dtype) -> mx.Dtype:
     return mx.int64 if dtype == mx.float64 else mx.int32
 
 
+# mlx: mx.sign(nan) is 0, mx.sign(complex nan) is not nan and mx.sign(-0-0j) is -0-0j
+# (no upstream issue found)
 @wraps_native()
 def sign(x: mx.array, /) -> mx.array:
     """Sign of ``x``; ``mx.sign(nan)`` is 0, the standard says NaN."""
@@ -210,6 +216,7 @@ def sign(x: mx.array, /) -> mx.array:
     return s
 
 
+# mlx: mx.tanh(inf + yj) gives 1 - 0j for y > 0, the standard 1 + 0j (no upstream issue found)
 @wraps_native()
 def tanh(x: mx.array, /) -> mx.array:
     """Hyperbolic tangent; for complex ``+inf + yj`` (finite ``y``) the standard says
@@ -223,6 +230,7 @@ def tanh(x: mx.array, /) -> mx.array:
     return mx.where(fix, make_complex(mx.ones_like(re), zero), t)
 
 
+# mlx: mx.expm1 rejects complex input (no upstream issue found)
 @wraps_native()
 def expm1(x: mx.array, /) -> mx.array:
     """``exp(x) - 1``; ``mx.expm1`` rejects complex input, computed here as
@@ -274,7 +282,8 @@ def _exp_accurate(x: mx.array) -> mx.array:
     ln2_hi, ln2_lo, inv_ln2, bound, _, _, int_dtype = _EXP_CONSTANTS[x.dtype]
     xc = mx.clip(x, -bound, bound)  # beyond: the result is 0 or inf anyway
     # k is piecewise constant; without stop_gradient mlx's forward-mode transforms (jvp, vmap
-    # of a jvp) walk into the ``view`` below, which has no jvp in mlx 0.32.4.
+    # of a jvp) walk into the ``view`` below.
+    # mlx: ``view`` has no jvp in mlx 0.32.4 (no upstream issue found)
     k = mx.stop_gradient(mx.round(xc * inv_ln2))
     r = (xc - k * ln2_hi) - k * ln2_lo
     ki = k.astype(int_dtype)
@@ -286,6 +295,8 @@ def _exp_accurate(x: mx.array) -> mx.array:
 _exp_differentiable = _differentiable(_exp_accurate, lambda x, out: (out,))
 
 
+# mlx: mx.exp is float32-accurate on float64 input (inf above 88.7);
+# https://github.com/ml-explore/mlx/issues/4158
 @wraps_native()
 def exp(x: mx.array, /) -> mx.array:
     """``e**x``.
@@ -301,6 +312,7 @@ def exp(x: mx.array, /) -> mx.array:
     return mx.exp(x)
 
 
+# mlx: mx.logaddexp is float32-accurate on float64 (no upstream issue found)
 def logaddexp(x1: mx.array | float, x2: mx.array | float, /) -> mx.array:
     """``log(exp(x1) + exp(x2))`` as ``max + log1p(exp(-|x1 - x2|))``.
 
@@ -326,7 +338,9 @@ _logaddexp_differentiable = _differentiable(
 
 def _sin64(x: mx.array, t: mx.array) -> mx.array:
     # sin x = 2 t / (1 + t**2) with t = tan(x/2), written to avoid overflow; mlx's float64 tan is
-    # accurate for every finite x (its sin/cos are not); sin x = x below 2**-26
+    # accurate for every finite x; sin x = x below 2**-26
+    # mlx: mx.sin/mx.cos are float32-accurate on float64;
+    # https://github.com/ml-explore/mlx/issues/4158
     return mx.where(mx.abs(x) < 2.0**-26, x, 2 / (t + 1 / t))
 
 
@@ -369,6 +383,7 @@ _cos64_differentiable = _differentiable(
 )
 
 
+# mlx: mx.remainder gets the sign of zero results wrong (no upstream issue found)
 @wraps_native()
 def remainder(x1: mx.array | float, x2: mx.array | float, /) -> mx.array:
     """Remainder with the sign of ``x2``; ``mx.remainder`` gets the sign of zero results wrong
@@ -443,6 +458,8 @@ def clip(
     out = x
     # mx.maximum/minimum propagate a NaN bound (the standard's result is NaN);
     # a comparison with NaN is False and would drop it
+    # mlx: mx.clip promotes (an int array with a float bound gives float32)
+    # (no upstream issue found)
     if min is not None:
         lo = _bound(min, x)
         out = mx.maximum(out, lo)

@@ -26,11 +26,14 @@ _NORMS = ("backward", "ortho", "forward")
 
 def _check(x: mx.array, norm: str, func: str, size: Any = None) -> None:
     if size is not None:
-        # mx.fft with n/s beyond int32 or memory aborts the process (SIGABRT)
+        # mlx: mx.fft with n/s beyond int32 or memory aborts the process (SIGABRT)
+        # (no upstream issue found)
         check_shape(size, func, mx.complex64)
     if norm not in _NORMS:
         raise ValueError(f"{func}: norm must be one of {_NORMS}, got {norm!r}")
     if x.dtype == mx.float64:
+        # mlx: mx.fft silently computes float64 input in complex64, it has no complex128
+        # (no upstream issue found)
         raise TypeError(f"{func}: float64 input would need complex128, which mlx lacks")
 
 

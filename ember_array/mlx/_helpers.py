@@ -55,8 +55,9 @@ def from_numpy(a: np.ndarray, dtype: mx.Dtype | None = None, func: str = "asarra
     if a.dtype.kind == "c" and dt == mx.complex64 and a.dtype != np.complex64:
         a = a.astype(np.complex64)
     if any(st < 0 for st in a.strides):
-        # mx.array rejects negative strides (a[::-1]): "Cannot convert DLPack arrays with
-        # negative strides"; the data is copied anyway, so copy it contiguous first
+        # mlx: mx.array rejects negative strides (a[::-1]): "Cannot convert DLPack arrays with
+        # negative strides" (no upstream issue found)
+        # The data is copied anyway, so copy it contiguous first.
         a = np.ascontiguousarray(a)
     return mx.array(a, dtype=dt)
 
@@ -130,8 +131,9 @@ def dense_if_empty(x: mx.array) -> mx.array:
 
 
 def _interleave(re: mx.array, im: mx.array) -> mx.array:
-    # stop_gradient: ``view`` has no vjp/jvp in mlx 0.32.4 (and forward-mode transforms walk
-    # into a custom function's body); the derivatives come from the rules below.
+    # mlx: ``view`` has no vjp/jvp in mlx 0.32.4, and forward-mode transforms walk into a
+    # custom function's body (no upstream issue found)
+    # stop_gradient: the derivatives come from the rules below.
     re, im = mx.broadcast_arrays(
         mx.stop_gradient(re.astype(mx.float32)), mx.stop_gradient(im.astype(mx.float32))
     )
@@ -173,6 +175,8 @@ def scalar(value: Any, dtype: mx.Dtype) -> mx.array:
     return mx.array(value, dtype=dtype)
 
 
+# mlx: every dimension is an int32, larger sizes overflow and crash;
+# https://github.com/ml-explore/mlx/issues/460
 #: mlx stores every dimension as an int32.
 MAX_DIM = 2**31 - 1
 

@@ -44,6 +44,8 @@ def _checked(indices: Any, n: int, func: str) -> mx.array | None:
     return mx.array(np.where(a < 0, a + n, a).astype(np.int64))
 
 
+# mlx: mx.take/take_along_axis read outside the array for out-of-range indices (garbage, or a
+# crash); https://github.com/ml-explore/mlx/issues/594
 def _clamp(idx: mx.array, n: int) -> tuple[mx.array, mx.array]:
     """Wrap negative indices, clamp into ``[0, n)``; also return the in-range mask."""
     if not mx.issubdtype(idx.dtype, mx.integer):

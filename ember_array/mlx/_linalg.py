@@ -121,7 +121,8 @@ def det(x: mx.array, /) -> mx.array:
         return mx.ones(x.shape[:-2], dtype=x.dtype)
     if mx.issubdtype(x.dtype, mx.complexfloating):
         return mx.prod(mx.linalg.eigvals(x, stream=_CPU), axis=-1)
-    # mx.linalg.det is float32-accurate in float64 for n >= 4 (3e-7 relative); its LU is not
+    # mlx: mx.linalg.det is float32-accurate in float64 for n >= 4 (3e-7 relative)
+    # (no upstream issue found); its LU is not
     diag, odd = _lu_diagonal(x)
     return mx.prod(diag, axis=-1) * (1 - 2 * odd).astype(x.dtype)
 
@@ -140,8 +141,11 @@ def diagonal(x: mx.array, /, *, offset: int = 0) -> mx.array:
     return mx.diagonal(x, offset, -2, -1)
 
 
-# LAPACK on non-finite input: mlx's eig/eigvals end the process (gebal rejects NaN; the exit
-# status is 0), svd never returns on inf (gesdd, https://github.com/Reference-LAPACK/lapack/issues/1409).
+# LAPACK on non-finite input:
+# mlx: eig/eigvals end the process on NaN (LAPACK gebal rejects it; the exit status is 0)
+# (no upstream issue found)
+# LAPACK: svd never returns on inf (xGESDD/xBDSQR loop forever);
+# https://github.com/Reference-LAPACK/lapack/issues/1409
 # mlx keeps no bounds or value checks by design (https://github.com/ml-explore/mlx/issues/2130):
 # decompose a finite stand-in and answer NaN, lazily.
 @wraps_native()
@@ -152,7 +156,8 @@ def eig(x: mx.array, /) -> EigResult:
     _no_complex128(x, "eig")
     w, v = mx.linalg.eig(x, stream=_CPU)
     if mx.issubdtype(x.dtype, mx.complexfloating):
-        # mx.linalg.eig returns the complex conjugate of the eigenvectors for complex input
+        # mlx: mx.linalg.eig returns the complex conjugate of the eigenvectors for complex
+        # input (no upstream issue found)
         v = mx.conj(v)
     return EigResult(w, v)
 
@@ -223,8 +228,9 @@ def svd(x: mx.array, /, *, full_matrices: bool = True) -> SVDResult:
         raise ValueError(f"svd: mlx needs ndim >= 2, got shape {x.shape}")
     m, n = x.shape[-2:]
     if not full_matrices and m != n and min(m, n) > 0:
-        # mx.linalg.svd always builds the full U (20000 x 20000 for a 20000 x 100 input):
-        # factor x = Q R first and take the SVD of the small square R
+        # mlx: mx.linalg.svd always builds the full U (20000 x 20000 for a 20000 x 100 input)
+        # (no upstream issue found)
+        # Factor x = Q R first and take the SVD of the small square R.
         if m < n:
             u_t, s_t, vh_t = svd(mx.conj(mx.swapaxes(x, -1, -2)), full_matrices=False)
             return SVDResult(
@@ -312,7 +318,8 @@ def slogdet(x: mx.array, /) -> SlogdetResult:
         z = mx.zeros(x.shape[:-2], dtype=_real(x.dtype))
         return SlogdetResult((z + 1).astype(x.dtype), z)
     if mx.issubdtype(x.dtype, mx.complexfloating):
-        # mx.linalg.slogdet rejects complex input: use the eigenvalues
+        # mlx: mx.linalg.slogdet rejects complex input (no upstream issue found)
+        # Use the eigenvalues.
         ev = mx.linalg.eigvals(x, stream=_CPU)
         mag = mx.abs(ev)
         zero = mx.any(mag == 0, axis=-1)
@@ -334,15 +341,18 @@ def solve(x1: mx.array, x2: mx.array, /) -> mx.array:
     vector = x2.ndim == 1
     if vector:
         x2 = mx.expand_dims(x2, -1)
-    # mx.linalg.solve fails on batch shapes that need broadcasting: broadcast explicitly
+    # mlx: mx.linalg.solve fails on batch shapes that need broadcasting
+    # (no upstream issue found)
     shape = tuple(mx.broadcast_shapes(x1.shape[:-2], x2.shape[:-2]))
     x1 = mx.broadcast_to(x1, shape + tuple(x1.shape[-2:]))
     x2 = mx.broadcast_to(x2, shape + tuple(x2.shape[-2:]))
     if 0 in x1.shape or 0 in x2.shape:
-        # mx.linalg.solve of an empty system divides by zero (SIGFPE); the solution is empty
+        # mlx: mx.linalg.solve of an empty system divides by zero (SIGFPE)
+        # (no upstream issue found); the solution is empty
         out = mx.zeros(x2.shape, dtype=x2.dtype)
     elif mx.issubdtype(x1.dtype, mx.complexfloating):
-        # mx.linalg.solve rejects complex input: solve the real embedding
+        # mlx: mx.linalg.solve rejects complex input (no upstream issue found)
+        # Solve the real embedding.
         n = x1.shape[-1]
         rhs = mx.concatenate([mx.real(x2), mx.imag(x2)], axis=-2)
         y = mx.linalg.solve(_embed(x1), rhs, stream=_CPU)
@@ -413,7 +423,8 @@ def trace(x: mx.array, /, *, offset: int = 0, dtype: Any = None) -> mx.array:
     dt = accumulation_dtype(x, dtype, "trace")
     d = dense_if_empty(mx.diagonal(x, offset, -2, -1)).astype(dt)
     out = mx.sum(d, axis=-1)
-    # mx.sum widens small integer dtypes to (u)int32: keep the requested dtype
+    # mlx: mx.sum widens small integer dtypes to (u)int32 (no upstream issue found)
+    # Keep the requested dtype.
     return out if out.dtype == dt else out.astype(dt)
 
 
@@ -461,7 +472,8 @@ def matrix_norm(
     elif ord in (1, -1, float("inf"), float("-inf")):
         s = mx.sum(a, axis=-2 if ord in (1, -1) else -1)
         if s.shape[-1] == 0 and ord > 0:
-            # mx.max raises on an empty axis; the norm of an empty matrix is 0
+            # mlx: mx.max raises on an empty axis; https://github.com/ml-explore/mlx/pull/4079
+            # The norm of an empty matrix is 0.
             out = mx.zeros(s.shape[:-1], dtype=s.dtype)
         else:
             out = mx.max(s, axis=-1) if ord > 0 else mx.min(s, axis=-1)

@@ -36,7 +36,8 @@ def _exact(dtype: mx.Dtype) -> bool:
 def _int_matmul(a: mx.array, b: mx.array) -> mx.array:
     """Exact matmul of integer stacks of matrices (no 1-d handling)."""
     out = mx.sum(dense_if_empty(mx.expand_dims(a, -1) * mx.expand_dims(b, -3)), axis=-2)
-    # mx.sum widens small integer dtypes to (u)int32: keep the promoted input dtype
+    # mlx: mx.sum widens small integer dtypes to (u)int32 (no upstream issue found)
+    # Keep the promoted input dtype.
     return out if out.dtype == a.dtype else out.astype(a.dtype)
 
 
@@ -128,5 +129,6 @@ def vecdot(x1: mx.array, x2: mx.array, /, *, axis: int = -1) -> mx.array:
     if mx.issubdtype(x1.dtype, mx.complexfloating):
         x1 = mx.conj(x1)
     out = mx.sum(dense_if_empty(x1 * x2), axis=axis)
-    # mx.sum widens small integer dtypes to (u)int32: keep the promoted input dtype
+    # mlx: mx.sum widens small integer dtypes to (u)int32 (no upstream issue found)
+    # Keep the promoted input dtype.
     return out if out.dtype == x1.dtype else out.astype(x1.dtype)

@@ -26,6 +26,7 @@ def flip(x: mx.array, /, *, axis: int | tuple[int, ...] | None = None) -> mx.arr
     return mx.flip(x, axis=axis)
 
 
+# mlx: mx.tile allocates beyond memory and segfaults (no upstream issue found)
 @wraps_native()
 def tile(x: mx.array, repetitions: tuple[int, ...], /) -> mx.array:
     """``x`` repeated along each axis (mx.tile allocates beyond memory and segfaults: the result

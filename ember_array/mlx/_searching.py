@@ -19,7 +19,8 @@ __all__ = list(_spec.SEARCHING)
 def argmax(x: mx.array, /, *, axis: int | None = None, keepdims: bool = False) -> mx.array:
     """Index of the maximum, as int64 (``mx.argmax`` returns uint32)."""
     if x.ndim == 0:
-        # mx.argmax of a 0-d array with keepdims=True dies in std::vector
+        # mlx: mx.argmax of a 0-d array with keepdims=True dies in std::vector
+        # (no upstream issue found)
         return mx.zeros((), dtype=INDEX)
     return mx.argmax(x, axis=axis, keepdims=keepdims).astype(INDEX)
 
@@ -28,7 +29,8 @@ def argmax(x: mx.array, /, *, axis: int | None = None, keepdims: bool = False) -
 def argmin(x: mx.array, /, *, axis: int | None = None, keepdims: bool = False) -> mx.array:
     """Index of the minimum, as int64 (``mx.argmin`` returns uint32)."""
     if x.ndim == 0:
-        # mx.argmin of a 0-d array with keepdims=True dies in std::vector
+        # mlx: mx.argmin of a 0-d array with keepdims=True dies in std::vector
+        # (no upstream issue found)
         return mx.zeros((), dtype=INDEX)
     return mx.argmin(x, axis=axis, keepdims=keepdims).astype(INDEX)
 
@@ -97,7 +99,8 @@ def where(condition: mx.array, x1: Any, x2: Any, /) -> mx.array:
 
 
 def _scalar_like(s: Any, other: mx.array) -> Any:
-    # mx.where(c, int8_array, 1.5) keeps the array's dtype only for scalars of the same kind
+    # mlx: mx.where(c, int8_array, 1.5) keeps the array's dtype only for scalars of the same
+    # kind (no upstream issue found)
     if isinstance(s, bool) or (isinstance(s, int) and other.dtype != mx.bool_):
         return scalar(s, other.dtype)
     if isinstance(s, float) and mx.issubdtype(other.dtype, mx.inexact):

@@ -37,7 +37,8 @@ def sum(
     int8 and wraps around)."""
     dt = accumulation_dtype(x, dtype, "sum")
     out = _reduce(mx.sum, x if x.dtype == dt else x.astype(dt), axis, keepdims)
-    # mx.sum of uint8/int16... returns (u)int32: cast back to the requested dtype
+    # mlx: mx.sum of uint8/int16... returns (u)int32 (no upstream issue found)
+    # Cast back to the requested dtype.
     return out if out.dtype == dt else out.astype(dt)
 
 
@@ -48,7 +49,8 @@ def prod(
     """Product of ``x``; honours ``dtype=`` and the default-int rule (mlx keeps small ints)."""
     dt = accumulation_dtype(x, dtype, "prod")
     out = _reduce(mx.prod, x if x.dtype == dt else x.astype(dt), axis, keepdims)
-    # mx.prod of small integer dtypes returns (u)int32: cast back to the requested dtype
+    # mlx: mx.prod of small integer dtypes returns (u)int32 (no upstream issue found)
+    # Cast back to the requested dtype.
     return out if out.dtype == dt else out.astype(dt)
 
 

@@ -37,7 +37,8 @@ def all(
             return x.astype(mx.bool_)
         ax = list(axis)
     if 0 in x.shape:
-        # mx.all over an empty array can hang when repeated: the answer is known statically
+        # mlx: mx.all over an empty array can hang when repeated (no upstream issue found)
+        # The answer is known statically.
         return _empty_reduction(x, axis, keepdims, True, "all")
     return mx.all(x, axis=ax, keepdims=keepdims)
 
@@ -53,7 +54,8 @@ def any(
             return x.astype(mx.bool_)
         ax = list(axis)
     if 0 in x.shape:
-        # mx.any over an empty array can hang when repeated: the answer is known statically
+        # mlx: mx.any over an empty array can hang when repeated (no upstream issue found)
+        # The answer is known statically.
         return _empty_reduction(x, axis, keepdims, False, "any")
     return mx.any(x, axis=ax, keepdims=keepdims)
 
@@ -73,7 +75,8 @@ def diff(
     if prepend is not None or append is not None:
         parts = [p for p in (prepend, x, append) if p is not None]
         x = concat(parts, axis=axis)
-    # mx.diff loops n times (n=2**40 never returns): past the axis length it is empty anyway
+    # mlx: mx.diff loops n times, n=2**40 never returns (no upstream issue found)
+    # Past the axis length it is empty anyway.
     n = diff_order("diff", "mlx", n, x.shape[axis])
     if n == 0:
         return x

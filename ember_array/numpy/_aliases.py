@@ -39,22 +39,28 @@ __all__ = [
 
 _bind = bind_xp(np, __name__.rpartition(".")[0])
 
-# numpy.diff loops n times: diff(x, n=2**40) never returns
+# numpy: numpy.diff loops n times, so diff(x, n=2**40) never returns (no upstream issue found)
 diff = checked_diff(_compat.diff, "numpy")  # type: ignore[attr-defined]
-# numpy.var/std divide by max(N - correction, 0): inf where the standard says NaN
+# numpy: var/std divide by max(N - correction, 0), inf where the standard says NaN;
+# https://github.com/numpy/numpy/issues/26522
 var = nan_without_dof(_compat.var)  # type: ignore[attr-defined]
 std = nan_without_dof(_compat.std)  # type: ignore[attr-defined]
 
-# np.finfo/np.iinfo fields are numpy scalars; the standard asks for Python numbers.
+# numpy: np.finfo/np.iinfo fields are numpy scalars, the standard asks for Python numbers;
+# https://github.com/numpy/numpy/issues/26523
 finfo = _bind(_data_types.finfo)
-# numpy.can_cast allows cross-kind casts (bool -> int8, int8 -> float32) the standard does not.
+# numpy: can_cast allows cross-kind casts (bool -> int8, int8 -> float32) the standard does not;
+# https://github.com/numpy/numpy/issues/20870
 can_cast = _bind(_data_types.can_cast)
 iinfo = _bind(_data_types.iinfo)
 
-# array-api-compat wraps np.matmul in a pass-through (~1 µs per call); numpy's conforms.
+# array-api-compat: wraps np.matmul in a pass-through (~1 µs per call) though numpy's conforms
+# (no upstream issue found)
 matmul = np.matmul
 
 
+# numpy: floor_divide follows divmod for infinite operands (inf // 2 is nan);
+# https://github.com/numpy/numpy/issues/23860
 @wraps_native()
 def floor_divide(x1: Any, x2: Any, /) -> np.ndarray:
     """Floor division, with the standard's results for infinite operands.
@@ -72,6 +78,8 @@ def floor_divide(x1: Any, x2: Any, /) -> np.ndarray:
     return out
 
 
+# numpy: complex expm1 misses C99's special cases (inf+0j gives nan+nanj);
+# https://github.com/numpy/numpy/issues/21746
 @wraps_native()
 def expm1(x: Any, /) -> np.ndarray:
     """``exp(x) - 1``, with the standard's special cases for complex input.
@@ -108,6 +116,7 @@ def expm1(x: Any, /) -> np.ndarray:
     return out
 
 
+# numpy: np.take with axis=None silently flattens an n-d array (no upstream issue found)
 @wraps_native()
 def take(x: np.ndarray, indices: np.ndarray, /, *, axis: int | None = None) -> np.ndarray:
     """Elements of ``x`` at ``indices`` along ``axis``.
@@ -125,8 +134,8 @@ def _is_array(x: Any) -> bool:
     return isinstance(x, np.ndarray | np.generic)
 
 
-# numpy coerces strings and other objects where the standard takes numbers: full(2, "1") is a
-# string array, repeat(x, "1") repeats once, clip(x, "1") compares with 1.
+# numpy: coerces strings where the standard takes numbers: full(2, "1") is a string array,
+# repeat(x, "1") repeats once, clip(x, "1") compares with 1 (no upstream issue found)
 @wraps_native()
 def full(shape: Any, fill_value: Any, *, dtype: Any = None, device: Any = None) -> np.ndarray:
     """``_compat.full`` after checking ``fill_value`` is a number."""

@@ -87,6 +87,8 @@ _BY_NAME: dict[str, Words] = {}
 
 
 def _make(name: str, xp: ModuleType) -> Words:
+    # torch: uint32 has no add, shifts or comparisons on the CPU ("add_stub" not implemented
+    # for 'UInt32'); https://github.com/pytorch/pytorch/pull/176356
     if name == "torch":
         return Words(name, xp, xp.int32, True)
     return Words(name, xp, xp.uint32, False)

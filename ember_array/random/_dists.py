@@ -67,13 +67,16 @@ def _check_float64(be: Words, dev: Any, func: str) -> None:
 
         target = dev if dev is not None else be.xp.__array_namespace_info__().default_device()
         if _name(target) == "gpu":
-            # mlx arrays carry no device: operations run on the default device, and mlx
-            # rejects float64 there only when the graph is evaluated. Fail now instead.
+            # mlx arrays carry no device: operations run on the default device.
+            # mlx: float64 runs on the CPU only, and the GPU rejects it only when the graph is
+            # evaluated; https://github.com/ml-explore/mlx/issues/1905
+            # Fail now instead.
             raise ValueError(
                 f"{func}(): mlx cannot compute float64 on the gpu device (the default device "
                 "here); use float32 or mx.set_default_device(mx.cpu)"
             )
     elif be.name == "torch" and getattr(dev, "type", None) == "mps":
+        # torch: the MPS device has no float64; https://github.com/pytorch/pytorch/issues/122602
         raise ValueError(f"{func}(): torch cannot hold float64 on the mps device")
 
 

@@ -286,8 +286,9 @@ class _TorchNative(_Native):
         if hi - lo <= 2**32 and lo >= -(2**63) and hi <= 2**63 - 1:
             out = torch.randint(lo, hi, shp, generator=self.gen, dtype=torch.int64, device=self.dev)
             return out if name == "int64" else out.to(getattr(torch, name))
-        # torch.randint cannot take high = 2**63 and reduces 64-bit draws modulo the range;
-        # wide ranges use the portable multiply-shift on torch's own bits instead.
+        # torch: randint cannot take high = 2**63 (and reduces 64-bit draws modulo the range);
+        # https://github.com/pytorch/pytorch/issues/81446
+        # Wide ranges use the portable multiply-shift on torch's own bits instead.
         return self.integers_portable(lo, hi, shp, name)
 
     def perm(self, n: int) -> Any:
@@ -313,7 +314,8 @@ class _MlxNative(_Native):
         return self._next()
 
     def bits(self, shp: tuple[int, ...], dtype: Any) -> Any:
-        # mlx has no Python ``bits``; its ``split(key, m)`` *is* RandomBits of 2m words.
+        # mlx: mx.random has no Python ``bits`` (no upstream issue found); its
+        # ``split(key, m)`` *is* RandomBits of 2m words.
         name = "uint32" if dtype is None else _core._dtype_name(self.be, dtype, _core._BITS_DTYPES)
         if name is None:
             raise TypeError(f"bits(): dtype must be an unsigned integer dtype, got {dtype}")
@@ -326,7 +328,8 @@ class _MlxNative(_Native):
     def uniform(self, shp: tuple[int, ...], name: str, low: Any, high: Any) -> Any:
         mx = self.mx
         if name == "float64":
-            # mx.random.uniform has no float64; use the portable mapping on an mlx key.
+            # mlx: mx.random.uniform has no float64 (no upstream issue found)
+            # Use the portable mapping on an mlx key.
             return _dists.uniform(self._next(), shp, dtype=mx.float64, low=low, high=high)
         return mx.random.uniform(
             low, high, shp, dtype=getattr(mx, name), key=self._next(), stream=self.stream
@@ -344,8 +347,9 @@ class _MlxNative(_Native):
             return mx.random.randint(
                 lo, hi, shp, dtype=getattr(mx, name), key=self._next(), stream=self.stream
             )
-        # mx.random.randint maps a float32 uniform, so beyond 2**24 most integers are never
-        # drawn; there the portable multiply-shift on an mlx key is exact and stays lazy.
+        # mlx: mx.random.randint maps a float32 uniform, so beyond 2**24 most integers are
+        # never drawn; https://github.com/ml-explore/mlx/issues/3926
+        # There the portable multiply-shift on an mlx key is exact and stays lazy.
         return _dists.integers(self._next(), lo, hi, shp, dtype=getattr(mx, name))
 
     def perm(self, n: int) -> Any:

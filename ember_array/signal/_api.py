@@ -127,13 +127,17 @@ def stft(
         return_complex=return_complex,
     )
     if 0 in tuple(x.shape[:-1]):
-        # an empty batch: torch.stft rejects it and torch's FFT (MKL) fails on it
+        # an empty batch:
+        # torch: stft rejects an empty batch and torch's FFT (MKL) fails on it
+        # (no upstream issue found)
         shape = (*x.shape[:-1], a.n_freqs, a.n_frames)
         out = xp.zeros(shape, dtype=_complex_of(xp, a.real_dtype), device=_device(x))
     elif _is_dask(x):
         out = _stft_dask(x, window, a)
     elif x.shape[-1] == 0:
-        # an empty signal, zero-padded: mx.fft.stft fails to reshape it; the standard path works
+        # an empty signal, zero-padded:
+        # mlx: mx.fft.stft fails to reshape an empty signal (no upstream issue found)
+        # The standard path works.
         out = _stft_generic(xp, x, window, a)
     elif a.backend in _STFT_PATHS:
         out = _STFT_PATHS[a.backend](x, window, a)
@@ -235,8 +239,9 @@ def istft(
         return_complex=return_complex,
     )
     if a.end == a.start or 0 in tuple(spec.shape[:-2]):
-        # nothing to compute (and torch.istft fails on both: an empty NOLA check, MKL on an
-        # empty batch)
+        # nothing to compute
+        # torch: istft fails on both (an empty NOLA check, MKL on an empty batch)
+        # (no upstream issue found)
         out_dtype = spec.dtype if a.return_complex else a.real_dtype
         return xp.zeros((*spec.shape[:-2], a.end - a.start), dtype=out_dtype, device=_device(spec))
 

@@ -117,8 +117,8 @@ def _torch_keywords(window: Any, a: _StftArgs | _IstftArgs, device: Any) -> dict
     """The keywords ``torch.stft`` and ``torch.istft`` share, from their checked arguments."""
     import torch
 
-    # torch.stft and torch.istft warn when window is None; ember's documented default is the
-    # rectangular window.
+    # torch: stft and istft warn when window is None (no upstream issue found)
+    # ember's documented default is the rectangular window.
     w = torch.ones(a.win, dtype=a.real_dtype, device=device) if window is None else window
     if w.dtype != a.real_dtype:
         w = w.to(a.real_dtype)

@@ -120,8 +120,8 @@ def _complex_of(xp: ModuleType, real_dtype: Any) -> Any:
 
 
 def _check_mlx_float64(func: str, backend: str, real_dtype: Any, xp: ModuleType) -> None:
-    # mx.fft.stft silently computes float64 input in complex64; a float64 user expects float64
-    # precision, so refuse instead of downcasting.
+    # mlx: mx.fft.stft silently computes float64 input in complex64 (no upstream issue found)
+    # A float64 user expects float64 precision, so refuse instead of downcasting.
     if backend == "mlx" and real_dtype == xp.float64:
         raise TypeError(
             f"{func} [mlx]: float64 input would need complex128, which mlx lacks; "
@@ -308,7 +308,9 @@ def _check_stft(
     if center:
         p = n_fft // 2
         padded = n + 2 * p
-        # torch raises here; mx.fft.stft silently mirrors the signal again and again instead.
+        # torch raises here.
+        # mlx: mx.fft.stft silently mirrors the signal again and again when the reflect pad is
+        # longer than it (no upstream issue found)
         if pad_mode == "reflect" and p >= n:
             raise ValueError(
                 f"{func} [{backend}]: reflect padding of n_fft // 2 = {p} samples needs a signal "

@@ -171,7 +171,8 @@ def _stft_dask(x: Any, window: Any, a: _StftArgs) -> Any:
     if a.center:
         p = a.n_fft // 2
         if x.shape[-1] == 0:
-            # only constant padding gets here (stft rejects the others); da.pad fails on it
+            # only constant padding gets here (stft rejects the others)
+            # dask: da.pad fails on an empty array (no upstream issue found)
             x = da.zeros((*x.shape[:-1], 2 * p), dtype=x.dtype, chunks=(*x.chunks[:-1], -1))
         else:
             # dask's pad is numpy's (reflect, constant, edge); its small edge chunks are merged

@@ -28,7 +28,9 @@ def _frame_numpy(xp: ModuleType, x: Any, frame_length: int, hop: int, axis: int)
 
 
 def _frame_mlx(xp: ModuleType, x: Any, frame_length: int, hop: int, axis: int) -> Any:
-    # Not mx.as_strided (a view): it has no vmap rule in mlx 0.32.4, so mx.vmap(frame) failed.
+    # Not mx.as_strided (a view):
+    # mlx: as_strided has no vmap rule in mlx 0.32.4, so mx.vmap(frame) failed
+    # (no upstream issue found)
     return _frame_generic(xp, x, frame_length, hop, axis)
 
 

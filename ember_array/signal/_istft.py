@@ -68,7 +68,8 @@ def _istft_torch(spec: Any, window: Any, a: _IstftArgs) -> Any:
     import torch
 
     shape = tuple(spec.shape)
-    # torch.istft takes (n_freqs, n_frames) or one batch dimension only.
+    # torch: istft takes (n_freqs, n_frames) or one batch dimension only
+    # (no upstream issue found)
     spec_b = spec.reshape(-1, *shape[-2:]) if spec.ndim > 3 else spec
     try:
         with warnings.catch_warnings():
@@ -85,7 +86,8 @@ def _istft_torch(spec: Any, window: Any, a: _IstftArgs) -> Any:
     except RuntimeError as exc:
         if "window overlap add min" not in str(exc):
             raise
-        # torch reports the NOLA failure as a RuntimeError; ember raises ValueError everywhere.
+        # torch: istft reports the NOLA failure as a RuntimeError (no upstream issue found)
+        # ember raises ValueError everywhere.
         raise ValueError(_nola_message(a.backend, None)) from exc
     if spec.ndim > 3:
         y = y.reshape(*shape[:-2], y.shape[-1])
@@ -100,12 +102,14 @@ def _istft_mlx(spec: Any, window: Any, a: _IstftArgs) -> Any:
         # (With a window array the check would evaluate it: see _mark_nola_nan.)
         _checked_envelope_numpy(None, a)
     if a.return_complex:
-        # mx.fft.istft has no complex output: take the generic path, lazily.
+        # mlx: mx.fft.istft has no complex output (no upstream issue found)
+        # Take the generic path, lazily.
         return _istft_generic(ember_array.mlx, spec, window, a, lazy_nola=window is not None)
     if not a.onesided:
-        # mx.fft.istft takes a two-sided spec as real(ifft(spec)); torch (return_complex=False)
-        # uses irfft of the first n_fft // 2 + 1 rows. They differ for a non-Hermitian spec:
-        # follow torch.
+        # mlx: mx.fft.istft takes a two-sided spec as real(ifft(spec)), torch
+        # (return_complex=False) irfft of the first n_fft // 2 + 1 rows; they differ for a
+        # non-Hermitian spec (no upstream issue found)
+        # Follow torch.
         spec = spec[..., : a.n_fft // 2 + 1, :]
     if window is not None and window.dtype != a.real_dtype:
         window = window.astype(a.real_dtype)
@@ -145,8 +149,8 @@ def _istft_mlx_native(spec: Any, window: Any, a: _IstftArgs) -> Any:
     )
     if window is None:
         return y  # the NOLA condition was checked statically by istft
-    # mx.fft.istft silently returns 0 where the envelope vanishes; checking would force
-    # evaluation, so mark those samples NaN instead (lazily).
+    # mlx: mx.fft.istft silently returns 0 where the envelope vanishes (no upstream issue found)
+    # Checking would force evaluation, so mark those samples NaN instead (lazily).
     return _mark_nola_nan(ember_array.mlx, y, window, a)
 
 

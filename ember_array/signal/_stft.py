@@ -58,7 +58,8 @@ def _spectrum_numpy(frames: Any, window: Any, a: _StftArgs) -> Any:
     fft = _numpy_fft()
     transform = fft.rfft if a.onesided else fft.fft
     if fft is np.fft:
-        # numpy.fft is slow along a non-last axis: transform rows, return a transposed view
+        # numpy: numpy.fft is slow along a non-last axis (no upstream issue found)
+        # Transform rows, return a transposed view.
         return np.swapaxes(transform(frames, axis=-1, norm=a.norm), -1, -2)
     return transform(np.swapaxes(frames, -1, -2), axis=-2, norm=a.norm)
 
@@ -67,7 +68,7 @@ def _stft_torch(x: Any, window: Any, a: _StftArgs) -> Any:
     import torch
 
     shape = tuple(x.shape)
-    # torch.stft takes a 1-d signal or one batch dimension only.
+    # torch: stft takes a 1-d signal or one batch dimension only (no upstream issue found)
     xb = x.reshape(-1, shape[-1]) if x.ndim > 2 else x
     out = torch.stft(
         xb,
@@ -82,8 +83,9 @@ def _stft_torch(x: Any, window: Any, a: _StftArgs) -> Any:
 
 
 def _stft_mlx(x: Any, window: Any, a: _StftArgs) -> Any:
-    # Not mx.fft.stft: its as_strided framing has no vmap rule ("[Primitive::vmap] Not
-    # implemented for AsStrided", mlx 0.32.4; no upstream issue found), so mx.vmap(stft) failed.
+    # Not mx.fft.stft:
+    # mlx: as_strided (mx.fft.stft's framing) has no vmap rule ("[Primitive::vmap] Not
+    # implemented for AsStrided", mlx 0.32.4), so mx.vmap(stft) failed (no upstream issue found)
     # The block framing of _frames_generic is as fast and traces under every mlx transform.
     import ember_array.mlx
 

@@ -49,6 +49,8 @@ _bind = bind_xp(torch, __name__.rpartition(".")[0])
 _compat_asarray = _compat.asarray
 
 
+# torch: tensors have no negative strides, so a numpy a[::-1] cannot be viewed;
+# https://github.com/pytorch/pytorch/issues/92680
 def _positive_strides(obj: Any, func: str, copy: bool | None) -> Any:
     """A numpy array with negative strides, made contiguous: torch cannot view it."""
     if isinstance(obj, np.ndarray) and any(st < 0 for st in obj.strides):
@@ -76,8 +78,9 @@ def asarray(
     Only that failure takes the slow path; every other call costs one ``try``.
     """
     if isinstance(obj, bytes | bytearray | memoryview):
-        # a buffer is bytes (the standard: buffer protocol objects keep their layout); torch
-        # reads a bytes object as a sequence of floats (float32 [97., 98.] for b"ab")
+        # a buffer is bytes (the standard: buffer protocol objects keep their layout)
+        # torch: asarray reads a bytes object as a sequence of floats (float32 [97., 98.] for
+        # b"ab") (no upstream issue found)
         buf = torch.frombuffer(bytearray(obj), dtype=torch.uint8)
         return _compat_asarray(buf, dtype=dtype, device=device, copy=copy)
     try:
@@ -90,6 +93,8 @@ def asarray(
     )
 
 
+# torch: from_dlpack of a numpy array with negative strides aborts the process (SIGABRT);
+# https://github.com/pytorch/pytorch/issues/188023
 @wraps_native()
 def from_dlpack(x: Any, /, *, device: Any = None, copy: bool | None = None) -> torch.Tensor:
     """``torch.from_dlpack``; a numpy array with negative strides aborts the process there
@@ -99,16 +104,20 @@ def from_dlpack(x: Any, /, *, device: Any = None, copy: bool | None = None) -> t
     )
 
 
-# torch.diff loops n times: diff(x, n=2**40) never returns
+# torch: torch.diff loops n times, so diff(x, n=2**40) never returns (no upstream issue found)
 diff = checked_diff(_compat.diff, "torch")
 
-# torch.finfo/iinfo report dtype as a string and uint64's max as a float.
+# torch: finfo/iinfo report dtype as a string and uint64's max as a float
+# (no upstream issue found)
 finfo = _bind(_data_types.finfo)
-# torch.can_cast allows cross-kind casts (bool -> int8, int8 -> float32) the standard does not.
+# torch: can_cast allows cross-kind casts (bool -> int8, int8 -> float32) the standard does not
+# (no upstream issue found)
 can_cast = _bind(_data_types.can_cast)
 iinfo = _bind(_data_types.iinfo)
 
 
+# torch: reductions given dim=() reduce over every axis instead of none;
+# https://github.com/pytorch/pytorch/issues/29137
 @wraps_native()
 def count_nonzero(
     x: torch.Tensor, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False
@@ -122,6 +131,8 @@ def count_nonzero(
     return _compat.count_nonzero(x, axis=axis, keepdims=keepdims)
 
 
+# array-api-compat: torch std raises NotImplementedError for a non-integer correction;
+# https://github.com/data-apis/array-api-compat/pull/445
 @wraps_native()
 def std(
     x: torch.Tensor,
@@ -137,7 +148,8 @@ def std(
     ``correction``, which torch itself supports.
     """
     if axis == ():
-        # torch reduces over every axis when given dim=() (pytorch#29137).
+        # torch: reduces over every axis when given dim=();
+        # https://github.com/pytorch/pytorch/issues/29137
         return torch.zeros_like(x)
     if axis is None:
         axis = tuple(range(x.ndim))
@@ -149,6 +161,10 @@ def std(
 _UNSIGNED = frozenset({torch.uint8, torch.uint16, torch.uint32, torch.uint64})
 
 
+# torch: sums uint8 into int64 and has no uint64 sum kernel ("sum_cpu" not implemented);
+# https://github.com/pytorch/pytorch/issues/58734
+# array-api-compat: torch sum of unsigned input is not unsigned;
+# https://github.com/data-apis/array-api-compat/issues/242
 def _unsigned_total(func: Callable[..., Any]) -> Callable[..., Any]:
     """A sum/product of unsigned integers in uint64, as the standard's default dtype rule asks.
 
@@ -173,7 +189,8 @@ prod = _unsigned_total(_compat.prod)
 cumulative_sum = _unsigned_total(_compat.cumulative_sum)
 cumulative_prod = _unsigned_total(_compat.cumulative_prod)
 
-# torch.var/std divide by max(N - correction, 0): inf where the standard says NaN
+# torch: var/std divide by max(N - correction, 0), inf where the standard says NaN;
+# https://github.com/pytorch/pytorch/issues/109186
 std = nan_without_dof(std)
 var = nan_without_dof(_compat.var)
 
@@ -204,7 +221,9 @@ class UniqueInverseResult(NamedTuple):
 def _unique(flat: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
     """(values, inverse, counts) of a 1-d tensor; NaNs are distinct values."""
     if flat.is_complex():
-        # torch.unique has no complex kernel: take unique (real, imag) rows.
+        # torch: unique has no complex kernel ("unique" not implemented for 'ComplexFloat');
+        # https://github.com/pytorch/pytorch/issues/53440
+        # Take unique (real, imag) rows instead.
         rows, inverse, counts = torch.unique(
             torch.view_as_real(flat), dim=0, sorted=True, return_inverse=True, return_counts=True
         )
@@ -212,6 +231,8 @@ def _unique(flat: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor, torch.Tenso
     return torch.unique(flat, sorted=True, return_inverse=True, return_counts=True)
 
 
+# torch: unique has no return_index, so array-api-compat's unique_all raises;
+# https://github.com/pytorch/pytorch/issues/36748
 @forces_evaluation
 def unique_all(x: torch.Tensor, /) -> UniqueAllResult:
     """Unique values with first-occurrence indices, inverse indices and counts.
@@ -286,6 +307,8 @@ def scalar_dtype(dtype: torch.dtype, value: bool | int | float | complex) -> tor
     return torch.complex64
 
 
+# array-api-compat: torch result_type passes Python scalars to torch.result_type, a graph break
+# under torch.compile(fullgraph=True) (no upstream issue found)
 @wraps_native()
 def result_type(*arrays_and_dtypes: Any) -> torch.dtype:
     """The standard's ``result_type``; Python scalars are applied last, by :func:`scalar_dtype`.
@@ -308,6 +331,8 @@ def result_type(*arrays_and_dtypes: Any) -> torch.dtype:
 __all__ += ["result_type"]
 
 
+# torch: refuses to promote uint16/uint32/uint64 with other dtypes;
+# https://github.com/pytorch/pytorch/issues/58734
 def _binary(name: str, scalar_x1: bool, scalar_x2: bool) -> Callable[..., torch.Tensor]:
     """array-api-compat's two-argument function, without its runtime promotion calls.
 
@@ -387,10 +412,13 @@ globals().update({_name: _binary(_name, *_flags) for _name, _flags in _BINARY.it
 __all__ += list(_BINARY)
 
 
-# torch.take has no CPU kernel for these ("take_cpu" not implemented for 'UInt16'); indexing has
+# torch: torch.take has no CPU kernel for these ("take_cpu" not implemented for 'UInt16'),
+# indexing has; https://github.com/pytorch/pytorch/issues/58734
 _NO_TAKE_KERNEL = frozenset((torch.uint16, torch.uint32, torch.uint64))
 
 
+# array-api-compat: torch take adds a torch.where pass for negative indices (~20 µs), as
+# torch.index_select rejects them (no upstream issue found)
 @wraps_native()
 def take(x: torch.Tensor, indices: torch.Tensor, /, *, axis: int | None = None) -> torch.Tensor:
     """Elements of ``x`` at ``indices`` along ``axis`` (negative indices count from the end).
@@ -411,8 +439,9 @@ def take(x: torch.Tensor, indices: torch.Tensor, /, *, axis: int | None = None) 
     if isinstance(indices, torch.Tensor) and indices.dtype in (torch.uint8, torch.bool):
         if indices.dtype == torch.bool:
             raise TypeError("take() [torch]: indices must have an integer dtype, got bool")
-        # torch indexing reads a uint8 tensor as a boolean mask (deprecated behaviour):
-        # https://github.com/pytorch/pytorch/issues/29365 -- index with int64 instead
+        # torch: indexing reads a uint8 tensor as a boolean mask (deprecated behaviour);
+        # https://github.com/pytorch/pytorch/issues/29365
+        # Index with int64 instead.
         indices = indices.to(torch.int64)
     if axis is None:
         if x.ndim != 1:
@@ -426,6 +455,7 @@ def take(x: torch.Tensor, indices: torch.Tensor, /, *, axis: int | None = None) 
 __all__ += ["take"]
 
 
+# torch: roll reads dims=() as "flatten first" (no upstream issue found)
 @wraps_native()
 def roll(
     x: torch.Tensor, /, shift: int | tuple[int, ...], *, axis: int | tuple[int, ...] | None = None
@@ -436,6 +466,7 @@ def roll(
     return _compat.roll(x, shift, axis=axis)  # type: ignore[attr-defined]
 
 
+# array-api-compat: torch isdtype reads an int or None as some kind (no upstream issue found)
 def isdtype(dtype: Any, kind: Any) -> bool:
     """``isdtype`` with ``kind`` checked: torch's reads an int or None as some kind."""
     if type(kind) is str or isinstance(kind, torch.dtype):  # the common case, checked cheaply

@@ -12,9 +12,9 @@ __all__ = ["__array_namespace_info__"]
 
 @functools.cache
 def _devices() -> tuple[torch.device, ...]:
-    # array-api-compat probes every device type torch names and reports
-    # ``meta`` (no data: nothing can be computed there) and warns on mkldnn;
-    # list only devices a user can compute on.
+    # array-api-compat: torch devices() probes every device type torch names, reports ``meta``
+    # (no data: nothing can be computed there) and warns on mkldnn (no upstream issue found)
+    # List only devices a user can compute on.
     found = [torch.device("cpu")]
     if torch.cuda.is_available():
         found += [torch.device("cuda", i) for i in range(torch.cuda.device_count())]

@@ -12,6 +12,7 @@ from .._markers import wraps_native as _wraps_native
 from .._namespace import populate as _populate
 
 
+# torch: fft.fftshift/ifftshift raise "`shifts` required" for dim=() (no upstream issue found)
 @_wraps_native()
 def fftshift(x: _torch.Tensor, /, *, axes: "int | _Sequence[int] | None" = None) -> _torch.Tensor:
     """Shift the zero-frequency term to the centre; ``axes=()`` shifts nothing.
@@ -31,6 +32,8 @@ def ifftshift(x: _torch.Tensor, /, *, axes: "int | _Sequence[int] | None" = None
     return _compat.ifftshift(x, axes=axes)
 
 
+# torch: fft.ihfft returns a lazily conjugated view (is_conj()) that .numpy() and DLPack
+# reject (no upstream issue found)
 @_wraps_native()
 def ihfft(
     x: _torch.Tensor, /, *, n: "int | None" = None, axis: int = -1, norm: str = "backward"
@@ -50,7 +53,8 @@ def _check_n(func: str, n: object) -> None:
     if isinstance(n, bool) or not isinstance(n, int):
         raise TypeError(f"{func}() [torch]: n must be an int, got {type(n).__name__}")
     if n < 1:
-        # torch.fft.rfftfreq(-1) returns one sample, fftfreq(-1) raises RuntimeError
+        # torch: fft.rfftfreq(-1) returns one sample, fftfreq(-1) raises RuntimeError
+        # (no upstream issue found)
         raise ValueError(f"{func}() [torch]: n must be >= 1, got {n}")
 
 

@@ -11,18 +11,22 @@ from .._common._guards import finite_or_nan as _finite_or_nan
 from .._namespace import populate as _populate
 
 _fixes = _ModuleType(__name__ + "._fixes")
-# torch.linalg.eig/eigvals of a matrix holding NaN/inf kill the process (MKL's gebal):
-# https://github.com/pytorch/pytorch/issues/93124 ; svd/pinv of inf never return (LAPACK gesdd:
-# https://github.com/Reference-LAPACK/lapack/issues/1409). Decompose a finite stand-in, answer NaN.
+# torch: linalg.eig/eigvals of a matrix holding NaN/inf kill the process (MKL's gebal);
+# https://github.com/pytorch/pytorch/issues/93124
+# LAPACK: svd/pinv of inf never return (xGESDD/xBDSQR loop forever);
+# https://github.com/Reference-LAPACK/lapack/issues/1409
+# Decompose a finite stand-in and answer NaN.
 _fixes.eig = _finite_or_nan(_xp, (1, 2))(_compat.eig)  # type: ignore[attr-defined]
 _fixes.eigvals = _finite_or_nan(_xp, 1)(_compat.eigvals)  # type: ignore[attr-defined]
 _fixes.svd = _finite_or_nan(_xp, (2, 1, 2))(_compat.svd)  # type: ignore[attr-defined]
 _fixes.svdvals = _finite_or_nan(_xp, 1)(_compat.svdvals)  # type: ignore[attr-defined]
 _fixes.pinv = _finite_or_nan(_xp, 2)(_compat.pinv)  # type: ignore[attr-defined]
-# torch.linalg.matrix_power(x, -2**63) loops forever (negating n overflows int64)
+# torch: linalg.matrix_power(x, -2**63) loops forever, negating n overflows int64
+# (no upstream issue found)
 _fixes.matrix_power = _checked_matrix_power(_compat.matrix_power, "torch")  # type: ignore[attr-defined]
 
-# torch.trace of unsigned integers returns int64 (the standard: uint64), see _aliases
+# torch: trace of unsigned integers returns int64 as torch.sum does (the standard: uint64);
+# https://github.com/data-apis/array-api-compat/issues/242
 from ._aliases import _unsigned_total  # noqa: E402
 
 _fixes.trace = _unsigned_total(_compat.trace)  # type: ignore[attr-defined]

@@ -19,43 +19,31 @@ Usage::
 
     python benchmarks/dask_bench.py [--quick] [--cluster] [--repeats 3] [--json PATH]
 
-Prints a table; writes JSON only where ``--json`` says.
+Each figure is the median of ``--repeats`` one-call samples (after a warm-up call), the variants
+of a workload interleaved in rotating order with the garbage collector off
+(``_timing.interleaved`` with ``number=1``). Prints the tables and saves JSON
+(``_timing.results_path``: ``dask-<hostname>.json`` outside the source tree unless ``--json``
+is given).
 """
 
 from __future__ import annotations
 
 import argparse
-import json
-import statistics
-import sys
-import time
+import os
 from collections.abc import Callable
-from pathlib import Path
+from functools import partial
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-try:
-    import ember_array
-except ImportError:  # a checkout that is not installed
-    sys.path.insert(0, str(ROOT))
-    import ember_array
+import _meta  # beside this script; also puts a checkout's ember_array on sys.path
+import _timing
+import dask
+import dask.array as da
+import numpy as np
 
-import dask  # noqa: E402
-import dask.array as da  # noqa: E402
-import numpy as np  # noqa: E402
+from ember_array import random as er
+from ember_array import scatter, signal
 
-from ember_array import random as er  # noqa: E402
-from ember_array import scatter, signal  # noqa: E402
-
-
-def _median_time(fn: Callable[[], Any], repeats: int) -> float:
-    fn()  # warm-up (imports, thread pools)
-    samples = []
-    for _ in range(repeats):
-        t0 = time.perf_counter()
-        fn()
-        samples.append(time.perf_counter() - t0)
-    return statistics.median(samples)
+SCALING_CHUNKS = (1, 2, 4, 8, 16, 32, 64)
 
 
 Workload = tuple[str, Callable[[], Any], Callable[[int], tuple[Any, ...]], Callable[..., Any]]
@@ -108,8 +96,15 @@ def _workloads(quick: bool) -> list[Workload]:
     ]
 
 
+def _compute(call: Callable[..., Any], inputs: tuple[Any, ...], client: Any = None) -> Any:
+    """Build the graph of ``call(*inputs)`` and compute it (on ``client`` if given)."""
+    graph = call(*inputs)
+    return graph.compute() if client is None else client.compute(graph).result()
+
+
 def run(quick: bool, cluster: bool, repeats: int, chunks: int) -> dict[str, Any]:
-    results: dict[str, Any] = {"chunks": chunks, "rows": []}
+    """Time the workloads (one call per sample, interleaved), then segment_sum's scaling."""
+    results: dict[str, Any] = {"chunks": chunks, "rows": [], "scaling": []}
     client = None
     if cluster:
         from distributed import Client, LocalCluster
@@ -117,58 +112,67 @@ def run(quick: bool, cluster: bool, repeats: int, chunks: int) -> dict[str, Any]
         lc = LocalCluster(n_workers=2, threads_per_worker=1, dashboard_address=":0")
         client = Client(lc)
     try:
-        for name, np_call, make, call in _workloads(quick):
-            t_np = _median_time(np_call, repeats)
+        workloads = _workloads(quick)
+        for name, np_call, make, call in workloads:
+            print(f"timing {name} ...", flush=True)
             inputs = make(chunks)
-            tasks = len(call(*inputs).__dask_graph__())
-            with dask.config.set(scheduler="threads"):
-                t_thr = _median_time(lambda c=call, i=inputs: c(*i).compute(), repeats)
-            row: dict[str, Any] = {
-                "name": name,
-                "numpy_s": t_np,
-                "threads_s": t_thr,
-                "threads_ratio": t_thr / t_np,
-                "tasks": tasks,
-            }
+            variants: dict[str, Callable[[], Any]] = {"numpy": np_call}
+            variants["threads"] = partial(_compute, call, inputs)
             if client is not None:
                 # the inputs live on the workers first, as data loaded by dask would
                 placed = tuple(client.persist(a) if isinstance(a, da.Array) else a for a in inputs)
-                t_cl = _median_time(
-                    lambda c=call, i=placed: client.compute(c(*i)).result(), repeats
-                )
-                row.update(cluster_s=t_cl, cluster_ratio=t_cl / t_np)
-            results["rows"].append(row)
-            print(
-                f"{name:15s} numpy {t_np * 1e3:9.1f} ms | threads {t_thr * 1e3:9.1f} ms "
-                f"({t_thr / t_np:5.2f}x) | tasks {tasks:6d}"
-                + (
-                    f" | cluster {row['cluster_s'] * 1e3:9.1f} ms ({row['cluster_ratio']:5.2f}x)"
-                    if client is not None
-                    else ""
-                ),
-                flush=True,
-            )
+                variants["cluster"] = partial(_compute, call, placed, client)
+            with dask.config.set(scheduler="threads"):  # client.compute uses the cluster
+                t = _timing.interleaved(variants, repeats, number=1)
+            row: dict[str, Any] = {"name": name, "tasks": len(call(*inputs).__dask_graph__())}
+            for k in variants:
+                row[f"{k}_s"] = t[k]["median_s"]
+                if k != "numpy":
+                    row[f"{k}_ratio"] = t[k]["median_s"] / t["numpy"]["median_s"]
+            results["rows"].append({**row, "timings": t})
         # scaling of segment_sum with the number of chunks
-        name, np_call, make, call = _workloads(quick)[0]
-        t_np = _median_time(np_call, repeats)
-        results["scaling"] = []
-        for c in (1, 2, 4, 8, 16, 32, 64):
-            inputs = make(c)
-            tasks = len(call(*inputs).__dask_graph__())
-            with dask.config.set(scheduler="threads"):
-                t = _median_time(lambda i=inputs: call(*i).compute(), repeats)
+        name, np_call, make, call = workloads[0]
+        print(f"timing {name} on {', '.join(map(str, SCALING_CHUNKS))} chunks ...", flush=True)
+        inputs_of = {str(c): make(c) for c in SCALING_CHUNKS}
+        variants = {"numpy": np_call}
+        variants.update({c: partial(_compute, call, i) for c, i in inputs_of.items()})
+        with dask.config.set(scheduler="threads"):
+            t = _timing.interleaved(variants, repeats, number=1)
+        for c, inputs in inputs_of.items():
+            t_c = t[c]["median_s"]
             results["scaling"].append(
-                {"chunks": c, "tasks": tasks, "threads_s": t, "ratio": t / t_np}
+                {
+                    "chunks": int(c),
+                    "tasks": len(call(*inputs).__dask_graph__()),
+                    "threads_s": t_c,
+                    "ratio": t_c / t["numpy"]["median_s"],
+                }
             )
-            print(
-                f"segment_sum {c:3d} chunks: {tasks:5d} tasks, "
-                f"{t * 1e3:8.1f} ms ({t / t_np:5.2f}x numpy)"
-            )
+        results["scaling_numpy_s"] = t["numpy"]["median_s"]
     finally:
         if client is not None:
             client.close()
             lc.close()
     return results
+
+
+def print_tables(results: dict[str, Any], cluster: bool) -> None:
+    """The workload table and segment_sum's scaling table."""
+    header = ["workload", "numpy ms", "threads ms", "/ numpy", "tasks"]
+    header += ["cluster ms", "/ numpy"] if cluster else []
+    rows = []
+    for r in results["rows"]:
+        cells = [r["name"], f"{r['numpy_s'] * 1e3:.1f}", f"{r['threads_s'] * 1e3:.1f}",
+                 f"{r['threads_ratio']:.2f}", r["tasks"]]  # fmt: skip
+        if cluster:
+            cells += [f"{r['cluster_s'] * 1e3:.1f}", f"{r['cluster_ratio']:.2f}"]
+        rows.append(cells)
+    print(_timing.table(header, rows))
+    print(f"\nsegment_sum by chunk count (numpy {results['scaling_numpy_s'] * 1e3:.1f} ms)")
+    print(_timing.table(("chunks", "tasks", "threads ms", "/ numpy"), [
+        (r["chunks"], r["tasks"], f"{r['threads_s'] * 1e3:.1f}", f"{r['ratio']:.2f}")
+        for r in results["scaling"]
+    ], align=">"))  # fmt: skip
 
 
 def main() -> None:
@@ -177,17 +181,18 @@ def main() -> None:
     parser.add_argument("--cluster", action="store_true", help="also time a LocalCluster")
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--chunks", type=int, default=16)
-    parser.add_argument("--json", type=Path, help="write the results here")
+    parser.add_argument("--json", default=None, help="output path (default: outside the tree)")
     args = parser.parse_args()
-    import os
-
+    meta = _meta.describe(("numpy", "dask", "distributed"))
+    v = meta["versions"]
     print(
-        f"ember_array {ember_array.__version__}, dask {dask.__version__}, "
-        f"numpy {np.__version__}, {os.cpu_count()} CPUs"
+        f"ember_array {v['ember_array']}, dask {v['dask']}, numpy {v['numpy']}, "
+        f"{os.cpu_count()} CPUs; medians of {args.repeats} interleaved one-call samples"
     )
     out = run(args.quick, args.cluster, args.repeats, args.chunks)
-    if args.json:
-        args.json.write_text(json.dumps(out, indent=2))
+    print_tables(out, args.cluster)
+    settings = {"quick": args.quick, "cluster": args.cluster, "repeats": args.repeats}
+    _timing.save("dask", args.json, {**meta, "settings": settings, **out})
 
 
 if __name__ == "__main__":

@@ -28,33 +28,20 @@ Prints the table; writes JSON (``_timing.results_path``: outside the source tree
 from __future__ import annotations
 
 import argparse
-import datetime
-import importlib
-import json
-import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
-import numpy as np
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-import _meta
+import _meta  # beside this script; also puts a checkout's ember_array on sys.path
 import _timing
-
-try:
-    import ember_array
-except ImportError:  # a checkout that is not installed
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-    import ember_array
+import numpy as np
 
 import ember_array.random as er
 from ember_array import signal
-from ember_array._backends import BY_NAME
 from ember_array.scatter import segment_max, segment_sum
 
 SEED = 1234
+DISTS = ("numpy", "torch", "mlx")
 M = 2**20
 SEGMENTS = 1000
 
@@ -190,19 +177,15 @@ ROWS = {"numpy": _numpy_rows, "torch": _torch_rows, "mlx": _mlx_rows}
 
 
 def run(backends: Sequence[str], repeats: int, min_time: float) -> list[dict[str, Any]]:
-    """Time every row of the installed backends; a dict per row."""
+    """Time every row of the given backends; a dict per row."""
     out = []
     for name in backends:
-        try:
-            importlib.import_module(BY_NAME[name].native)
-        except ImportError as exc:
-            print(f"skipped {name}: {exc}")
-            continue
-        for row in ROWS[name](np.random.default_rng(SEED)):
+        rows = ROWS[name](np.random.default_rng(SEED))
+        print(f"timing {name}: {len(rows)} rows ...", flush=True)
+        for row in rows:
             t = _timing.interleaved({"ember": row.ember, "anchor": row.anchor}, repeats, min_time)
             ratio = t["ember"]["median_s"] / t["anchor"]["median_s"]
             value = 1 / ratio if row.throughput else ratio
-            ok = value >= row.bound if row.throughput else value <= row.bound
             out.append(
                 {
                     "backend": name,
@@ -214,16 +197,9 @@ def run(backends: Sequence[str], repeats: int, min_time: float) -> list[dict[str
                     "goal": (">= " if row.throughput else "<= ") + f"{row.bound:.2f}",
                     "measure": "throughput ember/anchor" if row.throughput else "time ember/anchor",
                     "value": value,
-                    "ok": ok,
+                    "ok": value >= row.bound if row.throughput else value <= row.bound,
                     "timings": t,
                 }
-            )
-            r = out[-1]
-            print(
-                f"{name:6} {row.name:24} {row.anchor_name:18} {r['ember_s'] * 1e6:12.1f} "
-                f"{r['anchor_s'] * 1e6:12.1f} {value:7.2f} {r['goal']:>8}  "
-                f"{'ok' if ok else 'FAIL'}",
-                flush=True,
             )
     return out
 
@@ -238,25 +214,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = p.parse_args(argv)
     repeats = args.repeats or (5 if args.quick else 11)
     min_time = 0.05 if args.quick else 0.2
+    backends, skipped = _meta.backends(args.backends)
     print(f"{repeats} interleaved repeats of >= {min_time} s loops; value: the goal's measure")
-    print(
-        f"{'':6} {'row':24} {'anchor':18} {'ember us':>12} {'anchor us':>12} {'value':>7} "
-        f"{'goal':>8}"
-    )
-    rows = run([b.strip() for b in args.backends.split(",") if b.strip()], repeats, min_time)
+    rows = run(backends, repeats, min_time)
+    header = ("", "row", "anchor", "ember us", "anchor us", "value", "goal", "")
+    print(_timing.table(header, [
+        (r["backend"], r["row"], r["anchor"], f"{r['ember_s'] * 1e6:.1f}",
+         f"{r['anchor_s'] * 1e6:.1f}", f"{r['value']:.2f}", r["goal"], "ok" if r["ok"] else "FAIL")
+        for r in rows
+    ], align="<<<>>>><"))  # fmt: skip
+    for name, why in skipped.items():
+        print(f"skipped {name}: {why}")
     bad = [f"{r['backend']} {r['row']}" for r in rows if not r["ok"]]
     print(f"{len(rows) - len(bad)} of {len(rows)} rows within their goal" + (
         f"; not: {', '.join(bad)}" if bad else ""))  # fmt: skip
-    path = _timing.results_path("hotpaths", args.json)
-    payload = {
-        "date": datetime.datetime.now(datetime.timezone.utc).isoformat(),
-        "settings": {"repeats": repeats, "min_time_s": min_time, "torch_threads": 1},
-        "versions": _meta.versions(("numpy", "torch", "mlx"), ember_array.__version__),
-        "machine": _meta.machine(),
-        "rows": rows,
-    }
-    path.write_text(json.dumps(payload, indent=2))
-    print(f"saved {path}")
+    settings = {"repeats": repeats, "min_time_s": min_time, "torch_threads": 1}
+    record = {**_meta.describe(DISTS), "settings": settings, "skipped": skipped, "rows": rows}
+    _timing.save("hotpaths", args.json, record)
     return 0
 
 

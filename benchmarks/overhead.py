@@ -23,21 +23,18 @@ from __future__ import annotations
 
 import argparse
 import datetime
-import gc
 import importlib
-import importlib.metadata
-import json
 import os
-import platform
-import socket
 import statistics
 import sys
 import timeit
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from types import ModuleType
 from typing import Any
+
+import _meta  # beside this script; also puts a checkout's ember_array on sys.path
+import _timing
 
 BACKENDS: tuple[str, ...] = ("numpy", "torch", "mlx")
 OPS: tuple[str, ...] = ("add", "sum", "astype", "reshape", "concat", "take", "matmul", "argsort")
@@ -80,9 +77,6 @@ GOALS: dict[str, str] = {
 
 FULL = {"repeats": 7, "target_s": 0.2}
 QUICK = {"repeats": 3, "target_s": 0.02}
-
-RESULTS_DIR = Path(__file__).resolve().parent / "results"
-REPO_ROOT = Path(__file__).resolve().parent.parent
 
 
 # --------------------------------------------------------------------------- timing
@@ -164,7 +158,6 @@ class Measurement:
     reason: str | None = None
     number: int = 0
     samples_ns: list[float] = field(default_factory=list)
-    _timer: timeit.Timer | None = None
 
     @property
     def ok(self) -> bool:
@@ -188,26 +181,15 @@ class Measurement:
         }
 
 
-def _autorange(timer: timeit.Timer, target_s: float) -> int:
-    """Smallest loop count in 1, 2, 5, 10, 20, 50, ... taking at least ``target_s``."""
-    i = 1
-    while True:
-        for j in (1, 2, 5):
-            number = i * j
-            if timer.timeit(number) >= target_s:
-                return number
-        i *= 10
-
-
 def measure(
     variants: dict[str, Measurement], repeats: int, target_s: float
 ) -> dict[str, Measurement]:
-    """Time the variants of one row back to back, interleaved, with gc disabled.
+    """Time the variants of one row back to back, interleaved (``_timing.interleaved``).
 
-    Each variant is first run once (a failure becomes its ``reason``), then its
-    loop count is chosen by autorange (which also warms it up). Then, for each
-    repeat, every variant is timed once in turn, the order rotating by one each
-    repeat, so slow drift of the machine hits all variants alike.
+    Each variant is first run once (a failure becomes its ``reason``); the others get their
+    loop counts by autorange (which also warms them up) and are then timed once per repeat in
+    turn, the order rotating by one each repeat, with the garbage collector off, so slow drift
+    of the machine hits all variants alike.
 
     Parameters
     ----------
@@ -223,35 +205,21 @@ def measure(
     dict[str, Measurement]
         ``variants``, timed.
     """
-    live: list[Measurement] = []
-    for m in variants.values():
+    live: dict[str, timeit.Timer] = {}
+    for name, m in variants.items():
         if not m.ok:
             continue
         assert m.call is not None
         try:
-            m._timer = m.call.timer()
-            m._timer.timeit(1)
+            timer = m.call.timer()
+            timer.timeit(1)
         except Exception as exc:  # a backend still being written may raise anything
             m.reason = f"raised {type(exc).__name__}: {exc}"[:300]
             continue
-        live.append(m)
-    gc.collect()
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        for m in live:
-            assert m._timer is not None
-            m.number = _autorange(m._timer, target_s)
-        for r in range(repeats):
-            shift = r % len(live) if live else 0
-            for m in live[shift:] + live[:shift]:
-                assert m._timer is not None
-                m.samples_ns.append(m._timer.timeit(m.number) / m.number * 1e9)
-    finally:
-        if was_enabled:
-            gc.enable()
-    for m in live:
-        m._timer = None
+        live[name] = timer
+    for name, t in _timing.interleaved(live, repeats, target_s).items():
+        variants[name].number = t["number"]
+        variants[name].samples_ns = [v * 1e9 for v in t["samples_s"]]
     return variants
 
 
@@ -690,20 +658,6 @@ def _fmt_goals(goals: dict[str, bool | None], by_identity: Sequence[str] = ()) -
     return " ".join(cells) or "-"
 
 
-def _table(header: Sequence[str], rows: Sequence[Sequence[str]], left: int = 1) -> str:
-    """Plain-text table; the first ``left`` columns are left-aligned."""
-    widths = [max(len(str(r[i])) for r in [header, *rows]) for i in range(len(header))]
-    lines = []
-    for r in [header, *rows]:
-        cells = [
-            str(c).ljust(w) if i < left else str(c).rjust(w)
-            for i, (c, w) in enumerate(zip(r, widths))
-        ]
-        lines.append("  ".join(cells).rstrip())
-    lines.insert(1, "  ".join("-" * w for w in widths))
-    return "\n".join(lines)
-
-
 def print_backend(result: dict[str, Any]) -> None:
     """Print the namespace row and the op table of one backend."""
     print(f"\n=== {result['backend']} {result['version']} ===")
@@ -715,7 +669,7 @@ def print_backend(result: dict[str, Any]) -> None:
     v = ns["variants"]
     print()
     print(
-        _table(
+        _timing.table(
             ["namespace(x)", "ember ns", "compat ns", "dict floor ns", "ember/compat", "goals"],
             [
                 [
@@ -756,7 +710,7 @@ def print_backend(result: dict[str, Any]) -> None:
             if reason and reason != result["ember_error"] and "has no namespace" not in reason:
                 reasons.append(f"  {row['op']} {row['size']} {row['mode']} {key}: {reason}")
     print()
-    print(_table(header, rows, left=3 if has_mode else 1))
+    print(_timing.table(header, rows, align="<<<" if has_mode else "<"))
     for line in reasons:
         print(line)
 
@@ -784,63 +738,11 @@ def summarize(results: list[dict[str, Any]]) -> dict[str, dict[str, int]]:
     return counts
 
 
-# --------------------------------------------------------------------------- metadata
-
-
-def _version(dist: str, module: str | None = None) -> str | None:
-    """Installed version of a distribution, without importing it if possible."""
-    try:
-        return importlib.metadata.version(dist)
-    except importlib.metadata.PackageNotFoundError:
-        pass
-    if module is not None and module in sys.modules:
-        return getattr(sys.modules[module], "__version__", None)
-    return None
-
-
-def versions() -> dict[str, str | None]:
-    """Versions of python and of every library involved."""
-    try:
-        import ember_array
-
-        ember_version: str | None = ember_array.__version__
-    except Exception:
-        ember_version = _version("ember-array")
-    out: dict[str, str | None] = {
-        "python": platform.python_version(),
-        "python_implementation": platform.python_implementation(),
-    }
-    for name in BACKENDS:
-        try:
-            entry = _registry(name)
-            out[name] = _version(entry.distribution, entry.native)
-        except Exception:  # ember_array under construction: the distribution of that name
-            out[name] = _version(name)
-    out["array_api_compat"] = _version("array-api-compat", "array_api_compat")
-    out["ember_array"] = ember_version
-    return out
-
-
 def machine_info() -> dict[str, Any]:
-    """Host, OS, CPU model and core counts."""
-    cpu_model = platform.processor() or None
-    try:
-        with open("/proc/cpuinfo", encoding="utf-8") as fh:
-            for line in fh:
-                if line.startswith("model name"):
-                    cpu_model = line.split(":", 1)[1].strip()
-                    break
-    except OSError:
-        pass
-    affinity = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else None
-    return {
-        "hostname": socket.gethostname(),
-        "platform": platform.platform(),
-        "machine": platform.machine(),
-        "cpu_model": cpu_model,
-        "cpu_count": os.cpu_count(),
-        "cpus_usable": affinity,
-    }
+    """``_meta.machine()`` under this JSON's names (schema 1, which ``docs/plots.py`` reads)."""
+    m = _meta.machine()
+    names = {"cpu": "cpu_model", "logical_cpus": "cpu_count"}
+    return {names.get(k, k): v for k, v in m.items()}
 
 
 # --------------------------------------------------------------------------- main
@@ -859,10 +761,10 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     )
     p.add_argument(
         "--json",
-        type=Path,
         default=None,
         metavar="PATH",
-        help="where to save the results (default: benchmarks/results/overhead-<hostname>.json)",
+        help="where to save the results (default: overhead-<hostname>.json in $EMBER_BENCH_DIR "
+        "or <tmp>/ember_array-benchmarks)",
     )
     p.add_argument(
         "--backends",
@@ -889,10 +791,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     # Before numpy is imported, so that its BLAS (matmul) runs single-threaded too.
     for var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS"):
         os.environ.setdefault(var, str(args.threads))
-    try:
-        import ember_array  # noqa: F401
-    except ImportError:
-        sys.path.insert(0, str(REPO_ROOT))  # run from a checkout that is not installed
     settings = dict(QUICK if args.quick else FULL)
     repeats, target_s = int(settings["repeats"]), float(settings["target_s"])
     started = datetime.datetime.now(datetime.timezone.utc)
@@ -904,6 +802,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     overhead = loop_overhead_ns(repeats, target_s)
     print(f"Empty timing-loop iteration: {overhead:.1f} ns (included in every figure)")
 
+    versions = _meta.versions([*(_registry(b).distribution for b in BACKENDS), "array-api-compat"])
     results: list[dict[str, Any]] = []
     skipped: dict[str, str] = {}
     for name in args.backends:
@@ -915,7 +814,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             continue
         result: dict[str, Any] = {
             "backend": name,
-            "version": _version(name, be.lib.__name__),
+            "version": versions.get(_registry(name).distribution),
             "notes": be.notes,
             "ember_error": be.ember_error,
             "namespace": run_namespace(be, repeats, target_s),
@@ -957,16 +856,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             "native_conforming": {k: sorted(v) for k, v in NATIVE_CONFORMING.items()},
         },
         "goals": GOALS,
-        "versions": versions(),
+        "versions": versions,
         "machine": machine_info(),
         "skipped_backends": skipped,
         "results": results,
         "summary": counts,
     }
-    path = args.json or RESULTS_DIR / f"overhead-{socket.gethostname()}.json"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(record, indent=2, default=str) + "\n", encoding="utf-8")
-    print(f"\nSaved {path}")
+    _timing.save("overhead", args.json, record)
     return 0
 
 

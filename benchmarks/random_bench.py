@@ -11,54 +11,33 @@ For each backend (numpy, torch, mlx) and one sample count ``n`` (default 2**20):
   and ``integers`` (4 words per integer).
 
 mlx is lazy: every mlx timing includes ``mx.eval`` of the result. Each figure is the median of
-``--repeats`` timings (each one call, after a warm-up call), taken with the garbage collector
-off. torch runs with ``torch.set_num_threads(--threads)``.
+``--repeats`` timings of one call each (``_timing.interleaved`` with ``number=1``, after one
+warm-up call), taken with the garbage collector off; ember and the backend's own call alternate,
+as do the four portable ops. torch runs with ``torch.set_num_threads(--threads)``.
 
-Run ``python benchmarks/random_bench.py --help`` for options. Prints a table and saves JSON to
-``benchmarks/results/random-<hostname>.json``.
+Run ``python benchmarks/random_bench.py --help`` for options. Prints the tables and saves JSON
+(``_timing.results_path``: ``random-<hostname>.json`` outside the source tree unless ``--json``
+is given).
 """
 
 from __future__ import annotations
 
 import argparse
-import datetime
-import gc
-import importlib
-import json
-import platform
-import socket
-import statistics
-import sys
-import time
 from collections.abc import Callable, Sequence
-from pathlib import Path
 from typing import Any
 
-REPO_ROOT = Path(__file__).resolve().parent.parent
-RESULTS_DIR = REPO_ROOT / "benchmarks" / "results"
+import _meta  # beside this script; also puts a checkout's ember_array on sys.path
+import _timing
+
 BACKENDS: tuple[str, ...] = ("numpy", "torch", "mlx")
 GOAL_RATIO = 1.2
 SEED = 1234
 
 
-def _timeit(f: Callable[[], Any], sync: Callable[[Any], None], repeats: int) -> float:
-    """Median seconds of one call of ``f`` (with ``sync`` on its result) over ``repeats``."""
-    sync(f())  # warm-up
-    samples = []
-    gc.collect()
-    gc.disable()
-    try:
-        for _ in range(repeats):
-            t0 = time.perf_counter()
-            sync(f())
-            samples.append(time.perf_counter() - t0)
-    finally:
-        gc.enable()
-    return statistics.median(samples)
-
-
-def _own_calls(name: str, n: int) -> tuple[dict[str, Callable[[], Any]], Callable[[Any], None]]:
-    """The backend's own generator calls, and the function that forces a result."""
+def _own_calls(
+    name: str, n: int
+) -> tuple[dict[str, Callable[[], Any]], Callable[[Any], None] | None]:
+    """The backend's own generator calls, and the function that forces a result (mlx)."""
     if name == "numpy":
         import numpy as np
 
@@ -68,7 +47,7 @@ def _own_calls(name: str, n: int) -> tuple[dict[str, Callable[[], Any]], Callabl
             "normal": lambda: rng.standard_normal(n, dtype=np.float32),
             "integers": lambda: rng.integers(0, 1000, n, dtype=np.int64),
             "permutation": lambda: rng.permutation(n),
-        }, lambda r: None
+        }, None
     if name == "torch":
         import torch
 
@@ -78,7 +57,7 @@ def _own_calls(name: str, n: int) -> tuple[dict[str, Callable[[], Any]], Callabl
             "normal": lambda: torch.randn(n, generator=g),
             "integers": lambda: torch.randint(0, 1000, (n,), generator=g),
             "permutation": lambda: torch.randperm(n, generator=g),
-        }, lambda r: None
+        }, None
     import mlx.core as mx
 
     state = [mx.random.key(SEED)]
@@ -98,9 +77,7 @@ def _own_calls(name: str, n: int) -> tuple[dict[str, Callable[[], Any]], Callabl
 def run_backend(name: str, n: int, repeats: int) -> dict[str, Any]:
     """All timings of one backend."""
     import ember_array.random as er
-    from ember_array._backends import BY_NAME
 
-    importlib.import_module(BY_NAME[name].namespace)
     own, sync = _own_calls(name, n)
     g = er.Generator(SEED, xp=name, impl="native")
     ember = {
@@ -111,45 +88,32 @@ def run_backend(name: str, n: int, repeats: int) -> dict[str, Any]:
     }
     native: dict[str, Any] = {}
     for op in own:
-        # Interleave the two so that drift of a shared machine hits both alike.
-        t_own, t_ember = [], []
-        for _ in range(repeats):
-            t_own.append(_timeit(own[op], sync, 1))
-            t_ember.append(_timeit(ember[op], sync, 1))
-        mo, me = statistics.median(t_own), statistics.median(t_ember)
+        # one call per sample, the two interleaved: drift of a shared machine hits both alike
+        t = _timing.interleaved({"own": own[op], "ember": ember[op]}, repeats, number=1, sync=sync)
+        mo, me = t["own"]["median_s"], t["ember"]["median_s"]
         native[op] = {
             "own_s": mo,
             "ember_s": me,
-            "own_samples_s": t_own,
-            "ember_samples_s": t_ember,
+            "own_samples_s": t["own"]["samples_s"],
+            "ember_samples_s": t["ember"]["samples_s"],
             "ratio": me / mo,
             # Minimum over minimum: the least noisy estimate on a busy machine.
-            "ratio_min": min(t_ember) / min(t_own),
+            "ratio_min": t["ember"]["min_s"] / t["own"]["min_s"],
             "goal_ok": me / mo <= GOAL_RATIO,
         }
 
     k = er.key(SEED, xp=name)
     portable_calls = {
-        "bits": (lambda: er.bits(k, (n,)), n),
-        "uniform": (lambda: er.uniform(k, (n,)), n),
-        "normal": (lambda: er.normal(k, (n,)), n),
-        "integers": (lambda: er.integers(k, 0, 1000, (n,)), n),
+        "bits": lambda: er.bits(k, (n,)),
+        "uniform": lambda: er.uniform(k, (n,)),
+        "normal": lambda: er.normal(k, (n,)),
+        "integers": lambda: er.integers(k, 0, 1000, (n,)),
     }
-    portable: dict[str, Any] = {}
-    for op, (f, count) in portable_calls.items():
-        t = _timeit(f, sync, repeats)
-        portable[op] = {"seconds": t, "M_per_s": count / t / 1e6}
+    t = _timing.interleaved(portable_calls, repeats, number=1, sync=sync)
+    portable = {
+        op: {"seconds": r["median_s"], "M_per_s": n / r["median_s"] / 1e6} for op, r in t.items()
+    }
     return {"native": native, "portable": portable}
-
-
-def _versions() -> dict[str, str | None]:
-    out: dict[str, str | None] = {"python": platform.python_version()}
-    for mod in ("numpy", "torch", "mlx", "ember_array"):
-        try:
-            out[mod] = importlib.metadata.version(mod.replace("_", "-"))
-        except importlib.metadata.PackageNotFoundError:
-            out[mod] = None
-    return out
 
 
 def print_tables(results: dict[str, Any], n: int) -> None:
@@ -158,22 +122,20 @@ def print_tables(results: dict[str, Any], n: int) -> None:
         f"\nnative impl vs the backend's own generator, n = {n:,} "
         "(median ms; ratio = ember / own of the medians, r(min) of the minima)"
     )
-    print(
-        f"{'backend':8} {'op':12} {'own ms':>9} {'ember ms':>9} {'ratio':>6} {'r(min)':>6}"
-        f"  goal<={GOAL_RATIO}"
-    )
-    for name, res in results.items():
-        for op, row in res["native"].items():
-            print(
-                f"{name:8} {op:12} {row['own_s'] * 1e3:9.2f} {row['ember_s'] * 1e3:9.2f} "
-                f"{row['ratio']:6.2f} {row['ratio_min']:6.2f}  {'ok' if row['goal_ok'] else 'FAIL'}"
-            )
+    header = ("backend", "op", "own ms", "ember ms", "ratio", "r(min)", f"goal<={GOAL_RATIO}")
+    print(_timing.table(header, [
+        (name, op, f"{row['own_s'] * 1e3:.2f}", f"{row['ember_s'] * 1e3:.2f}",
+         f"{row['ratio']:.2f}", f"{row['ratio_min']:.2f}", "ok" if row["goal_ok"] else "FAIL")
+        for name, res in results.items()
+        for op, row in res["native"].items()
+    ], align="<<>>>><"))  # fmt: skip
     print(f"\nportable impl (threefry2x32-20), n = {n:,}: millions per second")
     ops = ("bits", "uniform", "normal", "integers")
-    print(f"{'backend':8} " + " ".join(f"{o:>10}" for o in ops))
-    for name, res in results.items():
-        cells = " ".join(f"{res['portable'][o]['M_per_s']:10.1f}" for o in ops)
-        print(f"{name:8} {cells}")
+    rows = [
+        (name, *(f"{res['portable'][o]['M_per_s']:.1f}" for o in ops))
+        for name, res in results.items()
+    ]
+    print(_timing.table(("backend", *ops), rows))
     print("(bits: M 32-bit words/s; uniform/normal/integers: M samples/s)")
 
 
@@ -185,28 +147,17 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     p.add_argument("--quick", action="store_true", help="3 repeats and n = 2**18")
     p.add_argument("--threads", type=int, default=1, help="torch.set_num_threads (default 1)")
     p.add_argument("--backends", default=",".join(BACKENDS), help="comma-separated subset")
-    p.add_argument("--json", type=Path, default=None, help="output path")
+    p.add_argument("--json", default=None, help="output path (default: outside the tree)")
     return p.parse_args(argv)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run, print, save; return the exit status (always 0: it reports, it does not gate)."""
     args = parse_args(argv)
-    try:
-        import ember_array  # noqa: F401
-    except ImportError:
-        sys.path.insert(0, str(REPO_ROOT))  # run from a checkout that is not installed
-    from ember_array._backends import BY_NAME
-
     n, repeats = (2**18, 3) if args.quick else (args.n, args.repeats)
+    backends, skipped = _meta.backends(args.backends)
     results: dict[str, Any] = {}
-    skipped: dict[str, str] = {}
-    for name in [b.strip() for b in args.backends.split(",") if b.strip()]:
-        try:
-            importlib.import_module(BY_NAME[name].native)
-        except ImportError as exc:
-            skipped[name] = f"not installed: {exc}"
-            continue
+    for name in backends:
         if name == "torch":
             import torch
 
@@ -216,19 +167,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     print_tables(results, n)
     for name, why in skipped.items():
         print(f"skipped {name}: {why}")
-    path = args.json or RESULTS_DIR / f"random-{socket.gethostname()}.json"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    payload = {
-        "date": datetime.datetime.now(datetime.timezone.utc).isoformat(),
+    record = {
+        **_meta.describe(BACKENDS),
         "settings": {"n": n, "repeats": repeats, "threads": args.threads, "seed": SEED},
         "goal_ratio": GOAL_RATIO,
-        "versions": _versions(),
-        "machine": {"hostname": socket.gethostname(), "platform": platform.platform()},
         "skipped_backends": skipped,
         "results": results,
     }
-    path.write_text(json.dumps(payload, indent=2))
-    print(f"saved {path}")
+    _timing.save("random", args.json, record)
     return 0
 
 

@@ -19,36 +19,22 @@ Usage::
     python benchmarks/scatter_bench.py [--quick] [--sizes 100000,1000000] [--segments 1000]
         [--backends numpy,torch,mlx] [--threads N] [--json PATH]
 
-Prints a table and saves JSON to ``benchmarks/results/scatter-<hostname>.json``.
+Each pair is timed with ``_timing.interleaved`` (loops of at least 0.2 s, 0.05 s with
+``--quick``; ember and native back to back, the order alternating, gc off; medians of 7 (3)
+repeats). Prints a table and saves JSON (``_timing.results_path``: ``scatter-<hostname>.json``
+outside the source tree unless ``--json`` is given).
 """
 
 from __future__ import annotations
 
 import argparse
-import contextlib
-import gc
-import importlib.metadata
-import json
-import platform
-import socket
-import statistics
-import sys
-import timeit
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-RESULTS_DIR = ROOT / "benchmarks" / "results"
+import _meta  # beside this script; also puts a checkout's ember_array on sys.path
+import _timing
 
-try:
-    import ember_array
-except ImportError:  # a checkout that is not installed
-    sys.path.insert(0, str(ROOT))
-    import ember_array
-
-from ember_array._backends import BY_NAME  # noqa: E402
-from ember_array.scatter import segment_max, segment_sum  # noqa: E402
+from ember_array.scatter import segment_max, segment_sum
 
 #: (backend, op, native name) -> the goal on ember / native, as (comparison, bound).
 GOALS: dict[tuple[str, str, str], tuple[str, float]] = {
@@ -57,35 +43,6 @@ GOALS: dict[tuple[str, str, str], tuple[str, float]] = {
     ("torch", "sum", "scatter_reduce_"): ("ratio<=", 1.2),
     ("mlx", "sum", "at[].add"): ("ratio<=", 1.2),
 }
-
-
-def _autorange(fn: Callable[[], Any], min_time: float) -> int:
-    """Calls per loop so that one loop lasts at least ``min_time`` (also warms ``fn`` up)."""
-    fn()
-    number = 1
-    while timeit.timeit(fn, number=number) < min_time:
-        number *= 2
-    return number
-
-
-def _time_pair(
-    ember_fn: Callable[[], Any], native_fn: Callable[[], Any], repeats: int, min_time: float
-) -> tuple[list[float], list[float]]:
-    """Seconds per call of both, sampled back to back (order alternating, gc off), so that
-    drift of a shared machine hits both alike."""
-    n_e, n_n = _autorange(ember_fn, min_time), _autorange(native_fn, min_time)
-    e_samples: list[float] = []
-    n_samples: list[float] = []
-    gc.collect()
-    gc.disable()
-    try:
-        for r in range(repeats):
-            pair = [(ember_fn, n_e, e_samples), (native_fn, n_n, n_samples)]
-            for fn, number, out in pair if r % 2 == 0 else pair[::-1]:
-                out.append(timeit.timeit(fn, number=number) / number)
-    finally:
-        gc.enable()
-    return e_samples, n_samples
 
 
 Case = tuple[str, str, Callable[[], Any], Callable[[], Any]]
@@ -174,14 +131,6 @@ def _verdict(backend: str, op: str, native: str, ratio: float) -> str:
     return f"{'ok' if ratio <= bound else 'FAIL'} (<= {bound:g}x)"
 
 
-def _versions() -> dict[str, str]:
-    out = {"python": platform.python_version()}
-    for dist in ("numpy", "torch", "mlx", "ember-array"):
-        with contextlib.suppress(importlib.metadata.PackageNotFoundError):
-            out[dist] = importlib.metadata.version(dist)
-    return out
-
-
 def main(argv: list[str] | None = None) -> int:
     """Run the benchmark, print the table and write the JSON file."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -195,27 +144,21 @@ def main(argv: list[str] | None = None) -> int:
         default=0,
         help="torch.set_num_threads(N) (default: leave torch's setting)",
     )
-    parser.add_argument("--json", type=Path, default=None)
+    parser.add_argument("--json", default=None, help="output path (default: outside the tree)")
     args = parser.parse_args(argv)
     repeats, min_time = (3, 0.05) if args.quick else (7, 0.2)
     sizes = [int(x) for x in args.sizes.split(",")]
+    backends, skipped = _meta.backends(args.backends)
     rows: list[dict[str, Any]] = []
-    skipped: dict[str, str] = {}
-    for backend in args.backends.split(","):
-        try:
-            importlib.import_module(BY_NAME[backend].native)
-        except ImportError as exc:
-            skipped[backend] = str(exc)
-            continue
+    for backend in backends:
         if backend == "torch" and args.threads:
             import torch
 
             torch.set_num_threads(args.threads)
         for n in sizes:
             for op, native, ember_fn, native_fn in _cases(backend, n, args.segments):
-                e_samples, n_samples = _time_pair(ember_fn, native_fn, repeats, min_time)
-                e_med, n_med = statistics.median(e_samples), statistics.median(n_samples)
-                ratio = e_med / n_med
+                t = _timing.interleaved({"ember": ember_fn, "native": native_fn}, repeats, min_time)
+                ratio = t["ember"]["median_s"] / t["native"]["median_s"]
                 rows.append(
                     {
                         "backend": backend,
@@ -223,56 +166,38 @@ def main(argv: list[str] | None = None) -> int:
                         "n": n,
                         "segments": args.segments,
                         "native": native,
-                        "ember_us": e_med * 1e6,
-                        "native_us": n_med * 1e6,
+                        "ember_us": t["ember"]["median_s"] * 1e6,
+                        "native_us": t["native"]["median_s"] * 1e6,
                         "ratio": ratio,
                         "verdict": _verdict(backend, op, native, ratio),
-                        "ember_samples_s": e_samples,
-                        "native_samples_s": n_samples,
+                        "ember_samples_s": t["ember"]["samples_s"],
+                        "native_samples_s": t["native"]["samples_s"],
                     }
                 )
-    header = (
-        f"{'backend':<7} {'op':<4} {'n':>9} {'native':<16} {'ember us':>10} "
-        f"{'native us':>10} {'e/native':>9}  goal"
-    )
     print(f"segments={args.segments}, float32 values, repeats={repeats}, min loop={min_time}s")
-    print(header)
-    print("-" * len(header))
-    for r in rows:
-        print(
-            f"{r['backend']:<7} {r['op']:<4} {r['n']:>9,} {r['native']:<16} "
-            f"{r['ember_us']:>10,.0f} {r['native_us']:>10,.0f} {r['ratio']:>9.2f}  "
-            f"{r['verdict']}"
-        )
+    header = ("backend", "op", "native", "n", "ember us", "native us", "e/native", "goal")
+    print(_timing.table(header, [
+        (r["backend"], r["op"], r["native"], f"{r['n']:,}", f"{r['ember_us']:,.0f}",
+         f"{r['native_us']:,.0f}", f"{r['ratio']:.2f}", r["verdict"])
+        for r in rows
+    ], align="<<<>>>><"))  # fmt: skip
     for backend, why in skipped.items():
         print(f"skipped {backend}: {why}")
-    path = args.json or RESULTS_DIR / f"scatter-{socket.gethostname()}.json"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(
-        json.dumps(
-            {
-                "settings": {
-                    "quick": args.quick,
-                    "repeats": repeats,
-                    "min_loop_s": min_time,
-                    "sizes": sizes,
-                    "segments": args.segments,
-                    "threads": args.threads,
-                },
-                "versions": _versions(),
-                "machine": {
-                    "hostname": socket.gethostname(),
-                    "platform": platform.platform(),
-                    "processor": platform.processor(),
-                },
-                "ember_array": ember_array.__version__,
-                "skipped_backends": skipped,
-                "results": rows,
-            },
-            indent=2,
-        )
-    )
-    print(f"saved {path}")
+    settings = {
+        "quick": args.quick,
+        "repeats": repeats,
+        "min_loop_s": min_time,
+        "sizes": sizes,
+        "segments": args.segments,
+        "threads": args.threads,
+    }
+    record = {
+        **_meta.describe(("numpy", "torch", "mlx")),
+        "settings": settings,
+        "skipped_backends": skipped,
+        "results": rows,
+    }
+    _timing.save("scatter", args.json, record)
     return 0
 
 

@@ -12,43 +12,33 @@ For batches of 16 kHz audio (default 8 signals of 1 s and of 10 s, float32, ``n_
   goal: within 1.2x.
 
 Each pair is first checked for agreement (the ``max|diff|`` column, relative to the largest
-reference value). Timing: every variant runs in a loop long enough to last ``--min-time``
-seconds; ember and the reference are timed back to back in each repeat (the order alternating),
-and the ratio of each such pair is taken, so the load of a shared machine, which drifts over
-seconds, hits both sides of a ratio alike. The goal is checked on the median of these paired
-ratios (``e/ref``); the table also shows the median time per call of each side and the ratio of
-the fastest samples. torch runs with ``--threads`` threads (default 1).
+reference value). Timing (``_timing.interleaved``): every variant runs in a loop long enough to
+last ``--min-time`` seconds; ember and the reference are timed back to back in each repeat (the
+order alternating, gc off), and the ratio of each such pair is taken, so the load of a shared
+machine, which drifts over seconds, hits both sides of a ratio alike. The goal is checked on the
+median of these paired ratios (``e/ref``); the table also shows the median time per call of
+each side and the ratio of the fastest samples. torch runs with ``--threads`` threads
+(default 1).
 
     python benchmarks/signal_bench.py                 # ~2-3 min
     python benchmarks/signal_bench.py --quick         # ~30 s
     python benchmarks/signal_bench.py --backends numpy,torch --json /tmp/signal.json
 
-The JSON (default ``benchmarks/results/signal-<hostname>.json``) keeps settings, versions,
-machine, and per row every sample. The script reports; it always exits 0.
+The JSON (``_timing.results_path``: ``signal-<hostname>.json`` outside the source tree unless
+``--json`` is given) keeps settings, versions, machine, and per row every sample. The script
+reports; it always exits 0.
 """
 
 from __future__ import annotations
 
 import argparse
-import datetime
-import gc
-import json
-import socket
 import statistics
-import sys
-import time
 from collections.abc import Callable, Sequence
-from pathlib import Path
 from typing import Any
 
-try:
-    import ember_array
-except ImportError:  # a checkout that is not installed
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-    import ember_array
-
+import _meta  # beside this script; also puts a checkout's ember_array on sys.path
+import _timing
 import numpy as np
-from _meta import machine, versions  # benchmarks/_meta.py, beside this script
 
 from ember_array import signal
 
@@ -59,48 +49,6 @@ GOALS = {
     "mlx": ("mx.fft.stft/istft", 1.2),
 }
 SR = 16_000
-
-
-def _time_per_call(fn: Callable[[], Any], number: int) -> float:
-    t0 = time.perf_counter()
-    for _ in range(number):
-        fn()
-    return (time.perf_counter() - t0) / number
-
-
-def _autorange(fn: Callable[[], Any], min_time: float) -> int:
-    number = 1
-    while True:
-        if _time_per_call(fn, number) * number >= min_time:
-            return number
-        number *= 2
-
-
-def measure(
-    variants: dict[str, Callable[[], Any]], repeats: int, min_time: float
-) -> dict[str, dict[str, Any]]:
-    """Median seconds per call of each variant, the variants alternating over the repeats."""
-    numbers = {name: _autorange(fn, min_time) for name, fn in variants.items()}  # also warms up
-    samples: dict[str, list[float]] = {name: [] for name in variants}
-    names = list(variants)
-    gc.collect()
-    gc.disable()
-    try:
-        for r in range(repeats):
-            order = names[r % len(names) :] + names[: r % len(names)]
-            for name in order:
-                samples[name].append(_time_per_call(variants[name], numbers[name]))
-    finally:
-        gc.enable()
-    return {
-        name: {
-            "median_s": statistics.median(s),
-            "min_s": min(s),
-            "samples_s": s,
-            "number": numbers[name],
-        }
-        for name, s in samples.items()
-    }
 
 
 def _rel_diff(a: Any, b: Any) -> float:
@@ -182,7 +130,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     p.add_argument("--threads", type=int, default=1, help="torch.set_num_threads (default 1)")
     p.add_argument("--min-time", type=float, default=None, help="seconds per timing loop")
     p.add_argument("--repeats", type=int, default=None)
-    p.add_argument("--json", default=None, help="output path")
+    p.add_argument("--json", default=None, help="output path (default: outside the tree)")
     return p.parse_args(argv)
 
 
@@ -191,27 +139,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     repeats = args.repeats or (7 if args.quick else 21)
     min_time = args.min_time or (0.02 if args.quick else 0.05)
     durations = [float(d) for d in args.durations.split(",")]
-    backends = [b.strip() for b in args.backends.split(",") if b.strip()]
+    backends, skipped = _meta.backends(args.backends)
+    if "numpy" in backends:
+        try:
+            import scipy.signal  # noqa: F401  (numpy's reference)
+        except ImportError as exc:
+            backends.remove("numpy")
+            skipped["numpy"] = f"scipy not installed: {exc}"
+    if "torch" in backends:
+        import torch
+
+        torch.set_num_threads(args.threads)
     rows: list[dict[str, Any]] = []
-    skipped: dict[str, str] = {}
     print(
         f"signal benchmark: batch {args.batch} x 16 kHz float32, n_fft={args.n_fft}, "
         f"hop={args.hop}, hann, center=True, reflect; {repeats} repeats of >= {min_time} s "
         f"loops; torch threads={args.threads}"
     )
     for backend in backends:
-        try:
-            if backend == "torch":
-                import torch
-
-                torch.set_num_threads(args.threads)
-            elif backend == "mlx":
-                import mlx.core  # noqa: F401
-            elif backend == "numpy":
-                import scipy.signal  # noqa: F401
-        except ImportError as exc:
-            skipped[backend] = f"not installed: {exc}"
-            continue
         ref_name, goal = GOALS[backend]
         for dur in durations:
             n = int(dur * SR)
@@ -219,14 +164,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             for op, ours, ref, check in cases(backend, x, args.n_fft, args.hop):
                 try:
                     diff = check()
-                    timing = measure({"ember": ours, "native": ref}, repeats, min_time)
+                    timing = _timing.interleaved({"ember": ours, "native": ref}, repeats, min_time)
                 except Exception as exc:  # report, do not stop the other rows
                     rows.append({"backend": backend, "op": op, "seconds": dur, "error": repr(exc)})
                     continue
-                paired = [
-                    a / b
-                    for a, b in zip(timing["ember"]["samples_s"], timing["native"]["samples_s"])
-                ]
+                paired = _timing.paired_ratios(timing, "ember", "native")
                 ratio = statistics.median(paired)
                 gated = not (backend == "numpy" and op == "istft")
                 rows.append(
@@ -250,7 +192,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 )
     header = ("backend", "op", "audio", "reference", "ember ms", "ref ms", "e/ref", "e/ref min",
               "goal", "max|diff|", "verdict")  # fmt: skip
-    table = [header]
+    table = []
     for row in rows:
         if "error" in row:
             table.append((row["backend"], row["op"], f"{row['seconds']:g} s", "", "n/a", "n/a",
@@ -271,51 +213,34 @@ def main(argv: Sequence[str] | None = None) -> int:
                 row["verdict"],
             )
         )
-    widths = [max(len(str(r[i])) for r in table) for i in range(len(header))]
-    for k, r in enumerate(table):
-        print("  ".join(str(c).ljust(w) if i < 4 else str(c).rjust(w)
-                        for i, (c, w) in enumerate(zip(r, widths))))  # fmt: skip
-        if k == 0:
-            print("  ".join("-" * w for w in widths))
+    print(_timing.table(header, table, align="<<<<"))
     for backend, why in skipped.items():
         print(f"skipped {backend}: {why}")
     print("e/ref: median of the ratios of back-to-back samples (the goal's measure); e/ref min:")
     print("ratio of the fastest samples. numpy istft has no goal: scipy's ShortTimeFFT.istft is")
     print("another (dual-window) estimator over more frames; both reconstruct the signal.")
-    out = Path(args.json) if args.json else (
-        Path(__file__).resolve().parent / "results" / f"signal-{socket.gethostname()}.json"
-    )  # fmt: skip
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(
-        json.dumps(
-            {
-                "date": datetime.datetime.now(datetime.timezone.utc).isoformat(),
-                "settings": {
-                    "batch": args.batch,
-                    "durations_s": durations,
-                    "sample_rate": SR,
-                    "n_fft": args.n_fft,
-                    "hop": args.hop,
-                    "window": "hann (periodic)",
-                    "dtype": "float32",
-                    "center": True,
-                    "pad_mode": "reflect",
-                    "repeats": repeats,
-                    "min_time_s": min_time,
-                    "torch_threads": args.threads,
-                },
-                "goals": {b: {"reference": g[0], "max_ratio": g[1]} for b, g in GOALS.items()},
-                "versions": versions(
-                    ("numpy", "scipy", "torch", "mlx", "ember-array"), ember_array.__version__
-                ),
-                "machine": machine(),
-                "skipped": skipped,
-                "results": rows,
-            },
-            indent=1,
-        )
-    )
-    print(f"saved {out}")
+    settings = {
+        "batch": args.batch,
+        "durations_s": durations,
+        "sample_rate": SR,
+        "n_fft": args.n_fft,
+        "hop": args.hop,
+        "window": "hann (periodic)",
+        "dtype": "float32",
+        "center": True,
+        "pad_mode": "reflect",
+        "repeats": repeats,
+        "min_time_s": min_time,
+        "torch_threads": args.threads,
+    }
+    record = {
+        **_meta.describe(("numpy", "scipy", "torch", "mlx")),
+        "settings": settings,
+        "goals": {b: {"reference": g[0], "max_ratio": g[1]} for b, g in GOALS.items()},
+        "skipped": skipped,
+        "results": rows,
+    }
+    _timing.save("signal", args.json, record)
     return 0
 
 

@@ -6,31 +6,23 @@ on dask with the signal in 8 chunks (threaded scheduler), checks that both agree
 the medians, their ratio, the number of tasks of the dask graph and the time to build it.
 ``compute()`` includes dask's final concatenation of the blocks into one array (a copy of
 the whole output); ``persist`` leaves the blocks apart, as a blockwise consumer would.
+
+Each figure is the median of ``--repeats`` one-call samples (after a warm-up call), the
+variants interleaved in rotating order with the garbage collector off (``_timing.interleaved``
+with ``number=1``). Saves JSON (``_timing.results_path``: ``signal-dask-<hostname>.json``
+outside the source tree unless ``--json`` is given).
 """
 
 from __future__ import annotations
 
 import argparse
 import os
-import statistics
-import sys
-import time
 from typing import Any
 
-try:
-    from ember_array import signal
-except ImportError:  # a checkout that is not installed
-    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-    from ember_array import signal
+import _meta  # beside this script; also puts a checkout's ember_array on sys.path
+import _timing
 
-
-def _median_s(fn: Any, repeats: int) -> float:
-    times = []
-    for _ in range(repeats):
-        t0 = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t0)
-    return statistics.median(times)
+from ember_array import signal
 
 
 def main() -> None:
@@ -41,6 +33,7 @@ def main() -> None:
     parser.add_argument("--hop", type=int, default=128)
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--workers", type=int, default=None, help="threads (default: cores)")
+    parser.add_argument("--json", default=None, help="output path (default: outside the tree)")
     args = parser.parse_args()
 
     import dask
@@ -56,30 +49,48 @@ def main() -> None:
 
     ref = signal.stft(x, args.n_fft, args.hop, window=w)
     graph = build()
+    variants = {
+        "numpy": lambda: signal.stft(x, args.n_fft, args.hop, window=w),
+        "build": build,
+        "dask": lambda: build().compute(),
+        # persist: the blocks stay in memory, without compute()'s concatenation into one array
+        "persist": lambda: dask.persist(build()),
+    }
     with dask.config.set(scheduler="threads", num_workers=args.workers):
         got = graph.compute()
         diff = float(np.max(np.abs(got - ref)))
         del got
-        t_np = _median_s(lambda: signal.stft(x, args.n_fft, args.hop, window=w), args.repeats)
-        t_build = _median_s(build, args.repeats)
-        t_dask = _median_s(lambda: build().compute(), args.repeats)
-        # persist: the blocks stay in memory, without compute()'s concatenation into one array
-        t_persist = _median_s(lambda: dask.persist(build()), args.repeats)
+        t = _timing.interleaved(variants, args.repeats, number=1)
+    t_np = t["numpy"]["median_s"]
     print(
         f"stft of {args.samples:,} float64 samples, n_fft={args.n_fft}, hop={args.hop}, "
         f"output {ref.shape} {ref.dtype}; {os.cpu_count()} cores, "
         f"dask threads={args.workers or os.cpu_count()}"
     )
-    print(f"numpy backend          {t_np * 1e3:9.1f} ms")
-    print(
-        f"dask, {len(xd.chunks[0])} chunks (threads) {t_dask * 1e3:9.1f} ms  "
-        f"(numpy/dask = {t_np / t_dask:.2f}x; build {t_build * 1e3:.1f} ms)"
-    )
-    print(
-        f"dask, persist          {t_persist * 1e3:9.1f} ms  (numpy/dask = {t_np / t_persist:.2f}x)"
-    )
-    print(f"dask graph: {len(graph.__dask_graph__())} tasks, {graph.numblocks} blocks")
+    labels = {
+        "numpy": "numpy backend",
+        "dask": f"dask, {len(xd.chunks[0])} chunks (threads)",
+        "persist": "dask, persist",
+        "build": "dask, graph build only",
+    }
+    print(_timing.table(("", "median ms", "numpy/dask"), [
+        (label, f"{t[k]['median_s'] * 1e3:.1f}", "" if k in ("numpy", "build")
+         else f"{t_np / t[k]['median_s']:.2f}x")
+        for k, label in labels.items()
+    ]))  # fmt: skip
+    tasks = len(graph.__dask_graph__())
+    print(f"dask graph: {tasks} tasks, {graph.numblocks} blocks")
     print(f"max |dask - numpy| = {diff:.1e}")
+    settings = {k: getattr(args, k) for k in ("samples", "chunks", "n_fft", "hop", "repeats")}
+    record = {
+        **_meta.describe(("numpy", "dask")),
+        "settings": {**settings, "workers": args.workers or os.cpu_count()},
+        "tasks": tasks,
+        "blocks": list(graph.numblocks),
+        "max_abs_diff": diff,
+        "results": t,
+    }
+    _timing.save("signal-dask", args.json, record)
 
 
 if __name__ == "__main__":

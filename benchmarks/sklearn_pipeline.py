@@ -15,42 +15,35 @@ fixed random linear model), with ``sklearn.set_config(array_api_dispatch=True)``
 Goal: torch-ember within 1.1x of torch-compat (``ember/compat``, the median of the ratios of
 back-to-back samples). Each timed call is one ``fit`` + ``predict`` of a fresh pipeline; the
 variants run once to warm up (and to check that their predictions agree with numpy's), then
-``--repeats`` times, one after the other in a rotating order, so the drift of a shared machine
-hits every variant alike. Enabling/disabling ember happens outside the timed region. torch runs
-with ``--threads`` threads and numpy's BLAS with ``OPENBLAS_NUM_THREADS``/``OMP_NUM_THREADS`` set
-to it when not already set (default 1); mlx runs on its default device with its own threads.
+``--repeats`` times, one after the other in a rotating order (``_timing.interleaved`` with one
+call per sample; the garbage collected before and off during each), so the drift of a shared
+machine hits every variant alike. Enabling/disabling ember happens outside the timed region.
+torch runs with ``--threads`` threads and numpy's BLAS with ``OPENBLAS_NUM_THREADS``/
+``OMP_NUM_THREADS`` set to it when not already set (default 1); mlx runs on its default device
+with its own threads.
 
     python benchmarks/sklearn_pipeline.py            # 7 repeats (~1-2 min on 2 cores)
     python benchmarks/sklearn_pipeline.py --quick    # 3 repeats
     python benchmarks/sklearn_pipeline.py --variants numpy,torch-compat,torch-ember
 
-The JSON (default ``benchmarks/results/sklearn-pipeline-<hostname>.json``) keeps settings,
-versions, machine and every sample. The script reports; it always exits 0.
+The JSON (``_timing.results_path``: ``sklearn-pipeline-<hostname>.json`` outside the source tree
+unless ``--json`` is given) keeps settings, versions, machine and every sample. The script
+reports; it always exits 0.
 """
 
 from __future__ import annotations
 
 import argparse
-import datetime
 import gc
-import json
 import os
-import socket
 import statistics
-import sys
-import time
 import warnings
 from collections.abc import Callable, Sequence
-from pathlib import Path
+from functools import partial
 from typing import Any
 
-try:
-    import ember_array
-except ImportError:  # a checkout that is not installed
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-    import ember_array
-
-from _meta import machine, versions  # benchmarks/_meta.py, beside this script
+import _meta  # beside this script; also puts a checkout's ember_array on sys.path
+import _timing
 
 VARIANTS = ("numpy", "torch-compat", "torch-ember", "mlx-ember")
 GOAL = 1.1  # torch-ember / torch-compat
@@ -144,7 +137,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         help="PCA solver (both support array-API dispatch)",
     )
     p.add_argument("--threads", type=int, default=1, help="torch and BLAS threads (default 1)")
-    p.add_argument("--json", default=None, help="output path")
+    p.add_argument("--json", default=None, help="output path (default: outside the tree)")
     return p.parse_args(argv)
 
 
@@ -196,44 +189,38 @@ def main(argv: Sequence[str] | None = None) -> int:
             reference = pred
         diffs[v.name] = _rel_diff(pred, reference)
 
-    samples: dict[str, list[float]] = {v.name: [] for v in runs}
-    for r in range(repeats):
-        order = runs[r % len(runs) :] + runs[: r % len(runs)] if runs else []
-        for v in order:
-            _switch(v.ember)
-            gc.collect()
-            gc.disable()
-            try:
-                t0 = time.perf_counter()
-                fit_predict(v, args.svd_solver, args.n_components)
-                samples[v.name].append(time.perf_counter() - t0)
-            finally:
-                gc.enable()
+    by_name = {v.name: v for v in runs}
+
+    def before(name: str) -> None:  # outside the clock: ember on or off, the garbage collected
+        _switch(by_name[name].ember)
+        gc.collect()
+
+    timings = _timing.interleaved(
+        {v.name: partial(fit_predict, v, args.svd_solver, args.n_components) for v in runs},
+        repeats,
+        number=1,
+        before=before,
+        warmup=False,  # done above, with the agreement check
+    )
     _switch(False)
 
-    median = {name: statistics.median(s) for name, s in samples.items() if s}
+    median = {name: t["median_s"] for name, t in timings.items()}
     ratio: float | None = None
     paired: list[float] = []
-    if "torch-ember" in samples and "torch-compat" in samples:
-        paired = [a / b for a, b in zip(samples["torch-ember"], samples["torch-compat"])]
+    if "torch-ember" in timings and "torch-compat" in timings:
+        paired = _timing.paired_ratios(timings, "torch-ember", "torch-compat")
         ratio = statistics.median(paired)
 
     header = ("variant", "median s", "min s", "/ numpy", "max|diff| vs first")
-    table = [header]
-    for v in runs:
-        s = samples[v.name]
-        rel = median[v.name] / median["numpy"] if "numpy" in median else float("nan")
+    table = []
+    for name, t in timings.items():
+        rel = t["median_s"] / median["numpy"] if "numpy" in median else float("nan")
         table.append(
-            (v.name, f"{median[v.name]:.3f}", f"{min(s):.3f}", f"{rel:.2f}", f"{diffs[v.name]:.1e}")
+            (name, f"{t['median_s']:.3f}", f"{t['min_s']:.3f}", f"{rel:.2f}", f"{diffs[name]:.1e}")
         )
     for name, why in errors.items():
         table.append((name, "n/a", "n/a", "n/a", why[:60]))
-    widths = [max(len(str(row[i])) for row in table) for i in range(len(header))]
-    for k, row in enumerate(table):
-        print("  ".join(str(c).ljust(w) if i == 0 else str(c).rjust(w)
-                        for i, (c, w) in enumerate(zip(row, widths))))  # fmt: skip
-        if k == 0:
-            print("  ".join("-" * w for w in widths))
+    print(_timing.table(header, table))
     for name, why in skipped.items():
         print(f"skipped {name}: {why}")
     verdict = None
@@ -245,55 +232,39 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"{median['torch-ember'] / median['torch-compat']:.3f}"
         )
 
-    out = Path(args.json) if args.json else (
-        Path(__file__).resolve().parent / "results"
-        / f"sklearn-pipeline-{socket.gethostname()}.json"
-    )  # fmt: skip
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(
-        json.dumps(
-            {
-                "date": datetime.datetime.now(datetime.timezone.utc).isoformat(),
-                "settings": {
-                    "pipeline": "StandardScaler + PCA + Ridge(alpha=1.0, solver='svd')",
-                    "n_components": args.n_components,
-                    "svd_solver": args.svd_solver,
-                    "shape": [args.samples, args.features],
-                    "dtype": "float32",
-                    "repeats": repeats,
-                    "threads": args.threads,
-                    "blas_env": {
-                        k: os.environ.get(k) for k in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS")
-                    },
-                    "array_api_dispatch": True,
-                },
-                "goal": {"torch-ember / torch-compat": GOAL},
-                "versions": versions(
-                    ("numpy", "scipy", "scikit-learn", "torch", "mlx", "array-api-compat"),
-                    ember_array.__version__,
-                ),
-                "machine": machine(),
-                "skipped": skipped,
-                "errors": errors,
-                "results": {
-                    name: {
-                        "median_s": median[name],
-                        "min_s": min(samples[name]),
-                        "samples_s": samples[name],
-                        "max_rel_diff_vs_first": diffs[name],
-                    }
-                    for name in median
-                },
-                "torch_ember_over_compat": {
-                    "median_paired_ratio": ratio,
-                    "paired_ratios": paired,
-                    "verdict": verdict,
-                },
-            },
-            indent=1,
-        )
-    )
-    print(f"saved {out}")
+    settings = {
+        "pipeline": "StandardScaler + PCA + Ridge(alpha=1.0, solver='svd')",
+        "n_components": args.n_components,
+        "svd_solver": args.svd_solver,
+        "shape": [args.samples, args.features],
+        "dtype": "float32",
+        "repeats": repeats,
+        "threads": args.threads,
+        "blas_env": {k: os.environ.get(k) for k in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS")},
+        "array_api_dispatch": True,
+    }
+    record = {
+        **_meta.describe(("numpy", "scipy", "scikit-learn", "torch", "mlx", "array-api-compat")),
+        "settings": settings,
+        "goal": {"torch-ember / torch-compat": GOAL},
+        "skipped": skipped,
+        "errors": errors,
+        "results": {
+            name: {
+                "median_s": t["median_s"],
+                "min_s": t["min_s"],
+                "samples_s": t["samples_s"],
+                "max_rel_diff_vs_first": diffs[name],
+            }
+            for name, t in timings.items()
+        },
+        "torch_ember_over_compat": {
+            "median_paired_ratio": ratio,
+            "paired_ratios": paired,
+            "verdict": verdict,
+        },
+    }
+    _timing.save("sklearn-pipeline", args.json, record)
     return 0
 
 

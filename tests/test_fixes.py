@@ -238,3 +238,20 @@ def test_take_errors_name_function_and_backend(xp: ModuleType, backend: str) -> 
     np.testing.assert_array_equal(
         to_numpy(xp.take(x, xp.asarray([-1, 0]), axis=1)), [[2, 0], [5, 3]]
     )
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_torch_sqrt_is_correctly_rounded(dtype: str) -> None:
+    """torch's CPU sqrt is 1 ULP off for many inputs; ember_array.torch.sqrt rounds correctly."""
+    torch = pytest.importorskip("torch")
+    import ember_array.torch as et
+
+    rng = np.random.default_rng(0)
+    v = np.concatenate([rng.uniform(0, 10, 20000), np.exp(rng.uniform(-80, 80, 20000))])
+    v = np.concatenate([v, [0.0, np.inf, 1e-45, 3e38]]).astype(dtype)
+    if dtype == "float64":
+        v = np.concatenate(
+            [v, [5e-324, 2.2e-308, np.finfo(v.dtype).max], np.exp(rng.uniform(-700, 700, 2000))]
+        )
+    np.testing.assert_array_equal(et.sqrt(torch.from_numpy(v)).numpy(), np.sqrt(v))
+    assert et.sqrt(torch.tensor([-0.0])).signbit().item()

@@ -385,28 +385,30 @@ def _vmap(call: Call, eager: list[np.ndarray], how: str) -> tuple[str, str]:
 # derivatives --------------------------------------------------------------------------------
 
 
-def _generic(v: np.ndarray, r: Arr, target: str) -> np.ndarray:
-    """The base input made generic (no ties, distinct eigenvalues), in its domain."""
+def _generic(v: np.ndarray, r: Arr, target: str, tie: bool = False) -> np.ndarray:
+    """The base input made generic (no ties, distinct eigenvalues), in its domain; with
+    ``tie``, its first element left as it is (equal to another argument of the same recipe)."""
     if r.values == "spd" and v.ndim >= 2:
         m = v.shape[-1]
         i = np.arange(m)
         offset = np.diag(0.15 * i) + 0.02 * (i[:, None] + i[None, :]) / m
         out = v + offset
     else:
-        out = v + 0.05 * np.arange(v.size).reshape(v.shape) / max(v.size, 1)
+        first = 0 if tie else 1  # not 0: no element equal to another argument's
+        out = v + 0.05 * np.arange(first, v.size + first).reshape(v.shape) / (v.size + 1)
     return (out + DOMAIN_SHIFT.get(target, 0.0)).astype(v.dtype)
 
 
 class _Derivative:
     """The function of the differentiated argument's real part, and its finite differences."""
 
-    def __init__(self, cell: Cell, call: Call, k: int) -> None:
+    def __init__(self, cell: Cell, call: Call, k: int, tie: bool = False) -> None:
         self.cell, self.call, self.k, self.lib = cell, call, k, call.lib
         r = call.recipes[k]
         x0 = numpy_values(r)
         self.complex = x0.dtype.kind == "c"
         self.real_dtype = x0.real.dtype
-        self.x = _generic(x0.real.copy(), r, cell.target)
+        self.x = _generic(x0.real.copy(), r, cell.target, tie)
         self.imag = x0.imag.astype(self.real_dtype) if self.complex else None
         self.hp = False  # finite differences in float64
 
@@ -470,18 +472,28 @@ class _Derivative:
         return v
 
     def fd(self, v: np.ndarray) -> tuple[list[np.ndarray], list[np.ndarray], float]:
-        """(derivative along ``v`` of each output, its error estimate, noise level)."""
+        """(derivative along ``v`` of each output, its error estimate, noise level).
+
+        The estimate adds the change of the central difference when the step halves
+        (Richardson's error) and the kink indicator ``2 K(t/2) - K(t)``, where
+        ``K(s) = (F(x + sv) + F(x - sv) - 2 F(x)) / s`` is the forward minus the backward
+        difference: ``O(s)`` where the function is smooth, a constant at a kink (where the
+        central difference is the mean of the one-sided derivatives, with no error to see).
+        """
         t = self.step()
+        at = self.F(self.x)
 
-        def central(s: float) -> list[np.ndarray]:
+        def sided(s: float) -> tuple[list[np.ndarray], list[np.ndarray]]:
             plus, minus = self.F(self.x + s * v), self.F(self.x - s * v)
-            return [(p - m) / (2 * s) for p, m in zip(plus, minus)]
+            central = [(p - m) / (2 * s) for p, m in zip(plus, minus)]
+            kink = [(p + m - 2 * a) / s for p, m, a in zip(plus, minus, at)]
+            return central, kink
 
-        d1, d2 = central(t), central(t / 2)
+        (d1, k1), (d2, k2) = sided(t), sided(t / 2)
         rich = [(4 * b - a) / 3 for a, b in zip(d1, d2)]
-        err = [np.abs(b - a) for a, b in zip(d1, d2)]
+        err = [np.abs(b - a) + np.abs(2 * kb - ka) for a, b, ka, kb in zip(d1, d2, k1, k2)]
         eps = 2.2e-16 if self.hp else float(np.finfo(self.real_dtype).eps)
-        size = sum(float(np.nansum(np.abs(o))) for o in self.F(self.x))
+        size = sum(float(np.nansum(np.abs(o))) for o in at)
         return rich, err, 64 * eps * (size + 1.0) / t
 
     def rtol(self, grad_dtype: np.dtype) -> float:
@@ -508,26 +520,43 @@ def _scalar_check(
 
 
 def _derivative(cell: Cell, call: Call, kind: str) -> tuple[str, str]:
-    lib = call.lib
+    """The derivative at a generic point; where another argument has the same recipe as the
+    differentiated one (``hypot(x, x)``), also where the two are equal in one element: a
+    function smooth there (``hypot``, ``atan2``) must give its derivative there too, a kink
+    (``maximum``) may give any one-sided one."""
     k = next((i for i, r in enumerate(call.recipes) if np.dtype(r.dtype).kind in "fc"), None)
     if k is None:
         return NA, "no floating-point array argument"
     if cell.target in UNSPECIFIED:
         return NA, "values unspecified"
-    d = _Derivative(cell, call, k)
+    verdict = _derivative_at(cell, call, kind, k)
+    twin = any(r == call.recipes[k] for j, r in enumerate(call.recipes) if j != k)
+    if verdict[0] != OK or not twin or call.recipes[k].values == "spd":
+        return verdict
+    tied = _derivative_at(cell, call, kind, k, tie=True)
+    if tied[0] == MISMATCH:
+        return MISMATCH, f"where the arguments are equal (element 0): {tied[1]}"
+    return verdict
+
+
+def _derivative_at(cell: Cell, call: Call, kind: str, k: int, tie: bool = False) -> tuple[str, str]:
+    lib = call.lib
+    d = _Derivative(cell, call, k, tie)
     base = d.choose_precision()
     if not base:
         return NA, "no floating-point output"
     xr, imag = d.start()
     h = d.h(call.function(), imag)
+    if kind != "grad":  # the primal outputs of vjp and jvp: the eager ones at that point
+        primal = call.numpy(h(xr))
     if kind == "grad":
         g = lib.to_numpy(lib.grad(lambda x: lib.total(h(x)))(xr))
         return _check_covector(d, g, [np.ones_like(b) for b in base])
     rng = np.random.default_rng(1)
     if kind == "vjp":
-        cots = [rng.standard_normal(b.shape).astype(d.real_dtype) for b in base]
+        cots = [np.asarray(rng.standard_normal(p.shape)).astype(p.dtype) for p in primal]
         outs, vjps = lib.native.vjp(h, [xr], [lib.from_numpy(c) for c in cots])
-        why = differ([b.astype(d.real_dtype) for b in base], call.numpy(outs), "value")
+        why = differ(primal, call.numpy(outs), "value")
         if why:
             return MISMATCH, f"primal outputs: {why}"
         g = lib.to_numpy(vjps[0])
@@ -535,7 +564,7 @@ def _derivative(cell: Cell, call: Call, kind: str) -> tuple[str, str]:
     # jvp: the tangent of every output, element by element
     v = d.direction(2)
     outs, tangents = lib.native.jvp(h, [xr], [lib.from_numpy(v.astype(d.real_dtype))])
-    why = differ([b.astype(d.real_dtype) for b in base], call.numpy(outs), "value")
+    why = differ(primal, call.numpy(outs), "value")
     if why:
         return MISMATCH, f"primal outputs: {why}"
     rich, err, noise = d.fd(v)

@@ -4,6 +4,7 @@
 ``nox -s conformance``         conformance/ against array-api-strict, thorough profile
 ``nox -s array_api_tests -- numpy [pytest args]``   the external data-apis suite
 ``nox -s robustness``          the bad-input sweep (conformance/robustness), every backend
+``nox -s transforms``          the transform matrix (conformance/transforms): docs/transforms.md
 ``nox -s benchmarks``          overhead tables (benchmarks/overhead.py)
 ``nox -s docs``                the Sphinx site (docs/_build/html, -W) and every example in the docs
 ``nox -s sklearn``             scikit-learn's array-API tests through ember_array
@@ -87,6 +88,20 @@ def robustness(session: nox.Session) -> None:
     """
     _install(session, "numpy", "torch", "mlx", "dask")
     session.run("python", "-m", "conformance.robustness", *session.posargs)
+
+
+@nox.session
+def transforms(session: nox.Session) -> None:
+    """The transform support matrix: every function under torch.compile, torch.func.grad/vmap,
+    mx.compile/grad/vjp/jvp/vmap and (the shims) jax.jit/grad/vmap; rewrites docs/transforms.md.
+
+    Extra arguments go to the matrix instead (``nox -s transforms -- --backend mlx --target
+    sin``, which leaves the page alone).
+    """
+    _install(session, "numpy", "torch", "mlx")
+    session.install("jax[cpu]")
+    args = session.posargs or ["--markdown", "docs/transforms.md"]
+    session.run("python", "-m", "conformance.transforms", *args)
 
 
 @nox.session

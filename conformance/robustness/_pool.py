@@ -73,13 +73,18 @@ if root:
     module = importlib.util.module_from_spec(spec)
     sys.modules["ember_array"] = module
     spec.loader.exec_module(module)
-from conformance.robustness._worker import main
+from {worker} import main
 main()
 """
 
+#: The worker module of the robustness sweep (``run(..., worker=...)`` names another).
+WORKER = "conformance.robustness._worker"
+
 
 class _Worker:
-    def __init__(self, path: str, group: str, start: int, root: str, mem_gb: float) -> None:
+    def __init__(
+        self, path: str, group: str, start: int, root: str, mem_gb: float, worker: str = WORKER
+    ) -> None:
         self.log = tempfile.TemporaryFile()  # noqa: SIM115 (closed by _run_chunk)
         here = str(Path(__file__).resolve().parents[2])
         env = dict(
@@ -91,7 +96,7 @@ class _Worker:
         env.setdefault("MKL_NUM_THREADS", "1")
         env.setdefault("OPENBLAS_NUM_THREADS", "1")
         self.proc = subprocess.Popen(
-            [sys.executable, "-c", _BOOT, path, group, str(start)],
+            [sys.executable, "-c", _BOOT.format(worker=worker), path, group, str(start)],
             stdout=subprocess.PIPE,
             stderr=self.log,
             stdin=subprocess.DEVNULL,
@@ -138,12 +143,13 @@ def _run_chunk(
     mem_gb: float,
     isolate: bool,
     startup: float = 120.0,
+    worker: str = WORKER,
 ) -> Iterator[Result]:
     """Run one pickled chunk to the end, restarting the worker after each crash or hang."""
     group = cases[0].group
     start = 0
     while start < len(cases):
-        w = _Worker(path, group, start, root, mem_gb)
+        w = _Worker(path, group, start, root, mem_gb, worker)
         current: int | None = None
         done = False
         try:
@@ -173,7 +179,7 @@ def _run_chunk(
                     raise RuntimeError(f"worker for {group} ended unexpectedly: {w.stderr_tail()}")
                 detail = f"{_describe_exit(code)}: {w.stderr_tail()}".rstrip(": ")
                 if isolate and current > start:
-                    again = _alone(cases[current], root, timeout, mem_gb)
+                    again = _alone(cases[current], root, timeout, mem_gb, worker)
                     if again.outcome not in ("crash", "hang"):
                         # an earlier case of this worker broke its memory (mlx writes out of
                         # bounds); the case just before is the first suspect
@@ -189,11 +195,12 @@ def _run_chunk(
             w.log.close()
 
 
-def _alone(case: Case, root: str, timeout: float, mem_gb: float) -> Result:
+def _alone(case: Case, root: str, timeout: float, mem_gb: float, worker: str = WORKER) -> Result:
     with tempfile.NamedTemporaryFile(suffix=".pkl", delete=False) as f:
         pickle.dump([case], f)
     try:
-        return next(iter(_run_chunk(f.name, [case], root, timeout, mem_gb, isolate=False)))
+        chunk = _run_chunk(f.name, [case], root, timeout, mem_gb, isolate=False, worker=worker)
+        return next(iter(chunk))
     finally:
         os.unlink(f.name)
 
@@ -207,12 +214,14 @@ def run(
     mem_gb: float = 3.0,
     chunk: int = 2500,
     progress: Callable[[Result], None] | None = None,
+    worker: str = WORKER,
 ) -> list[Result]:
     """Run ``cases`` in worker processes, ``jobs`` at a time; results in case order.
 
     ``root`` is the checkout whose ``ember_array`` the workers test (default: this one);
     ``mem_gb`` caps each worker's address space, so that a huge size fails
-    instead of taking the machine's memory.
+    instead of taking the machine's memory. ``worker``: the module whose ``main()`` runs a
+    chunk (the transform matrix, ``conformance.transforms``, has its own).
     """
     import threading
     from concurrent.futures import ThreadPoolExecutor
@@ -230,7 +239,7 @@ def run(
         path = os.path.join(tmp, f"chunk{k}.pkl")
         with open(path, "wb") as f:
             pickle.dump(ch, f)
-        for r in _run_chunk(path, ch, root, timeout, mem_gb, isolate=True):
+        for r in _run_chunk(path, ch, root, timeout, mem_gb, isolate=True, worker=worker):
             with lock:
                 out[r.case.id] = r
                 if progress is not None:

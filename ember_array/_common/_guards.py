@@ -21,7 +21,8 @@ def _poison(xp: Any, out: Any, bad: Any, core_ndim: int) -> Any:
     mask = bad
     for _ in range(core_ndim):
         mask = mask[..., None]
-    return xp.where(mask, out * float("nan"), out)
+    # a NaN constant, not out * nan: the gradient through out * nan is NaN everywhere
+    return xp.where(mask, xp.asarray(float("nan"), dtype=out.dtype), out)
 
 
 # LAPACK: geev/gebal abort the process on non-finite input and xGESDD/xBDSQR loop forever on inf;

@@ -54,3 +54,14 @@ def test_istft_grad() -> None:
 def test_random_under_jit_matches_numpy() -> None:
     got = jax.jit(lambda k: er.uniform(k, (5,)))(er.key(3, xp=jnp))
     np.testing.assert_array_equal(np.asarray(got), er.uniform(er.key(3), (5,)))
+
+
+def test_random_needing_int64_raises_without_x64() -> None:
+    """Without jax_enable_x64 jax's int64 is int32: samplers that need 64-bit words raise a
+    clear TypeError instead of overflowing (or wrapping silently)."""
+    if jax.config.jax_enable_x64:
+        pytest.skip("jax_enable_x64 is set")
+    k = er.key(3, xp=jnp)
+    for draw in (lambda: er.normal(k, (4,)), lambda: er.integers(k, 0, 10, (4,))):
+        with pytest.raises(TypeError, match="64-bit integers"):
+            draw()

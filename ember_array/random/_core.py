@@ -76,6 +76,14 @@ class Words:
     def to_u64(self, w: Any) -> Any:
         """Words as ``int64`` holding the unsigned value in ``[0, 2**32)``."""
         out = self.xp.astype(w, self.xp.int64)
+        if out.dtype != self.xp.int64:
+            # jax without jax_enable_x64 turns int64 into int32 (with a warning only): the
+            # unsigned word values would wrap, and comparisons with 2**31 overflow
+            raise TypeError(
+                f"ember_array.random [{self.name}]: this sampler needs 64-bit integers, which "
+                f"the namespace does not provide (int64 became {out.dtype}; for jax, set "
+                "jax_enable_x64)"
+            )
         return out & MASK32 if self.signed else out
 
     def to_uint32(self, w: Any) -> Any:

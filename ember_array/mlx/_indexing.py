@@ -17,6 +17,7 @@ import mlx.core as mx
 import numpy as np
 
 from .. import _spec
+from ._dtypes import _NATIVE
 from ._helpers import normalize_axis, scalar
 
 __all__ = list(_spec.INDEXING)
@@ -31,6 +32,47 @@ def _fill_value(dtype: mx.Dtype) -> Any:
     return info.min if mx.issubdtype(dtype, mx.signedinteger) else info.max
 
 
+#: dtype -> the 0-d fill array of out-of-range positions (built once: a lookup on the hot path).
+_FILL = {d: scalar(_fill_value(d), d) for d in _NATIVE.values()}
+#: integer index dtype -> its (min, max): the clamp bounds may not leave the index dtype.
+_RANGE = {
+    d: (int(mx.iinfo(d).min), int(mx.iinfo(d).max))
+    for d in _NATIVE.values()
+    if mx.issubdtype(d, mx.integer)
+}
+#: (axis size, index dtype) -> the 0-d clamp bounds (``None``: no bound needed); arrays, not
+#: Python ints: mlx converts a Python scalar operand anew at each call (~1 us a bound).
+_BOUNDS: dict[tuple[int, Any], tuple[mx.array | None, mx.array | None]] = {}
+_BOUNDS_MAX = 4096
+
+
+def _index_dtype(idx: Any, func: str) -> tuple[int, int]:
+    """The range of an index array's (or dtype's) integer dtype; ``TypeError`` for others."""
+    dtype = idx.dtype if isinstance(idx, mx.array) else idx
+    rng = _RANGE.get(dtype)
+    if rng is None:
+        raise TypeError(f"{func}: mlx indices must have an integer dtype, got {dtype}")
+    return rng
+
+
+def _bounds(n: int, dtype: mx.Dtype, func: str) -> tuple[mx.array | None, mx.array | None]:
+    """The clamp bounds ``-n`` and ``n - 1`` for ``n >= 1`` (cached)."""
+    key = (n, dtype)
+    out = _BOUNDS.get(key)
+    if out is not None:
+        return out
+    lo, hi = _index_dtype(dtype, func)
+    # a bound beyond the index dtype's range is no bound (and mlx would wrap it into the dtype)
+    out = (
+        mx.array(-n, dtype=dtype) if -n > lo else None,
+        mx.array(n - 1, dtype=dtype) if n <= hi else None,
+    )
+    if len(_BOUNDS) >= _BOUNDS_MAX:
+        _BOUNDS.clear()
+    _BOUNDS[key] = out
+    return out
+
+
 def _checked(indices: Any, n: int, func: str) -> mx.array | None:
     """Eagerly check Python indices; return ``None`` when ``indices`` is an mlx array."""
     if isinstance(indices, mx.array):
@@ -43,42 +85,55 @@ def _checked(indices: Any, n: int, func: str) -> mx.array | None:
     return mx.array(np.where(a < 0, a + n, a).astype(np.int64))
 
 
-def _clamp(idx: mx.array, n: int) -> tuple[mx.array, mx.array]:
-    """Wrap negative indices, clamp into ``[0, n)``; also return the in-range mask."""
-    if not mx.issubdtype(idx.dtype, mx.integer):
-        raise TypeError(f"take: mlx indices must have an integer dtype, got {idx.dtype}")
-    if mx.issubdtype(idx.dtype, mx.signedinteger):
-        idx = mx.where(idx < 0, idx + n, idx)
-        ok = (idx >= 0) & (idx < n)
+def _clamp(idx: mx.array, n: int, func: str) -> tuple[mx.array, mx.array | None]:
+    """Clamp ``idx`` into ``[-n, n)``; also return the in-range mask (``None``: all in range).
+
+    The clamped indices stay negative where they were: every mlx gather (cpu, metal, cuda) wraps
+    an index in ``[-n, -1]`` itself (``offset_neg_idx``), and reads out of bounds for any other
+    index outside ``[0, n)``, hence the clamp. Two graph nodes: the clamp and the comparison.
+    """
+    lo, hi = _bounds(n, idx.dtype, func)
+    if lo is None:
+        if hi is None:
+            return idx, None  # every value of the index dtype is in range
+        c = mx.minimum(idx, hi)
     else:
-        ok = idx < n
-    return mx.clip(idx, 0, max(n - 1, 0)), ok
+        c = mx.maximum(idx, lo) if hi is None else mx.clip(idx, lo, hi)
+    return c, c == idx
 
 
 def take(x: mx.array, indices: Any, /, *, axis: int | None = None) -> mx.array:
     """Elements of ``x`` at ``indices`` along ``axis`` (see module docstring for range checks)."""
+    ndim = x.ndim
     if axis is None:
-        if x.ndim != 1:
-            raise ValueError(f"take: axis is required for an mlx array of ndim {x.ndim}")
+        if ndim != 1:
+            raise ValueError(f"take: axis is required for an mlx array of ndim {ndim}")
         axis = 0
-    axis = normalize_axis(axis, x.ndim, "take")
+    elif not 0 <= axis < ndim:
+        axis = normalize_axis(axis, ndim, "take")
     n = x.shape[axis]
-    checked = _checked(indices, n, "take")
-    if checked is not None:
+    if not isinstance(indices, mx.array):
+        checked = _checked(indices, n, "take")
+        assert checked is not None
         if n == 0:
             shape = list(x.shape)
             shape[axis] = checked.size
             return mx.zeros(shape, dtype=x.dtype)
         return mx.take(x, checked, axis=axis)
-    idx, ok = _clamp(indices, n)
     if n == 0:
+        _index_dtype(indices, "take")
         shape = list(x.shape)
         shape[axis : axis + 1] = list(indices.shape)
-        return mx.broadcast_to(scalar(_fill_value(x.dtype), x.dtype), shape)
+        return mx.broadcast_to(_FILL[x.dtype], shape)
+    idx, ok = _clamp(indices, n, "take")
     out = mx.take(x, idx, axis=axis)
-    shape = [1] * x.ndim
-    shape[axis : axis + 1] = list(indices.shape)
-    return mx.where(ok.reshape(shape), out, scalar(_fill_value(x.dtype), x.dtype))
+    if ok is None:
+        return out
+    if ndim != 1:
+        shape = [1] * ndim
+        shape[axis : axis + 1] = list(indices.shape)
+        ok = ok.reshape(shape)
+    return mx.where(ok, out, _FILL[x.dtype])
 
 
 def take_along_axis(x: mx.array, indices: Any, /, *, axis: int = -1) -> mx.array:
@@ -92,9 +147,10 @@ def take_along_axis(x: mx.array, indices: Any, /, *, axis: int = -1) -> mx.array
         raise ValueError(
             f"take_along_axis: mlx indices of ndim {indices.ndim} must match x's ndim {x.ndim}"
         )
-    idx, ok = _clamp(indices, n)
     if n == 0:
+        _index_dtype(indices, "take_along_axis")
         shape = list(mx.broadcast_shapes((*x.shape[:axis], 1, *x.shape[axis + 1 :]), indices.shape))
-        return mx.broadcast_to(scalar(_fill_value(x.dtype), x.dtype), shape)
+        return mx.broadcast_to(_FILL[x.dtype], shape)
+    idx, ok = _clamp(indices, n, "take_along_axis")
     out = mx.take_along_axis(x, idx, axis=axis)
-    return mx.where(ok, out, scalar(_fill_value(x.dtype), x.dtype))
+    return out if ok is None else mx.where(ok, out, _FILL[x.dtype])

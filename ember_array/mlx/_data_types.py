@@ -166,14 +166,15 @@ def isdtype(dtype: Any, kind: Any) -> bool:
     raise TypeError(f"isdtype: kind must be a dtype, a str or a tuple, got {type(kind).__name__}")
 
 
-def _fast_casts() -> dict[Any, frozenset[mx.Dtype]]:
-    """target dtype -> the source dtypes whose cast :func:`astype` may hand to ``x.astype`` as it
-    is: all but the target itself (``copy=`` decides) and complex64 for a real target (refused).
+def _fast_casts() -> dict[Any, tuple[mx.Dtype, frozenset[mx.Dtype]]]:
+    """target dtype -> (its native object, the source dtypes whose cast :func:`astype` may hand
+    to ``x.astype`` as it is): all but the target itself (``copy=`` decides) and complex64 for a
+    real target (refused).
 
     Keyed by both the native and the namespace dtype objects (an identity hit for either); float64
     targets stay out when a GPU exists (they need the CPU stream, see ``stream_for``).
     """
-    out: dict[Any, frozenset[mx.Dtype]] = {}
+    out: dict[Any, tuple[mx.Dtype, frozenset[mx.Dtype]]] = {}
     complex_ = mx.complex64
     for name, dt in _NATIVE.items():
         if name == "float64" and gpu_available():
@@ -181,8 +182,7 @@ def _fast_casts() -> dict[Any, frozenset[mx.Dtype]]:
         srcs = frozenset(
             s for s in _NATIVE.values() if s != dt and (s != complex_ or dt == complex_)
         )
-        out[dt] = srcs
-        out[from_native(dt)] = srcs
+        out[dt] = out[from_native(dt)] = (dt, srcs)
     return out
 
 
@@ -198,9 +198,9 @@ def astype(x: mx.array, dtype: Any, /, *, copy: bool = True, device: Any = None)
     if device is None:
         # hot path: a dtype change that needs no check (two lookups, no isinstance chain)
         try:
-            srcs = _FAST_CASTS.get(dtype)
-            if srcs is not None and x.dtype in srcs:
-                return x.astype(dtype)
+            fast = _FAST_CASTS.get(dtype)
+            if fast is not None and x.dtype in fast[1]:
+                return x.astype(fast[0])
         except TypeError:  # an mx.Dtype compared with a foreign object of the same hash
             pass
     dt = native(dtype, "astype")

@@ -18,8 +18,6 @@ ember_array's creation functions and ``linalg`` already put float64 on the CPU s
 
 from __future__ import annotations
 
-import os
-import shutil
 from collections.abc import Callable
 from typing import Any
 
@@ -27,7 +25,7 @@ import mlx.core as mx
 import numpy as np
 
 from .. import _spec
-from ._helpers import is_complex, is_float, make_complex, scalar
+from ._helpers import Compiled, is_complex, is_float, jit_available, make_complex, scalar
 
 __all__ = list(_spec.ELEMENTWISE)
 
@@ -161,65 +159,13 @@ def _one(a: Any) -> mx.array:
     return a if isinstance(a, mx.array) else a[0]
 
 
-#: How many input shapes a :class:`_Compiled` function keeps traced before it starts afresh.
-_COMPILED_SHAPES = 64
-
-
-class _Compiled:
-    """``mx.compile(fn)`` whose trace cache is bounded; calls take one or two arrays.
-
-    Compiled with shapes (not ``shapeless=True``): a shapeless trace puts a ``Broadcast`` node on
-    every operand of every binary op (``broadcast_arrays`` under ``in_dynamic_tracing``, mlx
-    0.32), and mlx's fusion, which stops at depth 11 and at shared nodes, then splits an exp into
-    11 kernels instead of 3 (1.8x mx.exp's time at 1000 elements instead of 1.1x). mlx keeps one
-    trace per input shape and scans them all at each call; after :data:`_COMPILED_SHAPES`
-    distinct shapes the compiled function is made anew (mlx drops a function's traces with it).
-    Under a transform the inputs are tracers, and mlx's compiled function just calls ``fn``
-    (``compile.cpp``: "If the inputs are tracers, trace the original graph").
-    """
-
-    __slots__ = ("compiled", "fn", "shapes")
-
-    def __init__(self, fn: Callable[..., mx.array]) -> None:
-        self.fn = fn
-        self.compiled = mx.compile(fn)
-        self.shapes: set[Any] = set()
-
-    def _seen(self, key: Any) -> None:
-        shapes = self.shapes
-        if len(shapes) >= _COMPILED_SHAPES:
-            shapes.clear()
-            self.compiled = mx.compile(self.fn)
-        shapes.add(key)
-
-    def __call__(self, x1: mx.array, x2: mx.array | None = None) -> mx.array:
-        if x2 is None:
-            if x1.shape not in self.shapes:
-                self._seen(x1.shape)
-            out: mx.array = self.compiled(x1)
-            return out
-        key = (x1.shape, x2.shape)
-        if key not in self.shapes:
-            self._seen(key)
-        out = self.compiled(x1, x2)
-        return out
-
-
-def _jit_available() -> bool:
-    """Whether ``mx.compile`` fuses here: mlx fuses on a GPU, and on the CPU only where ``g++``
-    runs (``JitCompiler::available``); otherwise it calls the function unchanged."""
-    if os.environ.get("MLX_DISABLE_COMPILE"):
-        return False
-    return mx.default_device() == mx.gpu or shutil.which("g++") is not None
-
-
 def _differentiable(
     value: Callable[..., mx.array],
     partials: Callable[..., tuple[mx.array, ...]],
     compiled: bool = False,
 ) -> Callable[..., mx.array]:
     """``value``, an element-wise function, as an ``mx.custom_function`` whose derivatives are
-    ``partials(*x, out)``; ``compiled``: wrapped in :class:`_Compiled`.
+    ``partials(*x, out)``; ``compiled``: wrapped in :class:`~._helpers.Compiled`.
 
     Some accurate functions below are built from ``view`` (bit tricks), which has no vjp in
     mlx 0.32.4 (``[Primitive::vjp] Not implemented for View``; no upstream issue found), so
@@ -236,16 +182,16 @@ def _differentiable(
     never the compiled one: a transform cannot go through a ``Compiled`` node (``[Compiled]
     Cannot vmap primitive``), and the jvp rule's inputs are no tracers.
     """
-    f = mx.custom_function(value)
-    call: Callable[..., mx.array] = _Compiled(f) if compiled else f  # type: ignore[arg-type]
+    custom = mx.custom_function(value)
+    f: Callable[..., mx.array] = custom  # type: ignore[assignment]  # callable, typed as object
 
-    @f.vjp
+    @custom.vjp
     def _vjp(primals: Any, cotangent: mx.array, output: mx.array) -> Any:
         args = (primals,) if isinstance(primals, mx.array) else tuple(primals)
         grads = tuple(cotangent * d for d in partials(*args, _one(output)))
         return grads[0] if len(grads) == 1 else grads
 
-    @f.jvp
+    @custom.jvp
     def _jvp(primals: Any, tangents: Any) -> mx.array:
         args = (primals,) if isinstance(primals, mx.array) else tuple(primals)
         ts = (tangents,) if isinstance(tangents, mx.array) else tuple(tangents)
@@ -255,7 +201,7 @@ def _differentiable(
             out = out + t * d
         return out
 
-    @f.vmap
+    @custom.vmap
     def _vmap(inputs: Any, axes: Any) -> tuple[mx.array, int]:
         if isinstance(inputs, mx.array):  # one argument: mlx passes it bare
             return f(inputs), axes
@@ -273,7 +219,7 @@ def _differentiable(
             moved.append(x)
         return f(*moved), 0
 
-    return call
+    return Compiled(f) if compiled else f
 
 
 def _int_view(dtype: mx.Dtype) -> mx.Dtype:
@@ -402,7 +348,7 @@ def _exp_partials(x: mx.array, out: mx.array) -> tuple[mx.array]:
     return (out,)
 
 
-_JIT = _jit_available()
+_JIT = jit_available()
 
 #: dtype -> the differentiable accurate exp: float32 compiled into two fused kernels (without a
 #: fusing compiler, the ``view`` form: fewer graph nodes, the same bits); float64 not (its

@@ -18,7 +18,7 @@ import numpy as np
 
 from .. import _spec
 from ._dtypes import _NATIVE
-from ._helpers import normalize_axis, scalar
+from ._helpers import Compiled, normalize_axis, scalar
 
 __all__ = list(_spec.INDEXING)
 
@@ -93,13 +93,41 @@ def _clamp(idx: mx.array, n: int, func: str) -> tuple[mx.array, mx.array | None]
     index outside ``[0, n)``, hence the clamp. Two graph nodes: the clamp and the comparison.
     """
     lo, hi = _bounds(n, idx.dtype, func)
-    if lo is None:
-        if hi is None:
-            return idx, None  # every value of the index dtype is in range
-        c = mx.minimum(idx, hi)
-    else:
-        c = mx.maximum(idx, lo) if hi is None else mx.clip(idx, lo, hi)
+    if lo is None and hi is None:
+        return idx, None  # every value of the index dtype is in range
+    c = _clip(idx, lo, hi)
     return c, c == idx
+
+
+def _clip(idx: mx.array, lo: mx.array | None, hi: mx.array | None) -> mx.array:
+    if lo is None:
+        assert hi is not None  # the callers have at least one bound
+        return mx.minimum(idx, hi)
+    return mx.maximum(idx, lo) if hi is None else mx.clip(idx, lo, hi)
+
+
+def _take_masked(
+    x: mx.array,
+    idx: mx.array,
+    lo: mx.array | None,
+    hi: mx.array | None,
+    fill: mx.array,
+    axis: int,
+) -> mx.array:
+    """``take`` of clamped indices, out-of-range positions filled (``lo``/``hi`` not both None)."""
+    c = _clip(idx, lo, hi)
+    ok = c == idx
+    out = mx.take(x, c, axis=axis)
+    if x.ndim != 1:
+        shape = [1] * x.ndim
+        shape[axis : axis + 1] = list(idx.shape)
+        ok = ok.reshape(shape)
+    return mx.where(ok, out, fill)
+
+
+#: :func:`_take_masked` compiled (traced per shape): the comparison and the fill fuse into one
+#: kernel after the gather, at 100 000 elements 1.0x-1.1x mx.take's time instead of 1.15x-1.3x.
+_TAKE = Compiled(_take_masked)
 
 
 def take(x: mx.array, indices: Any, /, *, axis: int | None = None) -> mx.array:
@@ -125,15 +153,10 @@ def take(x: mx.array, indices: Any, /, *, axis: int | None = None) -> mx.array:
         shape = list(x.shape)
         shape[axis : axis + 1] = list(indices.shape)
         return mx.broadcast_to(_FILL[x.dtype], shape)
-    idx, ok = _clamp(indices, n, "take")
-    out = mx.take(x, idx, axis=axis)
-    if ok is None:
-        return out
-    if ndim != 1:
-        shape = [1] * ndim
-        shape[axis : axis + 1] = list(indices.shape)
-        ok = ok.reshape(shape)
-    return mx.where(ok, out, _FILL[x.dtype])
+    lo, hi = _bounds(n, indices.dtype, "take")
+    if lo is None and hi is None:
+        return mx.take(x, indices, axis=axis)  # every value of the index dtype is in range
+    return _TAKE(x, indices, lo, hi, _FILL[x.dtype], axis)
 
 
 def take_along_axis(x: mx.array, indices: Any, /, *, axis: int = -1) -> mx.array:

@@ -59,7 +59,7 @@ def concat(arrays: Sequence[mx.array], /, *, axis: int | None = 0) -> mx.array:
                 if len(arrays) > 2
                 else (arrays[-1].dtype == first)
             ):
-                return mx.concatenate(arrays, axis=axis)
+                return mx.concatenate(arrays, axis=axis)  # type: ignore[arg-type]  # any sequence
         except (TypeError, IndexError, AttributeError, KeyError):
             pass  # not a sequence of mlx arrays: the checks below say what is wrong
     arrays = _common(arrays, "concat")

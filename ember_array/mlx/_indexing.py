@@ -40,37 +40,22 @@ _RANGE = {
     for d in _NATIVE.values()
     if mx.issubdtype(d, mx.integer)
 }
-#: (axis size, index dtype) -> the 0-d clamp bounds (``None``: no bound needed); arrays, not
-#: Python ints: mlx converts a Python scalar operand anew at each call (~1 us a bound).
-_BOUNDS: dict[tuple[int, Any], tuple[mx.array | None, mx.array | None]] = {}
-_BOUNDS_MAX = 4096
 
 
 def _index_dtype(idx: Any, func: str) -> tuple[int, int]:
-    """The range of an index array's (or dtype's) integer dtype; ``TypeError`` for others."""
-    dtype = idx.dtype if isinstance(idx, mx.array) else idx
-    rng = _RANGE.get(dtype)
+    """The range of an index array's integer dtype; ``TypeError`` for other dtypes."""
+    rng = _RANGE.get(idx.dtype)
     if rng is None:
-        raise TypeError(f"{func}: mlx indices must have an integer dtype, got {dtype}")
+        raise TypeError(f"{func}: mlx indices must have an integer dtype, got {idx.dtype}")
     return rng
 
 
-def _bounds(n: int, dtype: mx.Dtype, func: str) -> tuple[mx.array | None, mx.array | None]:
-    """The clamp bounds ``-n`` and ``n - 1`` for ``n >= 1`` (cached)."""
-    key = (n, dtype)
-    out = _BOUNDS.get(key)
-    if out is not None:
-        return out
-    lo, hi = _index_dtype(dtype, func)
-    # a bound beyond the index dtype's range is no bound (and mlx would wrap it into the dtype)
-    out = (
-        mx.array(-n, dtype=dtype) if -n > lo else None,
-        mx.array(n - 1, dtype=dtype) if n <= hi else None,
-    )
-    if len(_BOUNDS) >= _BOUNDS_MAX:
-        _BOUNDS.clear()
-    _BOUNDS[key] = out
-    return out
+def _limits(n: int, rng: tuple[int, int]) -> tuple[int | None, int | None]:
+    """The clamp bounds ``-n`` and ``n - 1`` (``n >= 1``) of indices whose dtype has the range
+    ``rng``; ``None`` where the dtype cannot pass the bound (nor could hold it: mlx would wrap a
+    Python int bound into the index dtype)."""
+    lo, hi = rng
+    return (-n if -n > lo else None), (n - 1 if n <= hi else None)
 
 
 def _checked(indices: Any, n: int, func: str) -> mx.array | None:
@@ -85,48 +70,42 @@ def _checked(indices: Any, n: int, func: str) -> mx.array | None:
     return mx.array(np.where(a < 0, a + n, a).astype(np.int64))
 
 
-def _clamp(idx: mx.array, n: int, func: str) -> tuple[mx.array, mx.array | None]:
-    """Clamp ``idx`` into ``[-n, n)``; also return the in-range mask (``None``: all in range).
+def _clamp(idx: mx.array, lo: int | None, hi: int | None) -> tuple[mx.array, mx.array]:
+    """Clamp ``idx`` into ``[lo, hi]`` (at least one given); also return the in-range mask.
 
     The clamped indices stay negative where they were: every mlx gather (cpu, metal, cuda) wraps
     an index in ``[-n, -1]`` itself (``offset_neg_idx``), and reads out of bounds for any other
-    index outside ``[0, n)``, hence the clamp. Two graph nodes: the clamp and the comparison.
+    index outside ``[0, n)``, hence the clamp.
     """
-    lo, hi = _bounds(n, idx.dtype, func)
-    if lo is None and hi is None:
-        return idx, None  # every value of the index dtype is in range
-    c = _clip(idx, lo, hi)
+    if lo is None:
+        assert hi is not None
+        c = mx.minimum(idx, hi)
+    else:
+        c = mx.maximum(idx, lo) if hi is None else mx.clip(idx, lo, hi)
     return c, c == idx
 
 
-def _clip(idx: mx.array, lo: mx.array | None, hi: mx.array | None) -> mx.array:
-    if lo is None:
-        assert hi is not None  # the callers have at least one bound
-        return mx.minimum(idx, hi)
-    return mx.maximum(idx, lo) if hi is None else mx.clip(idx, lo, hi)
-
-
-def _take_masked(
-    x: mx.array,
-    idx: mx.array,
-    lo: mx.array | None,
-    hi: mx.array | None,
-    fill: mx.array,
-    axis: int,
-) -> mx.array:
-    """``take`` of clamped indices, out-of-range positions filled (``lo``/``hi`` not both None)."""
-    c = _clip(idx, lo, hi)
-    ok = c == idx
+def _take_masked(x: mx.array, idx: mx.array, axis: int = 0) -> mx.array:
+    """``take`` of clamped indices, the out-of-range positions filled; traced per shape (see
+    :data:`_TAKE`), so the bounds are constants of the trace."""
+    lo, hi = _limits(x.shape[axis], _RANGE[idx.dtype])
+    c, ok = _clamp(idx, lo, hi)
     out = mx.take(x, c, axis=axis)
     if x.ndim != 1:
         shape = [1] * x.ndim
         shape[axis : axis + 1] = list(idx.shape)
         ok = ok.reshape(shape)
-    return mx.where(ok, out, fill)
+    return mx.where(ok, out, _FILL[x.dtype])
 
 
-#: :func:`_take_masked` compiled (traced per shape): the comparison and the fill fuse into one
-#: kernel after the gather, at 100 000 elements 1.0x-1.1x mx.take's time instead of 1.15x-1.3x.
+def _take_masked_1d(x: mx.array, idx: mx.array) -> mx.array:
+    return _take_masked(x, idx)
+
+
+#: :func:`_take_masked` compiled, for 1-d ``x`` and for the others: the clamp fuses into one
+#: kernel before the gather, the comparison and the fill into one after it (1.0x-1.1x mx.take's
+#: time at 100 000 elements, where three separate nodes took 1.15x-1.3x).
+_TAKE_1D = Compiled(_take_masked_1d)
 _TAKE = Compiled(_take_masked)
 
 
@@ -148,15 +127,14 @@ def take(x: mx.array, indices: Any, /, *, axis: int | None = None) -> mx.array:
             shape[axis] = checked.size
             return mx.zeros(shape, dtype=x.dtype)
         return mx.take(x, checked, axis=axis)
+    lo, hi = _index_dtype(indices, "take")
     if n == 0:
-        _index_dtype(indices, "take")
         shape = list(x.shape)
         shape[axis : axis + 1] = list(indices.shape)
         return mx.broadcast_to(_FILL[x.dtype], shape)
-    lo, hi = _bounds(n, indices.dtype, "take")
-    if lo is None and hi is None:
+    if n > hi and -n <= lo:
         return mx.take(x, indices, axis=axis)  # every value of the index dtype is in range
-    return _TAKE(x, indices, lo, hi, _FILL[x.dtype], axis)
+    return _TAKE_1D(x, indices) if ndim == 1 else _TAKE(x, indices, axis)
 
 
 def take_along_axis(x: mx.array, indices: Any, /, *, axis: int = -1) -> mx.array:
@@ -170,10 +148,12 @@ def take_along_axis(x: mx.array, indices: Any, /, *, axis: int = -1) -> mx.array
         raise ValueError(
             f"take_along_axis: mlx indices of ndim {indices.ndim} must match x's ndim {x.ndim}"
         )
+    rng = _index_dtype(indices, "take_along_axis")
     if n == 0:
-        _index_dtype(indices, "take_along_axis")
         shape = list(mx.broadcast_shapes((*x.shape[:axis], 1, *x.shape[axis + 1 :]), indices.shape))
         return mx.broadcast_to(_FILL[x.dtype], shape)
-    idx, ok = _clamp(indices, n, "take_along_axis")
-    out = mx.take_along_axis(x, idx, axis=axis)
-    return out if ok is None else mx.where(ok, out, _FILL[x.dtype])
+    lo, hi = _limits(n, rng)
+    if lo is None and hi is None:
+        return mx.take_along_axis(x, indices, axis=axis)  # every index value is in range
+    idx, ok = _clamp(indices, lo, hi)
+    return mx.where(ok, mx.take_along_axis(x, idx, axis=axis), _FILL[x.dtype])

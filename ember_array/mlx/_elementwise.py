@@ -201,6 +201,8 @@ def _differentiable(
             out = out + t * d
         return out
 
+    # mlx 0.32.4 vmaps a bitwise op to its first operand's shape (no upstream issue found):
+    # https://github.com/ml-explore/mlx/blob/846d176227a0ac13d2667e58d2bb68b322109ab0/mlx/primitives.cpp#L793-L804
     @custom.vmap
     def _vmap(inputs: Any, axes: Any) -> tuple[mx.array, int]:
         if isinstance(inputs, mx.array):  # one argument: mlx passes it bare

@@ -107,6 +107,10 @@ def _take_masked_1d(x: mx.array, idx: mx.array) -> mx.array:
 #: time at 100 000 elements, where three separate nodes took 1.15x-1.3x).
 _TAKE_1D = Compiled(_take_masked_1d)
 _TAKE = Compiled(_take_masked)
+#: mlx's cpu kernels cannot hold a complex constant (the fill): the generated ``complex64_t(re,
+#: im)`` has no such constructor and g++ fails, mlx 0.32.4 (no upstream issue found):
+#: https://github.com/ml-explore/mlx/blob/v0.32.1/mlx/backend/common/compiled.h#L53-L61
+_NOT_COMPILED = frozenset({mx.complex64})
 
 
 def take(x: mx.array, indices: Any, /, *, axis: int | None = None) -> mx.array:
@@ -134,6 +138,8 @@ def take(x: mx.array, indices: Any, /, *, axis: int | None = None) -> mx.array:
         return mx.broadcast_to(_FILL[x.dtype], shape)
     if n > hi and -n <= lo:
         return mx.take(x, indices, axis=axis)  # every value of the index dtype is in range
+    if x.dtype in _NOT_COMPILED:
+        return _take_masked(x, indices, axis)
     return _TAKE_1D(x, indices) if ndim == 1 else _TAKE(x, indices, axis)
 
 

@@ -27,6 +27,20 @@ def test_take_masks_out_of_range_for_every_index_dtype(dtype: str, n: int) -> No
     np.testing.assert_array_equal(got, want)
 
 
+@pytest.mark.parametrize(
+    "dtype",
+    ["bool_", "int8", "uint64", "float16", "bfloat16", "float32", "float64", "complex64"],
+)
+def test_take_of_every_dtype(dtype: str) -> None:
+    x = mx.arange(5).astype(getattr(mx, dtype))
+    for axis_x in (x, mx.stack([x, x])):
+        axis = axis_x.ndim - 1
+        out = xp.take(axis_x, mx.array([0, 7, -1], dtype=mx.int8), axis=axis)
+        mx.eval(out)  # complex64: a compiled kernel with a complex fill fails to build in mlx
+        assert out.dtype == x.dtype
+        assert out.shape == (*axis_x.shape[:-1], 3)
+
+
 def test_take_along_an_axis_and_empty_axes() -> None:
     m = xp.reshape(xp.arange(12, dtype=xp.int32), (3, 4))
     got = np.asarray(xp.take(m, mx.array([[0, 5], [-1, -5]]), axis=1))

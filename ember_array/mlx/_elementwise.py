@@ -383,12 +383,14 @@ def logaddexp(x1: mx.array | float, x2: mx.array | float, /) -> mx.array:
     ``mx.logaddexp`` is float32-accurate on float64 and ~10 ULP off on float32. Differentiable
     under ``mx.grad/vjp/jvp`` with ``mx.logaddexp``'s derivatives.
     """
-    if isinstance(x1, mx.array) and isinstance(x2, mx.array) and x1.dtype == x2.dtype:
-        pair = (x1, x2)  # hot path: _pair has nothing to do
-    else:
-        pair = _pair(x1, x2)
-    f = _LOGADDEXP.get(pair[0].dtype)
-    return mx.logaddexp(*pair) if f is None else f(*pair)  # None: float16, bfloat16
+    if isinstance(x1, mx.array) and isinstance(x2, mx.array):
+        dt = x1.dtype
+        if dt == x2.dtype:  # hot path: _pair has nothing to do
+            f = _LOGADDEXP.get(dt)
+            return mx.logaddexp(x1, x2) if f is None else f(x1, x2)
+    x1, x2 = _pair(x1, x2)
+    f = _LOGADDEXP.get(x1.dtype)
+    return mx.logaddexp(x1, x2) if f is None else f(x1, x2)  # None: float16, bfloat16
 
 
 def _logaddexp_accurate(x1: mx.array, x2: mx.array) -> mx.array:

@@ -46,17 +46,19 @@ NO_ISSUE = "(no upstream issue found)"
 
 #: Anything that looks like a GitHub link, to be checked against :data:`LINK`.
 GITHUB = re.compile(r"(?:https?://)?(?:www\.)?github\.com/[^\s)\]>\"'`,;]*")
-#: The one accepted form: an issue or pull request of a repository, by number.
+#: The accepted forms: an issue or pull request of a repository, by number, or (where no issue
+#: exists) a permalink to the native source, pinned to a commit or a release tag.
 LINK = re.compile(
     r"https://github\.com/[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?/[A-Za-z0-9._-]+"
-    r"/(?:issues|pull)/[1-9][0-9]*"
+    r"/(?:(?:issues|pull)/[1-9][0-9]*"
+    r"|blob/(?:[0-9a-f]{40}|v[0-9]+(?:\.[0-9]+)*)/[A-Za-z0-9._/-]+(?:#L[0-9]+(?:-L[0-9]+)?)?)"
 )
 _START = re.compile(r"^(\s*)# (" + "|".join(map(re.escape, LIBRARIES)) + r"): (.*)$")
 _COMMENT = re.compile(r"^(\s*)#(?!:)\s?(.*)$")
 
 
 def malformed_links(text: str) -> list[str]:
-    """The GitHub links in ``text`` that are not an issue or PR URL of :data:`LINK`'s form."""
+    """The GitHub links in ``text`` that are not of :data:`LINK`'s forms."""
     return [m for m in GITHUB.findall(text) if not LINK.fullmatch(m.rstrip("."))]
 
 

@@ -20,8 +20,8 @@ from .._common._data_types import (
 )
 from .._common._manipulation import broadcast_shapes as _broadcast_shapes
 from .._markers import wraps_native
-from ._devices import stream_for
-from ._dtypes import DTYPES, UnsupportedDtype, name_of, native
+from ._devices import gpu_available, stream_for
+from ._dtypes import _NATIVE, DTYPES, UnsupportedDtype, from_native, name_of, native
 from ._helpers import check_shape
 
 __all__ = list(_spec.DATA_TYPE_FUNCTIONS)
@@ -169,6 +169,29 @@ def isdtype(dtype: Any, kind: Any) -> bool:
     raise TypeError(f"isdtype: kind must be a dtype, a str or a tuple, got {type(kind).__name__}")
 
 
+def _fast_casts() -> dict[Any, tuple[mx.Dtype, frozenset[mx.Dtype]]]:
+    """target dtype -> (its native object, the source dtypes whose cast :func:`astype` may hand
+    to ``x.astype`` as it is): all but the target itself (``copy=`` decides) and complex64 for a
+    real target (refused).
+
+    Keyed by both the native and the namespace dtype objects (an identity hit for either); float64
+    targets stay out when a GPU exists (they need the CPU stream, see ``stream_for``).
+    """
+    out: dict[Any, tuple[mx.Dtype, frozenset[mx.Dtype]]] = {}
+    complex_ = mx.complex64
+    for name, dt in _NATIVE.items():
+        if name == "float64" and gpu_available():
+            continue
+        srcs = frozenset(
+            s for s in _NATIVE.values() if s != dt and (s != complex_ or dt == complex_)
+        )
+        out[dt] = out[from_native(dt)] = (dt, srcs)
+    return out
+
+
+_FAST_CASTS = _fast_casts()
+
+
 @wraps_native()
 def astype(x: mx.array, dtype: Any, /, *, copy: bool = True, device: Any = None) -> mx.array:
     """Copy ``x`` to ``dtype`` (``mx.array.astype`` has no ``copy=``/``device=``).
@@ -176,6 +199,14 @@ def astype(x: mx.array, dtype: Any, /, *, copy: bool = True, device: Any = None)
     Complex to real casts raise ``TypeError`` as the standard says; complex128 raises
     ``TypeError``.
     """
+    if device is None:
+        # hot path: a dtype change that needs no check (two lookups, no isinstance chain)
+        try:
+            fast = _FAST_CASTS.get(dtype)
+            if fast is not None and x.dtype in fast[1]:
+                return x.astype(fast[0])
+        except TypeError:  # an mx.Dtype compared with a foreign object of the same hash
+            pass
     dt = native(dtype, "astype")
     if not isinstance(dt, mx.Dtype):
         raise TypeError(f"astype: mlx needs a dtype, got {dtype!r}")

@@ -54,6 +54,18 @@ def _common(arrays: Sequence[mx.array], func: str) -> list[mx.array]:
 @wraps_native()
 def concat(arrays: Sequence[mx.array], /, *, axis: int | None = 0) -> mx.array:
     """Join arrays along ``axis`` (``axis=None`` flattens; ``mx.concatenate`` needs a list)."""
+    if axis is not None:
+        # hot path: arrays of one dtype go to mx.concatenate as they are
+        try:
+            first = arrays[0].dtype
+            if (
+                all(a.dtype == first for a in arrays)
+                if len(arrays) > 2
+                else (arrays[-1].dtype == first)
+            ):
+                return mx.concatenate(arrays, axis=axis)  # type: ignore[arg-type]  # any sequence
+        except (TypeError, IndexError, AttributeError, KeyError):
+            pass  # not a sequence of mlx arrays: the checks below say what is wrong
     arrays = _common(arrays, "concat")
     if axis is None:
         return mx.concatenate([a.reshape(-1) for a in arrays])

@@ -10,6 +10,8 @@ from ._helpers import INDEX, normalize_axis
 
 __all__ = list(_spec.SORTING)
 
+_INDEX = mx.int64  # INDEX's native object: nanobind converts it a little faster
+
 
 @wraps_native()
 def argsort(
@@ -20,6 +22,8 @@ def argsort(
     ``mx.argsort`` is stable; a descending stable sort is obtained by sorting the reversed array
     and mapping the indices back, so ties keep their original order.
     """
+    if axis == -1 and not descending and x.ndim:  # hot path: no axis arithmetic
+        return mx.argsort(x, axis=-1).astype(_INDEX)
     if x.ndim == 0:
         return mx.zeros((), dtype=INDEX)
     axis = normalize_axis(axis, x.ndim, "argsort")
@@ -35,6 +39,8 @@ def sort(
     x: mx.array, /, *, axis: int = -1, descending: bool = False, stable: bool = True
 ) -> mx.array:
     """Sorted copy of ``x`` along ``axis``; ``descending=True`` reverses the order."""
+    if axis == -1 and not descending and x.ndim:  # hot path: no axis arithmetic
+        return mx.sort(x, axis=-1)
     if x.ndim == 0:
         return x
     axis = normalize_axis(axis, x.ndim, "sort")

@@ -44,8 +44,7 @@ def test_every_github_link_is_an_issue_or_pull_request() -> None:
         bad += [f"{path}: {link}" for link in wa.malformed_links(text)]
     assert not bad, (
         "links not of the form https://github.com/<owner>/<repo>/(issues|pull)/<n> or a pinned "
-        "/blob/<commit or tag>/<path> permalink:\n"
-        + ("\n".join(bad))
+        "/blob/<commit or tag>/<path> permalink:\n" + ("\n".join(bad))
     )
     print(f"{len(links)} upstream links ({len(set(links))} distinct) in ember_array/")
     assert len(set(links)) >= 40

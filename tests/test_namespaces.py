@@ -55,7 +55,9 @@ def test_namespace_returns_module(xp: ModuleType, native: ModuleType) -> None:
 def test_conforming_functions_are_native(backend: str, xp: ModuleType, native: ModuleType) -> None:
     # Zero overhead: where the backend conforms, the namespace holds its own function.
     assert xp.isnan is native.isnan
-    assert xp.sqrt is native.sqrt
+    # torch's CPU sqrt is not correctly rounded (see ember_array.torch.sqrt): wrapped there
+    if backend != "torch":
+        assert xp.sqrt is native.sqrt
     # mlx's exp and sin are float32-accurate on float64 (and sin(-0) is +0): wrapped there
     if backend != "mlx":
         assert xp.exp is native.exp

@@ -7,7 +7,7 @@ are taken unchanged from ``array_api_compat.torch``.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import wraps
+from functools import reduce, wraps
 from typing import Any, NamedTuple
 
 import array_api_compat.torch as _compat
@@ -19,6 +19,8 @@ from .._common._guards import checked_diff, nan_without_dof
 from .._common._manipulation import broadcast_shapes
 from .._markers import forces_evaluation, wraps_native
 from .._namespace import bind_xp
+from . import _uints
+from ._uints import UINTS as _UINTS
 
 __all__ = [
     "asarray",
@@ -99,9 +101,6 @@ def from_dlpack(x: Any, /, *, device: Any = None, copy: bool | None = None) -> t
     )
 
 
-# torch.diff loops n times: diff(x, n=2**40) never returns
-diff = checked_diff(_compat.diff, "torch")
-
 # torch.finfo/iinfo report dtype as a string and uint64's max as a float.
 finfo = _bind(_data_types.finfo)
 # torch.can_cast allows cross-kind casts (bool -> int8, int8 -> float32) the standard does not.
@@ -119,6 +118,8 @@ def count_nonzero(
     """
     if axis == ():
         return (x != 0).to(torch.int64)
+    if x.dtype in _UINTS:  # "nonzero_count_cpu" not implemented for 'UInt16': count the bits
+        x = _uints.to_bits(x)
     return _compat.count_nonzero(x, axis=axis, keepdims=keepdims)
 
 
@@ -150,19 +151,29 @@ _UNSIGNED = frozenset({torch.uint8, torch.uint16, torch.uint32, torch.uint64})
 
 
 def _unsigned_total(func: Callable[..., Any]) -> Callable[..., Any]:
-    """A sum/product of unsigned integers in uint64, as the standard's default dtype rule asks.
+    """A sum/product of unsigned integers in uint64, as the standard's default dtype rule asks,
+    and any total into or out of uint16/32/64.
 
-    torch sums uint8 into int64 and has no uint64 kernels ("sum_cpu" not implemented for
+    torch sums uint8 into int64 and has no uint16/32/64 kernels ("sum_cpu" not implemented for
     'UInt64'; https://github.com/pytorch/pytorch/issues/58734, array-api-compat#242): wrapping
-    int64 arithmetic has the same bits as uint64 arithmetic, so compute in int64 and reinterpret
-    the result.
+    int64 arithmetic has the same low bits as unsigned arithmetic, so compute in int64 and
+    reinterpret (uint64) or cast (uint16/32) the result; an input of uint16/32/64 totalled
+    into another dtype is cast to it first.
     """
 
     @wraps(func)
     def total(x: torch.Tensor, /, *, dtype: Any = None, **kwargs: Any) -> torch.Tensor:
-        if getattr(x, "dtype", None) in _UNSIGNED and (dtype is None or dtype == torch.uint64):
-            wide = x.view(torch.int64) if x.dtype == torch.uint64 else x.to(torch.int64)
-            return func(wide, dtype=torch.int64, **kwargs).view(torch.uint64)
+        xdtype = getattr(x, "dtype", None)
+        if xdtype not in _UNSIGNED and dtype not in _UINTS:
+            return func(x, dtype=dtype, **kwargs)
+        if dtype is None:
+            dtype = torch.uint64
+        if dtype in _UINTS:
+            wide = x.view(torch.int64) if xdtype == torch.uint64 else x.to(torch.int64)
+            out = func(wide, dtype=torch.int64, **kwargs)
+            return out.view(dtype) if dtype == torch.uint64 else out.to(dtype)
+        if xdtype in _UINTS:
+            x = x.to(dtype)
         return func(x, dtype=dtype, **kwargs)
 
     return total
@@ -295,14 +306,26 @@ def result_type(*arrays_and_dtypes: Any) -> torch.dtype:
     """
     scalars = [a for a in arrays_and_dtypes if isinstance(a, _SCALARS)]
     if not scalars:
-        return _compat.result_type(*arrays_and_dtypes)
+        return _array_result_type(arrays_and_dtypes)
     others = [a for a in arrays_and_dtypes if not isinstance(a, _SCALARS)]
     if not others:
         raise ValueError("result_type(): at least one array or dtype must be provided")
-    dtype = _compat.result_type(*others)
+    dtype = _array_result_type(others)
     for value in scalars:
         dtype = scalar_dtype(dtype, value)
     return dtype
+
+
+def _array_result_type(arrays_and_dtypes: Any) -> torch.dtype:
+    """array-api-compat's ``result_type``, or the standard's table with uint16/32/64 (torch
+    raises "Promotion for uint16, uint32, uint64 types is not supported")."""
+    try:
+        return _compat.result_type(*arrays_and_dtypes)  # type: ignore[no-any-return]
+    except RuntimeError:
+        dtypes = [a if isinstance(a, torch.dtype) else a.dtype for a in arrays_and_dtypes]
+        if _UINTS.isdisjoint(dtypes):
+            raise
+    return reduce(_uints.promote_dtypes, dtypes)
 
 
 __all__ += ["result_type"]
@@ -313,8 +336,9 @@ def _binary(name: str, scalar_x1: bool, scalar_x2: bool) -> Callable[..., torch.
 
     * two tensors of one dtype: nothing to promote, call torch directly (compat computes
       ``result_type`` on every call, ~2 µs, to undo torch's promotion of 0-d tensors);
-    * uint16/32/64 with another dtype: torch refuses to promote them; cast to the standard's
-      promoted dtype first (TypeError where the table has none);
+    * uint16/32/64: torch has no kernels for most functions and refuses to promote them;
+      cast to the standard's promoted dtype (TypeError where the table has none) and compute
+      with :data:`ember_array.torch._uints.BINARY` (a Python int stays an int there);
     * a Python scalar where torch takes none (``scalar_x1``/``scalar_x2``, compat's flags):
       a 0-d tensor of :func:`scalar_dtype`, so that ``torch.compile(fullgraph=True)`` traces
       ``maximum(x, 0.0)`` without a graph break; a scalar torch takes goes to torch as is;
@@ -322,24 +346,30 @@ def _binary(name: str, scalar_x1: bool, scalar_x2: bool) -> Callable[..., torch.
     """
     slow = getattr(_compat, name)
     native = getattr(torch, _TORCH_NAMES.get(name, name))
+    uint = _uints.BINARY.get(name, native)
 
     def f(x1: Any, x2: Any, /) -> torch.Tensor:
         if isinstance(x1, _Tensor):
             if isinstance(x2, _Tensor):
                 if x1.dtype == x2.dtype:
+                    if x1.dtype in _UINTS:
+                        return uint(x1, x2)
                     return native(x1, x2)
-                if x1.dtype in _WIDE_UINT or x2.dtype in _WIDE_UINT:
-                    dt = getattr(torch, _data_types.promote_names(
-                        _NAMES[x1.dtype], _NAMES[x2.dtype], "torch"
-                    ))  # fmt: skip
-                    return native(x1.to(dt), x2.to(dt))
+                if x1.dtype in _UINTS or x2.dtype in _UINTS:
+                    dt = _uints.promote_dtypes(x1.dtype, x2.dtype)
+                    return (uint if dt in _UINTS else native)(x1.to(dt), x2.to(dt))
             elif isinstance(x2, _SCALARS):
+                if x1.dtype in _UINTS and type(x2) is int:
+                    return uint(x1, x2)
                 if scalar_x2:
                     x2 = torch.tensor(x2, dtype=scalar_dtype(x1.dtype, x2), device=x1.device)
                 return native(x1, x2)
-        elif scalar_x1 and isinstance(x1, _SCALARS) and isinstance(x2, _Tensor):
-            x1 = torch.tensor(x1, dtype=scalar_dtype(x2.dtype, x1), device=x2.device)
-            return native(x1, x2)
+        elif isinstance(x2, _Tensor) and isinstance(x1, _SCALARS):
+            if x2.dtype in _UINTS and type(x1) is int:
+                return uint(x1, x2)
+            if scalar_x1:
+                x1 = torch.tensor(x1, dtype=scalar_dtype(x2.dtype, x1), device=x2.device)
+                return native(x1, x2)
         return slow(x1, x2)
 
     f.__name__ = f.__qualname__ = name
@@ -349,8 +379,6 @@ def _binary(name: str, scalar_x1: bool, scalar_x2: bool) -> Callable[..., torch.
 
 
 _TORCH_NAMES = {"equal": "eq"}
-_NAMES = {getattr(torch, n): n for n in _data_types.BITS}
-_WIDE_UINT = (torch.uint16, torch.uint32, torch.uint64)
 #: name -> (x1 may not be a Python scalar in torch, x2 may not): array-api-compat's flags.
 _BINARY: dict[str, tuple[bool, bool]] = {
     "add": (False, False),
@@ -387,10 +415,6 @@ globals().update({_name: _binary(_name, *_flags) for _name, _flags in _BINARY.it
 __all__ += list(_BINARY)
 
 
-# torch.take has no CPU kernel for these ("take_cpu" not implemented for 'UInt16'); indexing has
-_NO_TAKE_KERNEL = frozenset((torch.uint16, torch.uint32, torch.uint64))
-
-
 @wraps_native()
 def take(x: torch.Tensor, indices: torch.Tensor, /, *, axis: int | None = None) -> torch.Tensor:
     """Elements of ``x`` at ``indices`` along ``axis`` (negative indices count from the end).
@@ -405,14 +429,17 @@ def take(x: torch.Tensor, indices: torch.Tensor, /, *, axis: int | None = None) 
         getattr(indices, "dtype", None) is torch.int64
         and x.ndim == 1
         and axis in (None, 0, -1)
-        and x.dtype not in _NO_TAKE_KERNEL
+        and x.dtype not in _UINTS
     ):
         return torch.take(x, indices)
-    if isinstance(indices, torch.Tensor) and indices.dtype in (torch.uint8, torch.bool):
+    if x.dtype in _UINTS:  # no take or indexing kernel ("index_cpu" not implemented for 'UInt16')
+        return take(_uints.to_bits(x), indices, axis=axis).view(x.dtype)
+    if isinstance(indices, torch.Tensor) and indices.dtype in _NOT_INDICES:
         if indices.dtype == torch.bool:
             raise TypeError("take() [torch]: indices must have an integer dtype, got bool")
         # torch indexing reads a uint8 tensor as a boolean mask (deprecated behaviour):
-        # https://github.com/pytorch/pytorch/issues/29365 -- index with int64 instead
+        # https://github.com/pytorch/pytorch/issues/29365 -- and takes no int8/int16/uint16/
+        # uint32/uint64 indices
         indices = indices.to(torch.int64)
     if axis is None:
         if x.ndim != 1:
@@ -424,6 +451,10 @@ def take(x: torch.Tensor, indices: torch.Tensor, /, *, axis: int | None = None) 
 
 
 __all__ += ["take"]
+
+#: index dtypes torch indexing does not read as indices (a mask, or "tensors used as indices
+#: must be long, int, byte or bool tensors"): made int64
+_NOT_INDICES = frozenset((torch.bool, torch.uint8, torch.int8, torch.int16, *_UINTS))
 
 
 @wraps_native()
@@ -448,3 +479,135 @@ def isdtype(dtype: Any, kind: Any) -> bool:
                 f"got {type(k).__name__}"
             )
     return _compat.isdtype(dtype, kind)  # type: ignore[attr-defined,no-any-return]
+
+
+# ------------------------------------------------------------------------------------------
+# uint16/uint32/uint64: torch has no CPU kernels for these functions on them (flip_cpu, amax,
+# searchsorted... "not implemented for 'UInt16'"); each is array-api-compat's (or torch's)
+# function for every other dtype, behind one membership test, and for those three the same
+# function on signed views of the data (ember_array.torch._uints).
+
+_bitwise, _ordered = _uints.bitwise, _uints.ordered
+
+abs = _uints.route(torch.abs, _uints.UNARY["abs"])
+sign = _uints.route(_compat.sign, _uints.UNARY["sign"])
+negative = _uints.route(torch.negative, _uints.UNARY["negative"])
+square = _uints.route(torch.square, _uints.UNARY["square"])
+bitwise_invert = _uints.route(_compat.bitwise_invert, _uints.UNARY["bitwise_invert"])
+flip = _uints.route(_compat.flip, _bitwise(_compat.flip))
+tril = _uints.route(_compat.tril, _bitwise(_compat.tril))
+triu = _uints.route(_compat.triu, _bitwise(_compat.triu))
+nonzero = _uints.route(_compat.nonzero, _bitwise(_compat.nonzero, back=False))
+max = _uints.route(_compat.max, _ordered(_compat.max))
+min = _uints.route(_compat.min, _ordered(_compat.min))
+argmax = _uints.route(torch.argmax, _ordered(torch.argmax, back=False))
+argmin = _uints.route(torch.argmin, _ordered(torch.argmin, back=False))
+clip = _uints.route(_compat.clip, _ordered(_compat.clip, data=3, keywords=("min", "max")))
+_uint_searchsorted = _ordered(torch.searchsorted, data=2, back=False)
+isin = _uints.route2(torch.isin, _bitwise(torch.isin, data=2, back=False))
+tensordot = _uints.route2(_compat.tensordot, _bitwise(_compat.tensordot, data=2))
+vecdot = _uints.route2(_compat.vecdot, _bitwise(_compat.vecdot, data=2))
+# torch.diff loops n times: diff(x, n=2**40) never returns
+diff = checked_diff(
+    _uints.route(_compat.diff, _bitwise(_compat.diff, keywords=("prepend", "append"))), "torch"
+)
+
+
+#: integer index dtypes torch's take_along_dim, repeat_interleave and searchsorted's sorter
+#: reject ("dtype of indices should be Long"): cast to int64 first
+_SHORT_INDICES = frozenset(
+    (torch.int8, torch.int16, torch.int32, torch.uint8, torch.uint16, torch.uint32, torch.uint64)
+)
+
+
+def _long(indices: Any) -> Any:
+    if getattr(indices, "dtype", None) in _SHORT_INDICES:
+        return indices.to(torch.int64)
+    return indices
+
+
+@wraps_native("take_along_dim")
+def take_along_axis(x: torch.Tensor, indices: torch.Tensor, /, *, axis: int = -1) -> torch.Tensor:
+    """``torch.take_along_dim`` with negative indices, indices of any integer dtype (torch's
+    must be int64) and ``x`` of uint16/32/64 (no gather kernel: moved as signed bits)."""
+    indices = _long(indices)
+    if x.dtype in _UINTS:
+        bits = _uints.to_bits(x)
+        return _compat.take_along_axis(bits, indices, axis=axis).view(x.dtype)  # type: ignore[no-any-return]
+    return _compat.take_along_axis(x, indices, axis=axis)  # type: ignore[no-any-return]
+
+
+@forces_evaluation
+@wraps_native("repeat_interleave")
+def repeat(
+    x: torch.Tensor, repeats: int | torch.Tensor, /, *, axis: int | None = None
+) -> torch.Tensor:
+    """``torch.repeat_interleave`` with repeats of any integer dtype (torch has no kernel for
+    uint8/16/32/64 repeats) and ``x`` of uint16/32/64 (no index_select kernel: moved as bits).
+
+    With an array of repeats the output shape depends on the data: this synchronizes a GPU
+    device.
+    """
+    repeats = _long(repeats)
+    if x.dtype in _UINTS:
+        return _compat.repeat(_uints.to_bits(x), repeats, axis=axis).view(x.dtype)  # type: ignore[no-any-return]
+    return _compat.repeat(x, repeats, axis=axis)  # type: ignore[no-any-return]
+
+
+@wraps_native()
+def searchsorted(
+    x1: torch.Tensor,
+    x2: torch.Tensor | int | float,
+    /,
+    *,
+    side: str = "left",
+    sorter: torch.Tensor | None = None,
+) -> torch.Tensor:
+    """``torch.searchsorted`` with ``sorter`` of any integer dtype (torch's must be int64) and
+    uint16/32/64 values (no kernel: searched in the order-preserving signed view)."""
+    sorter = _long(sorter)
+    if x1.dtype in _UINTS:
+        return _uint_searchsorted(x1, x2, side=side, sorter=sorter)  # type: ignore[no-any-return]
+    return torch.searchsorted(x1, x2, side=side, sorter=sorter)
+
+
+@wraps_native()
+def where(condition: torch.Tensor, x1: Any, x2: Any, /) -> torch.Tensor:
+    """``torch.where``; uint16/32/64 operands promoted by the standard's table (torch refuses)."""
+    if getattr(x1, "dtype", None) in _UINTS or getattr(x2, "dtype", None) in _UINTS:
+        x1, x2 = _uints.promote(x1, x2)
+    return _compat.where(condition, x1, x2)  # type: ignore[no-any-return]
+
+
+@wraps_native("concat")
+def concat(
+    arrays: tuple[torch.Tensor, ...] | list[torch.Tensor], /, *, axis: int | None = 0
+) -> torch.Tensor:
+    """``torch.concat``; uint16/32/64 with other dtypes promoted by the standard's table
+    (torch raises "Promotion for uint16, uint32, uint64 types is not supported")."""
+    try:
+        return _compat.concat(arrays, axis=axis)  # type: ignore[no-any-return]
+    except RuntimeError:
+        if not _uints.involved(arrays):
+            raise
+    return _compat.concat(_uints.promote(*arrays), axis=axis)  # type: ignore[no-any-return]
+
+
+@wraps_native()
+def stack(
+    arrays: tuple[torch.Tensor, ...] | list[torch.Tensor], /, *, axis: int = 0
+) -> torch.Tensor:
+    """``torch.stack``; uint16/32/64 with other dtypes promoted as in :func:`concat`."""
+    try:
+        return torch.stack(arrays, axis)
+    except RuntimeError:
+        if not _uints.involved(arrays):
+            raise
+    return torch.stack(_uints.promote(*arrays), axis)
+
+
+__all__ += [
+    "abs", "argmax", "argmin", "bitwise_invert", "clip", "concat", "flip", "isin", "max", "min",
+    "negative", "nonzero", "repeat", "searchsorted", "sign", "square", "stack",
+    "take_along_axis", "tensordot", "tril", "triu", "vecdot", "where",
+]  # fmt: skip

@@ -23,8 +23,14 @@ _fixes.pinv = _finite_or_nan(_xp, 2)(_compat.pinv)  # type: ignore[attr-defined]
 _fixes.matrix_power = _checked_matrix_power(_compat.matrix_power, "torch")  # type: ignore[attr-defined]
 
 # torch.trace of unsigned integers returns int64 (the standard: uint64), see _aliases
-from ._aliases import _unsigned_total  # noqa: E402
+from . import _aliases, _uints  # noqa: E402
 
-_fixes.trace = _unsigned_total(_compat.trace)  # type: ignore[attr-defined]
+_fixes.trace = _aliases._unsigned_total(_compat.trace)  # type: ignore[attr-defined]
+# uint16/32/64: promoted by the standard's table and computed on signed views (see _uints)
+_fixes.matmul = _aliases.matmul  # type: ignore[attr-defined]
+_fixes.tensordot = _aliases.tensordot  # type: ignore[attr-defined]
+_fixes.vecdot = _uints.route2(_compat.vecdot, _uints.bitwise(_compat.vecdot, data=2))  # type: ignore[attr-defined]
+_fixes.cross = _uints.route2(_compat.cross, _uints.bitwise(_compat.cross, data=2))  # type: ignore[attr-defined]
+_fixes.outer = _uints.route2(_compat.outer, _uints.bitwise(_compat.outer, data=2))  # type: ignore[attr-defined]
 
 __all__ = _populate(globals(), _compat, _fixes, _spec.LINALG)

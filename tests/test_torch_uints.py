@@ -269,6 +269,15 @@ def test_indices_of_every_integer_dtype(index: str) -> None:
     assert _list(found) == [1]
 
 
+def test_asarray_of_uint_tensors() -> None:
+    """torch reads no uint64 tensor inside a sequence ("an integer is required")."""
+    x = xp.asarray(2**64 - 1, dtype=xp.uint64)
+    assert _list(xp.asarray([[x, x]])) == [[2**64 - 1] * 2]
+    assert xp.asarray([x, 3]).dtype == xp.uint64
+    assert xp.asarray([xp.asarray(3, dtype=xp.uint16), 7]).dtype == xp.uint16
+    assert _list(xp.asarray([x], dtype=xp.float64)) == [2.0**64]
+
+
 def test_conversions_and_info() -> None:
     x = xp.asarray([0, 2**63, 2**64 - 1], dtype=xp.uint64)
     assert _list(xp.astype(x, xp.float64)) == [0.0, 2.0**63, 2.0**64]

@@ -87,9 +87,30 @@ def asarray(
     except ValueError:
         if not isinstance(obj, np.ndarray) or all(st >= 0 for st in obj.strides):
             raise
+    except (TypeError, RuntimeError):
+        # torch reads no uint64 tensor inside a sequence ("an integer is required") and
+        # promotes no uint16/32/64 one with Python ints: read their values instead
+        found: list[torch.dtype] = []
+        values = _tensor_values(obj, found)
+        if _UINTS.isdisjoint(found):
+            raise
+        if dtype is None:
+            dtype = reduce(_uints.promote_dtypes, found)
+        return _compat_asarray(values, dtype=dtype, device=device, copy=copy)
     return _compat_asarray(
         _positive_strides(obj, "asarray", copy), dtype=dtype, device=device, copy=copy
     )
+
+
+def _tensor_values(obj: Any, dtypes: list[torch.dtype]) -> Any:
+    """A nested sequence with each tensor in it replaced by its values (``tolist``); the
+    tensors' dtypes are appended to ``dtypes``."""
+    if isinstance(obj, torch.Tensor):
+        dtypes.append(obj.dtype)
+        return obj.tolist()
+    if isinstance(obj, list | tuple):
+        return [_tensor_values(o, dtypes) for o in obj]
+    return obj
 
 
 @wraps_native()

@@ -372,11 +372,12 @@ def _binary(name: str, scalar_x1: bool, scalar_x2: bool) -> Callable[..., torch.
     def f(x1: Any, x2: Any, /) -> torch.Tensor:
         if isinstance(x1, _Tensor):
             if isinstance(x2, _Tensor):
-                if x1.dtype == x2.dtype:
-                    if x1.dtype in _UINTS:
+                dtype = x1.dtype
+                if dtype is x2.dtype:  # torch dtypes are singletons
+                    if dtype in _UINTS:
                         return uint(x1, x2)
                     return native(x1, x2)
-                if x1.dtype in _UINTS or x2.dtype in _UINTS:
+                if dtype in _UINTS or x2.dtype in _UINTS:
                     dt = _uints.promote_dtypes(x1.dtype, x2.dtype)
                     return (uint if dt in _UINTS else native)(x1.to(dt), x2.to(dt))
             elif isinstance(x2, _SCALARS):
@@ -510,28 +511,108 @@ def isdtype(dtype: Any, kind: Any) -> bool:
 
 _bitwise, _ordered = _uints.bitwise, _uints.ordered
 
-abs = _uints.route(torch.abs, _uints.UNARY["abs"])
-sign = _uints.route(_compat.sign, _uints.UNARY["sign"])
-negative = _uints.route(torch.negative, _uints.UNARY["negative"])
-square = _uints.route(torch.square, _uints.UNARY["square"])
-bitwise_invert = _uints.route(_compat.bitwise_invert, _uints.UNARY["bitwise_invert"])
-flip = _uints.route(_compat.flip, _bitwise(_compat.flip))
-tril = _uints.route(_compat.tril, _bitwise(_compat.tril))
-triu = _uints.route(_compat.triu, _bitwise(_compat.triu))
-nonzero = _uints.route(_compat.nonzero, _bitwise(_compat.nonzero, back=False))
-max = _uints.route(_compat.max, _ordered(_compat.max))
-min = _uints.route(_compat.min, _ordered(_compat.min))
-argmax = _uints.route(torch.argmax, _ordered(torch.argmax, back=False))
-argmin = _uints.route(torch.argmin, _ordered(torch.argmin, back=False))
-clip = _uints.route(_compat.clip, _ordered(_compat.clip, data=3, keywords=("min", "max")))
-_uint_searchsorted = _ordered(torch.searchsorted, data=2, back=False)
-isin = _uints.route2(torch.isin, _bitwise(torch.isin, data=2, back=False))
+abs = _uints.route_unary(torch.abs, _uints.UNARY["abs"])
+sign = _uints.route_unary(_compat.sign, _uints.UNARY["sign"])
+negative = _uints.route_unary(torch.negative, _uints.UNARY["negative"])
+square = _uints.route_unary(torch.square, _uints.UNARY["square"])
+bitwise_invert = _uints.route_unary(_compat.bitwise_invert, _uints.UNARY["bitwise_invert"])
+nonzero = _uints.route_unary(_compat.nonzero, _bitwise(_compat.nonzero, back=False))
 tensordot = _uints.route2(_compat.tensordot, _bitwise(_compat.tensordot, data=2))
 vecdot = _uints.route2(_compat.vecdot, _bitwise(_compat.vecdot, data=2))
+_uint_flip = _bitwise(_compat.flip)
+_uint_tril = _bitwise(_compat.tril)
+_uint_triu = _bitwise(_compat.triu)
+_uint_max = _ordered(_compat.max)
+_uint_min = _ordered(_compat.min)
+_uint_argmax = _ordered(torch.argmax, back=False)
+_uint_argmin = _ordered(torch.argmin, back=False)
+_uint_clip = _ordered(_compat.clip, data=3)
+_uint_searchsorted = _ordered(torch.searchsorted, data=2, back=False)
+_uint_isin = _bitwise(torch.isin, data=2, back=False)
 # torch.diff loops n times: diff(x, n=2**40) never returns
 diff = checked_diff(
     _uints.route(_compat.diff, _bitwise(_compat.diff, keywords=("prepend", "append"))), "torch"
 )
+
+
+@wraps_native()
+def flip(x: torch.Tensor, /, *, axis: int | tuple[int, ...] | None = None) -> torch.Tensor:
+    """``torch.flip`` (array-api-compat's: every axis for ``axis=None``)."""
+    if x.dtype in _UINTS:
+        return _uint_flip(x, axis=axis)  # type: ignore[no-any-return]
+    return _compat.flip(x, axis=axis)  # type: ignore[no-any-return]
+
+
+@wraps_native()
+def tril(x: torch.Tensor, /, *, k: int = 0) -> torch.Tensor:
+    """``torch.tril``."""
+    if x.dtype in _UINTS:
+        return _uint_tril(x, k=k)  # type: ignore[no-any-return]
+    return torch.tril(x, k)
+
+
+@wraps_native()
+def triu(x: torch.Tensor, /, *, k: int = 0) -> torch.Tensor:
+    """``torch.triu``."""
+    if x.dtype in _UINTS:
+        return _uint_triu(x, k=k)  # type: ignore[no-any-return]
+    return torch.triu(x, k)
+
+
+@wraps_native("amax")
+def max(
+    x: torch.Tensor, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False
+) -> torch.Tensor:
+    """``torch.amax`` (array-api-compat's: ``axis=()`` reduces nothing)."""
+    if x.dtype in _UINTS:
+        return _uint_max(x, axis=axis, keepdims=keepdims)  # type: ignore[no-any-return]
+    return _compat.max(x, axis=axis, keepdims=keepdims)  # type: ignore[no-any-return]
+
+
+@wraps_native("amin")
+def min(
+    x: torch.Tensor, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False
+) -> torch.Tensor:
+    """``torch.amin`` (array-api-compat's: ``axis=()`` reduces nothing)."""
+    if x.dtype in _UINTS:
+        return _uint_min(x, axis=axis, keepdims=keepdims)  # type: ignore[no-any-return]
+    return _compat.min(x, axis=axis, keepdims=keepdims)  # type: ignore[no-any-return]
+
+
+@wraps_native()
+def argmax(x: torch.Tensor, /, *, axis: int | None = None, keepdims: bool = False) -> torch.Tensor:
+    """``torch.argmax``."""
+    if x.dtype in _UINTS:
+        return _uint_argmax(x, axis, keepdims)  # type: ignore[no-any-return]
+    return torch.argmax(x, axis, keepdims)
+
+
+@wraps_native()
+def argmin(x: torch.Tensor, /, *, axis: int | None = None, keepdims: bool = False) -> torch.Tensor:
+    """``torch.argmin``."""
+    if x.dtype in _UINTS:
+        return _uint_argmin(x, axis, keepdims)  # type: ignore[no-any-return]
+    return torch.argmin(x, axis, keepdims)
+
+
+@wraps_native("clamp")
+def clip(x: torch.Tensor, /, min: Any = None, max: Any = None) -> torch.Tensor:
+    """``torch.clamp`` (array-api-compat's: scalar and array bounds, NaN bounds)."""
+    if x.dtype in _UINTS:
+        return _uint_clip(x, min, max)  # type: ignore[no-any-return]
+    return _compat.clip(x, min, max)  # type: ignore[no-any-return]
+
+
+@wraps_native()
+def isin(x1: Any, x2: Any, /, *, invert: bool = False) -> torch.Tensor:
+    """``torch.isin``; uint16/32/64 promoted by the standard's table and compared as bits."""
+    if getattr(x1, "dtype", None) in _UINTS or getattr(x2, "dtype", None) in _UINTS:
+        x1, x2 = _uints.promote(x1, x2)
+        if (x1.dtype if isinstance(x1, torch.Tensor) else x2.dtype) in _UINTS:
+            return _uint_isin(x1, x2, invert=invert)  # type: ignore[no-any-return]
+    if invert:
+        return torch.isin(x1, x2, invert=True)
+    return torch.isin(x1, x2)
 
 
 #: integer index dtypes torch's take_along_dim, repeat_interleave and searchsorted's sorter
@@ -586,10 +667,11 @@ def searchsorted(
 ) -> torch.Tensor:
     """``torch.searchsorted`` with ``sorter`` of any integer dtype (torch's must be int64) and
     uint16/32/64 values (no kernel: searched in the order-preserving signed view)."""
-    sorter = _long(sorter)
     if x1.dtype in _UINTS:
-        return _uint_searchsorted(x1, x2, side=side, sorter=sorter)  # type: ignore[no-any-return]
-    return torch.searchsorted(x1, x2, side=side, sorter=sorter)
+        return _uint_searchsorted(x1, x2, side=side, sorter=_long(sorter))  # type: ignore[no-any-return]
+    if sorter is None and side == "left":
+        return torch.searchsorted(x1, x2)
+    return torch.searchsorted(x1, x2, side=side, sorter=_long(sorter))
 
 
 @wraps_native()
@@ -604,10 +686,15 @@ def where(condition: torch.Tensor, x1: Any, x2: Any, /) -> torch.Tensor:
 def concat(
     arrays: tuple[torch.Tensor, ...] | list[torch.Tensor], /, *, axis: int | None = 0
 ) -> torch.Tensor:
-    """``torch.concat``; uint16/32/64 with other dtypes promoted by the standard's table
-    (torch raises "Promotion for uint16, uint32, uint64 types is not supported")."""
+    """``torch.concat`` (``axis=None``: of the flattened arrays, array-api-compat's); uint16/32/64
+    with other dtypes promoted by the standard's table (torch raises "Promotion for uint16,
+    uint32, uint64 types is not supported")."""
     try:
-        return _compat.concat(arrays, axis=axis)  # type: ignore[no-any-return]
+        if axis == 0:
+            return torch.concat(arrays)
+        if axis is None:
+            return _compat.concat(arrays, axis=None)  # type: ignore[no-any-return]
+        return torch.concat(arrays, axis)
     except RuntimeError:
         if not _uints.involved(arrays):
             raise
@@ -620,7 +707,7 @@ def stack(
 ) -> torch.Tensor:
     """``torch.stack``; uint16/32/64 with other dtypes promoted as in :func:`concat`."""
     try:
-        return torch.stack(arrays, axis)
+        return torch.stack(arrays) if axis == 0 else torch.stack(arrays, axis)
     except RuntimeError:
         if not _uints.involved(arrays):
             raise

@@ -52,6 +52,7 @@ __all__ = [
     "promote_dtypes",
     "route",
     "route2",
+    "route_unary",
     "to_bits",
 ]
 
@@ -341,8 +342,23 @@ UNARY: dict[str, Callable[..., Any]] = {
 # routing: the namespace's function, with the uint implementation behind one membership test
 
 
+def route_unary(native: Callable[..., Any], uint: Callable[..., Any]) -> Callable[..., Any]:
+    """``native(x)``, except ``uint(x)`` where ``x`` has a uint16/32/64 dtype (one argument:
+    no packing of ``*args``, about 150 ns less than :func:`route` per call)."""
+
+    @wraps(native)
+    def f(x: Any, /) -> Any:
+        if getattr(x, "dtype", None) in UINTS:
+            return uint(x)
+        return native(x)
+
+    f.__module__ = "ember_array.torch"
+    return f
+
+
 def route(native: Callable[..., Any], uint: Callable[..., Any]) -> Callable[..., Any]:
-    """``native``, except ``uint`` where the first argument has a uint16/32/64 dtype."""
+    """``native``, except ``uint`` where the first argument has a uint16/32/64 dtype (for
+    functions that cost microseconds anyway; the namespace writes its fast ones out)."""
 
     @wraps(native)
     def f(x: Any, /, *args: Any, **kwargs: Any) -> Any:

@@ -29,6 +29,17 @@ One translation, in three exact forms, each a wrapper built around the same torc
 :func:`promote` applies the standard's promotion table (uint8 with uint16 is uint16, uint32
 with int64 is int64, uint64 with a signed type has no promotion: ``TypeError``) where torch
 refuses to. Conversions to floating point are torch's own (``Tensor.to``: correctly rounded).
+
+Who calls it (``_aliases.py``, ``linalg.py``): the two-argument element-wise functions and
+``matmul`` through :data:`BINARY`; ``abs``, ``sign``, ``negative``, ``square``,
+``bitwise_invert``, ``nonzero`` through :func:`route_unary`; ``tensordot``, ``vecdot`` and
+``linalg.cross/vecdot/outer`` through :func:`route2`; ``diff`` through :func:`route`; and
+written-out fast paths in ``flip``, ``tril``, ``triu``, ``max``, ``min``, ``argmax``, ``argmin``,
+``clip``, ``isin``, ``searchsorted``, ``take``, ``take_along_axis``, ``repeat``,
+``count_nonzero``, ``where``, ``concat``, ``stack``, ``result_type``, ``asarray``, and the
+totals (``sum``, ``prod``, ``cumulative_*``, ``linalg.trace``: accumulated in int64). Torch's
+own kernels already serve the rest (``sort``, ``unique_*``, ``astype``, creation, ``roll``...).
+Operators of ``torch.Tensor`` (``x + 1``, ``x < y``) are torch's, and stay without kernels.
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ are taken unchanged from ``array_api_compat.torch``.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import wraps
+from functools import reduce, wraps
 from typing import Any, NamedTuple
 
 import array_api_compat.torch as _compat
@@ -19,6 +19,8 @@ from .._common._guards import checked_diff, nan_without_dof
 from .._common._manipulation import broadcast_shapes
 from .._markers import forces_evaluation, wraps_native
 from .._namespace import bind_xp
+from . import _uints
+from ._uints import UINTS as _UINTS
 
 __all__ = [
     "asarray",
@@ -88,9 +90,30 @@ def asarray(
     except ValueError:
         if not isinstance(obj, np.ndarray) or all(st >= 0 for st in obj.strides):
             raise
+    except (TypeError, RuntimeError):
+        # torch reads no uint64 tensor inside a sequence ("an integer is required") and
+        # promotes no uint16/32/64 one with Python ints: read their values instead
+        found: list[torch.dtype] = []
+        values = _tensor_values(obj, found)
+        if _UINTS.isdisjoint(found):
+            raise
+        if dtype is None:
+            dtype = reduce(_uints.promote_dtypes, found)
+        return _compat_asarray(values, dtype=dtype, device=device, copy=copy)
     return _compat_asarray(
         _positive_strides(obj, "asarray", copy), dtype=dtype, device=device, copy=copy
     )
+
+
+def _tensor_values(obj: Any, dtypes: list[torch.dtype]) -> Any:
+    """A nested sequence with each tensor in it replaced by its values (``tolist``); the
+    tensors' dtypes are appended to ``dtypes``."""
+    if isinstance(obj, torch.Tensor):
+        dtypes.append(obj.dtype)
+        return obj.tolist()
+    if isinstance(obj, list | tuple):
+        return [_tensor_values(o, dtypes) for o in obj]
+    return obj
 
 
 # torch: from_dlpack of a numpy array with negative strides aborts the process (SIGABRT);
@@ -103,9 +126,6 @@ def from_dlpack(x: Any, /, *, device: Any = None, copy: bool | None = None) -> t
         _positive_strides(x, "from_dlpack", copy), device=device, copy=copy
     )
 
-
-# torch: torch.diff loops n times, so diff(x, n=2**40) never returns (no upstream issue found)
-diff = checked_diff(_compat.diff, "torch")
 
 # torch: finfo/iinfo report dtype as a string and uint64's max as a float
 # (no upstream issue found)
@@ -128,6 +148,8 @@ def count_nonzero(
     """
     if axis == ():
         return (x != 0).to(torch.int64)
+    if x.dtype in _UINTS:  # "nonzero_count_cpu" not implemented for 'UInt16': count the bits
+        x = _uints.to_bits(x)
     return _compat.count_nonzero(x, axis=axis, keepdims=keepdims)
 
 
@@ -166,19 +188,29 @@ _UNSIGNED = frozenset({torch.uint8, torch.uint16, torch.uint32, torch.uint64})
 # array-api-compat: torch sum of unsigned input is not unsigned;
 # https://github.com/data-apis/array-api-compat/issues/242
 def _unsigned_total(func: Callable[..., Any]) -> Callable[..., Any]:
-    """A sum/product of unsigned integers in uint64, as the standard's default dtype rule asks.
+    """A sum/product of unsigned integers in uint64, as the standard's default dtype rule asks,
+    and any total into or out of uint16/32/64.
 
-    torch sums uint8 into int64 and has no uint64 kernels ("sum_cpu" not implemented for
+    torch sums uint8 into int64 and has no uint16/32/64 kernels ("sum_cpu" not implemented for
     'UInt64'; https://github.com/pytorch/pytorch/issues/58734, array-api-compat#242): wrapping
-    int64 arithmetic has the same bits as uint64 arithmetic, so compute in int64 and reinterpret
-    the result.
+    int64 arithmetic has the same low bits as unsigned arithmetic, so compute in int64 and
+    reinterpret (uint64) or cast (uint16/32) the result; an input of uint16/32/64 totalled
+    into another dtype is cast to it first.
     """
 
     @wraps(func)
     def total(x: torch.Tensor, /, *, dtype: Any = None, **kwargs: Any) -> torch.Tensor:
-        if getattr(x, "dtype", None) in _UNSIGNED and (dtype is None or dtype == torch.uint64):
-            wide = x.view(torch.int64) if x.dtype == torch.uint64 else x.to(torch.int64)
-            return func(wide, dtype=torch.int64, **kwargs).view(torch.uint64)
+        xdtype = getattr(x, "dtype", None)
+        if xdtype not in _UNSIGNED and dtype not in _UINTS:
+            return func(x, dtype=dtype, **kwargs)
+        if dtype is None:
+            dtype = torch.uint64
+        if dtype in _UINTS:
+            wide = x.view(torch.int64) if xdtype == torch.uint64 else x.to(torch.int64)
+            out = func(wide, dtype=torch.int64, **kwargs)
+            return out.view(dtype) if dtype == torch.uint64 else out.to(dtype)
+        if xdtype in _UINTS:
+            x = x.to(dtype)
         return func(x, dtype=dtype, **kwargs)
 
     return total
@@ -318,14 +350,26 @@ def result_type(*arrays_and_dtypes: Any) -> torch.dtype:
     """
     scalars = [a for a in arrays_and_dtypes if isinstance(a, _SCALARS)]
     if not scalars:
-        return _compat.result_type(*arrays_and_dtypes)
+        return _array_result_type(arrays_and_dtypes)
     others = [a for a in arrays_and_dtypes if not isinstance(a, _SCALARS)]
     if not others:
         raise ValueError("result_type(): at least one array or dtype must be provided")
-    dtype = _compat.result_type(*others)
+    dtype = _array_result_type(others)
     for value in scalars:
         dtype = scalar_dtype(dtype, value)
     return dtype
+
+
+def _array_result_type(arrays_and_dtypes: Any) -> torch.dtype:
+    """array-api-compat's ``result_type``, or the standard's table with uint16/32/64 (torch
+    raises "Promotion for uint16, uint32, uint64 types is not supported")."""
+    try:
+        return _compat.result_type(*arrays_and_dtypes)  # type: ignore[no-any-return]
+    except RuntimeError:
+        dtypes = [a if isinstance(a, torch.dtype) else a.dtype for a in arrays_and_dtypes]
+        if _UINTS.isdisjoint(dtypes):
+            raise
+    return reduce(_uints.promote_dtypes, dtypes)
 
 
 __all__ += ["result_type"]
@@ -338,8 +382,9 @@ def _binary(name: str, scalar_x1: bool, scalar_x2: bool) -> Callable[..., torch.
 
     * two tensors of one dtype: nothing to promote, call torch directly (compat computes
       ``result_type`` on every call, ~2 µs, to undo torch's promotion of 0-d tensors);
-    * uint16/32/64 with another dtype: torch refuses to promote them; cast to the standard's
-      promoted dtype first (TypeError where the table has none);
+    * uint16/32/64: torch has no kernels for most functions and refuses to promote them;
+      cast to the standard's promoted dtype (TypeError where the table has none) and compute
+      with :data:`ember_array.torch._uints.BINARY` (a Python int stays an int there);
     * a Python scalar where torch takes none (``scalar_x1``/``scalar_x2``, compat's flags):
       a 0-d tensor of :func:`scalar_dtype`, so that ``torch.compile(fullgraph=True)`` traces
       ``maximum(x, 0.0)`` without a graph break; a scalar torch takes goes to torch as is;
@@ -347,24 +392,31 @@ def _binary(name: str, scalar_x1: bool, scalar_x2: bool) -> Callable[..., torch.
     """
     slow = getattr(_compat, name)
     native = getattr(torch, _TORCH_NAMES.get(name, name))
+    uint = _uints.BINARY.get(name, native)
 
     def f(x1: Any, x2: Any, /) -> torch.Tensor:
         if isinstance(x1, _Tensor):
             if isinstance(x2, _Tensor):
-                if x1.dtype == x2.dtype:
+                dtype = x1.dtype
+                if dtype is x2.dtype:  # torch dtypes are singletons
+                    if dtype in _UINTS:
+                        return uint(x1, x2)
                     return native(x1, x2)
-                if x1.dtype in _WIDE_UINT or x2.dtype in _WIDE_UINT:
-                    dt = getattr(torch, _data_types.promote_names(
-                        _NAMES[x1.dtype], _NAMES[x2.dtype], "torch"
-                    ))  # fmt: skip
-                    return native(x1.to(dt), x2.to(dt))
+                if dtype in _UINTS or x2.dtype in _UINTS:
+                    dt = _uints.promote_dtypes(x1.dtype, x2.dtype)
+                    return (uint if dt in _UINTS else native)(x1.to(dt), x2.to(dt))
             elif isinstance(x2, _SCALARS):
+                if x1.dtype in _UINTS and type(x2) is int:
+                    return uint(x1, x2)
                 if scalar_x2:
                     x2 = torch.tensor(x2, dtype=scalar_dtype(x1.dtype, x2), device=x1.device)
                 return native(x1, x2)
-        elif scalar_x1 and isinstance(x1, _SCALARS) and isinstance(x2, _Tensor):
-            x1 = torch.tensor(x1, dtype=scalar_dtype(x2.dtype, x1), device=x2.device)
-            return native(x1, x2)
+        elif isinstance(x2, _Tensor) and isinstance(x1, _SCALARS):
+            if x2.dtype in _UINTS and type(x1) is int:
+                return uint(x1, x2)
+            if scalar_x1:
+                x1 = torch.tensor(x1, dtype=scalar_dtype(x2.dtype, x1), device=x2.device)
+                return native(x1, x2)
         return slow(x1, x2)
 
     f.__name__ = f.__qualname__ = name
@@ -374,8 +426,6 @@ def _binary(name: str, scalar_x1: bool, scalar_x2: bool) -> Callable[..., torch.
 
 
 _TORCH_NAMES = {"equal": "eq"}
-_NAMES = {getattr(torch, n): n for n in _data_types.BITS}
-_WIDE_UINT = (torch.uint16, torch.uint32, torch.uint64)
 #: name -> (x1 may not be a Python scalar in torch, x2 may not): array-api-compat's flags.
 _BINARY: dict[str, tuple[bool, bool]] = {
     "add": (False, False),
@@ -412,11 +462,6 @@ globals().update({_name: _binary(_name, *_flags) for _name, _flags in _BINARY.it
 __all__ += list(_BINARY)
 
 
-# torch: torch.take has no CPU kernel for these ("take_cpu" not implemented for 'UInt16'),
-# indexing has; https://github.com/pytorch/pytorch/issues/58734
-_NO_TAKE_KERNEL = frozenset((torch.uint16, torch.uint32, torch.uint64))
-
-
 # array-api-compat: torch take adds a torch.where pass for negative indices (~20 µs), as
 # torch.index_select rejects them (no upstream issue found)
 @wraps_native()
@@ -433,15 +478,17 @@ def take(x: torch.Tensor, indices: torch.Tensor, /, *, axis: int | None = None) 
         getattr(indices, "dtype", None) is torch.int64
         and x.ndim == 1
         and axis in (None, 0, -1)
-        and x.dtype not in _NO_TAKE_KERNEL
+        and x.dtype not in _UINTS
     ):
         return torch.take(x, indices)
-    if isinstance(indices, torch.Tensor) and indices.dtype in (torch.uint8, torch.bool):
+    if x.dtype in _UINTS:  # no take or indexing kernel ("index_cpu" not implemented for 'UInt16')
+        return take(_uints.to_bits(x), indices, axis=axis).view(x.dtype)
+    if isinstance(indices, torch.Tensor) and indices.dtype in _NOT_INDICES:
         if indices.dtype == torch.bool:
             raise TypeError("take() [torch]: indices must have an integer dtype, got bool")
-        # torch: indexing reads a uint8 tensor as a boolean mask (deprecated behaviour);
+        # torch: indexing reads a uint8 tensor as a boolean mask (deprecated behaviour), and
+        # takes no int8/int16/uint16/uint32/uint64 indices;
         # https://github.com/pytorch/pytorch/issues/29365
-        # Index with int64 instead.
         indices = indices.to(torch.int64)
     if axis is None:
         if x.ndim != 1:
@@ -453,6 +500,10 @@ def take(x: torch.Tensor, indices: torch.Tensor, /, *, axis: int | None = None) 
 
 
 __all__ += ["take"]
+
+#: index dtypes torch indexing does not read as indices (a mask, or "tensors used as indices
+#: must be long, int, byte or bool tensors"): made int64
+_NOT_INDICES = frozenset((torch.bool, torch.uint8, torch.int8, torch.int16, *_UINTS))
 
 
 # torch: roll reads dims=() as "flatten first" (no upstream issue found)
@@ -532,3 +583,221 @@ def sqrt(x: torch.Tensor, /) -> torch.Tensor:
 
 
 __all__ += ["sqrt"]
+
+
+# ------------------------------------------------------------------------------------------
+# uint16/uint32/uint64: torch has no CPU kernels for these functions on them (flip_cpu, amax,
+# searchsorted... "not implemented for 'UInt16'"); each is array-api-compat's (or torch's)
+# function for every other dtype, behind one membership test, and for those three the same
+# function on signed views of the data (ember_array.torch._uints).
+
+_bitwise, _ordered = _uints.bitwise, _uints.ordered
+
+abs = _uints.route_unary(torch.abs, _uints.UNARY["abs"])
+sign = _uints.route_unary(_compat.sign, _uints.UNARY["sign"])
+negative = _uints.route_unary(torch.negative, _uints.UNARY["negative"])
+square = _uints.route_unary(torch.square, _uints.UNARY["square"])
+bitwise_invert = _uints.route_unary(_compat.bitwise_invert, _uints.UNARY["bitwise_invert"])
+nonzero = _uints.route_unary(_compat.nonzero, _bitwise(_compat.nonzero, back=False))
+tensordot = _uints.route2(_compat.tensordot, _bitwise(_compat.tensordot, data=2))
+vecdot = _uints.route2(_compat.vecdot, _bitwise(_compat.vecdot, data=2))
+_uint_flip = _bitwise(_compat.flip)
+_uint_tril = _bitwise(_compat.tril)
+_uint_triu = _bitwise(_compat.triu)
+_uint_max = _ordered(_compat.max)
+_uint_min = _ordered(_compat.min)
+_uint_argmax = _ordered(torch.argmax, back=False)
+_uint_argmin = _ordered(torch.argmin, back=False)
+_uint_clip = _ordered(_compat.clip, data=3)
+_uint_searchsorted = _ordered(torch.searchsorted, data=2, back=False)
+_uint_isin = _bitwise(torch.isin, data=2, back=False)
+# torch.diff loops n times: diff(x, n=2**40) never returns
+diff = checked_diff(
+    _uints.route(_compat.diff, _bitwise(_compat.diff, keywords=("prepend", "append"))), "torch"
+)
+
+
+@wraps_native()
+def flip(x: torch.Tensor, /, *, axis: int | tuple[int, ...] | None = None) -> torch.Tensor:
+    """``torch.flip`` (array-api-compat's: every axis for ``axis=None``)."""
+    if x.dtype in _UINTS:
+        return _uint_flip(x, axis=axis)  # type: ignore[no-any-return]
+    return _compat.flip(x, axis=axis)  # type: ignore[no-any-return]
+
+
+@wraps_native()
+def tril(x: torch.Tensor, /, *, k: int = 0) -> torch.Tensor:
+    """``torch.tril``."""
+    if x.dtype in _UINTS:
+        return _uint_tril(x, k=k)  # type: ignore[no-any-return]
+    return torch.tril(x, k)
+
+
+@wraps_native()
+def triu(x: torch.Tensor, /, *, k: int = 0) -> torch.Tensor:
+    """``torch.triu``."""
+    if x.dtype in _UINTS:
+        return _uint_triu(x, k=k)  # type: ignore[no-any-return]
+    return torch.triu(x, k)
+
+
+@wraps_native("amax")
+def max(
+    x: torch.Tensor, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False
+) -> torch.Tensor:
+    """``torch.amax`` (array-api-compat's: ``axis=()`` reduces nothing)."""
+    if x.dtype in _UINTS:
+        return _uint_max(x, axis=axis, keepdims=keepdims)  # type: ignore[no-any-return]
+    return _compat.max(x, axis=axis, keepdims=keepdims)  # type: ignore[no-any-return]
+
+
+@wraps_native("amin")
+def min(
+    x: torch.Tensor, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False
+) -> torch.Tensor:
+    """``torch.amin`` (array-api-compat's: ``axis=()`` reduces nothing)."""
+    if x.dtype in _UINTS:
+        return _uint_min(x, axis=axis, keepdims=keepdims)  # type: ignore[no-any-return]
+    return _compat.min(x, axis=axis, keepdims=keepdims)  # type: ignore[no-any-return]
+
+
+@wraps_native()
+def argmax(x: torch.Tensor, /, *, axis: int | None = None, keepdims: bool = False) -> torch.Tensor:
+    """``torch.argmax``."""
+    if x.dtype in _UINTS:
+        return _uint_argmax(x, axis, keepdims)  # type: ignore[no-any-return]
+    return torch.argmax(x, axis, keepdims)
+
+
+@wraps_native()
+def argmin(x: torch.Tensor, /, *, axis: int | None = None, keepdims: bool = False) -> torch.Tensor:
+    """``torch.argmin``."""
+    if x.dtype in _UINTS:
+        return _uint_argmin(x, axis, keepdims)  # type: ignore[no-any-return]
+    return torch.argmin(x, axis, keepdims)
+
+
+@wraps_native("clamp")
+def clip(x: torch.Tensor, /, min: Any = None, max: Any = None) -> torch.Tensor:
+    """``torch.clamp`` (array-api-compat's: scalar and array bounds, NaN bounds)."""
+    if x.dtype in _UINTS:
+        return _uint_clip(x, min, max)  # type: ignore[no-any-return]
+    return _compat.clip(x, min, max)  # type: ignore[no-any-return]
+
+
+@wraps_native()
+def isin(x1: Any, x2: Any, /, *, invert: bool = False) -> torch.Tensor:
+    """``torch.isin``; uint16/32/64 promoted by the standard's table and compared as bits."""
+    if getattr(x1, "dtype", None) in _UINTS or getattr(x2, "dtype", None) in _UINTS:
+        x1, x2 = _uints.promote(x1, x2)
+        if (x1.dtype if isinstance(x1, torch.Tensor) else x2.dtype) in _UINTS:
+            return _uint_isin(x1, x2, invert=invert)  # type: ignore[no-any-return]
+    if invert:
+        return torch.isin(x1, x2, invert=True)
+    return torch.isin(x1, x2)
+
+
+#: integer index dtypes torch's take_along_dim, repeat_interleave and searchsorted's sorter
+#: reject ("dtype of indices should be Long"): cast to int64 first
+_SHORT_INDICES = frozenset(
+    (torch.int8, torch.int16, torch.int32, torch.uint8, torch.uint16, torch.uint32, torch.uint64)
+)
+
+
+def _long(indices: Any) -> Any:
+    if getattr(indices, "dtype", None) in _SHORT_INDICES:
+        return indices.to(torch.int64)
+    return indices
+
+
+@wraps_native("take_along_dim")
+def take_along_axis(x: torch.Tensor, indices: torch.Tensor, /, *, axis: int = -1) -> torch.Tensor:
+    """``torch.take_along_dim`` with negative indices, indices of any integer dtype (torch's
+    must be int64) and ``x`` of uint16/32/64 (no gather kernel: moved as signed bits)."""
+    indices = _long(indices)
+    if x.dtype in _UINTS:
+        bits = _uints.to_bits(x)
+        return _compat.take_along_axis(bits, indices, axis=axis).view(x.dtype)  # type: ignore[no-any-return]
+    return _compat.take_along_axis(x, indices, axis=axis)  # type: ignore[no-any-return]
+
+
+@forces_evaluation
+@wraps_native("repeat_interleave")
+def repeat(
+    x: torch.Tensor, repeats: int | torch.Tensor, /, *, axis: int | None = None
+) -> torch.Tensor:
+    """``torch.repeat_interleave`` with repeats of any integer dtype (torch has no kernel for
+    uint8/16/32/64 repeats) and ``x`` of uint16/32/64 (no index_select kernel: moved as bits).
+
+    With an array of repeats the output shape depends on the data: this synchronizes a GPU
+    device.
+    """
+    repeats = _long(repeats)
+    if x.dtype in _UINTS:
+        return _compat.repeat(_uints.to_bits(x), repeats, axis=axis).view(x.dtype)  # type: ignore[no-any-return]
+    return _compat.repeat(x, repeats, axis=axis)  # type: ignore[no-any-return]
+
+
+@wraps_native()
+def searchsorted(
+    x1: torch.Tensor,
+    x2: torch.Tensor | int | float,
+    /,
+    *,
+    side: str = "left",
+    sorter: torch.Tensor | None = None,
+) -> torch.Tensor:
+    """``torch.searchsorted`` with ``sorter`` of any integer dtype (torch's must be int64) and
+    uint16/32/64 values (no kernel: searched in the order-preserving signed view)."""
+    if x1.dtype in _UINTS:
+        return _uint_searchsorted(x1, x2, side=side, sorter=_long(sorter))  # type: ignore[no-any-return]
+    if sorter is None and side == "left":
+        return torch.searchsorted(x1, x2)
+    return torch.searchsorted(x1, x2, side=side, sorter=_long(sorter))
+
+
+@wraps_native()
+def where(condition: torch.Tensor, x1: Any, x2: Any, /) -> torch.Tensor:
+    """``torch.where``; uint16/32/64 operands promoted by the standard's table (torch refuses)."""
+    if getattr(x1, "dtype", None) in _UINTS or getattr(x2, "dtype", None) in _UINTS:
+        x1, x2 = _uints.promote(x1, x2)
+    return _compat.where(condition, x1, x2)  # type: ignore[no-any-return]
+
+
+@wraps_native("concat")
+def concat(
+    arrays: tuple[torch.Tensor, ...] | list[torch.Tensor], /, *, axis: int | None = 0
+) -> torch.Tensor:
+    """``torch.concat`` (``axis=None``: of the flattened arrays, array-api-compat's); uint16/32/64
+    with other dtypes promoted by the standard's table (torch raises "Promotion for uint16,
+    uint32, uint64 types is not supported")."""
+    try:
+        if axis == 0:
+            return torch.concat(arrays)
+        if axis is None:
+            return _compat.concat(arrays, axis=None)  # type: ignore[no-any-return]
+        return torch.concat(arrays, axis)
+    except RuntimeError:
+        if not _uints.involved(arrays):
+            raise
+    return _compat.concat(_uints.promote(*arrays), axis=axis)  # type: ignore[no-any-return]
+
+
+@wraps_native()
+def stack(
+    arrays: tuple[torch.Tensor, ...] | list[torch.Tensor], /, *, axis: int = 0
+) -> torch.Tensor:
+    """``torch.stack``; uint16/32/64 with other dtypes promoted as in :func:`concat`."""
+    try:
+        return torch.stack(arrays) if axis == 0 else torch.stack(arrays, axis)
+    except RuntimeError:
+        if not _uints.involved(arrays):
+            raise
+    return torch.stack(_uints.promote(*arrays), axis)
+
+
+__all__ += [
+    "abs", "argmax", "argmin", "bitwise_invert", "clip", "concat", "flip", "isin", "max", "min",
+    "negative", "nonzero", "repeat", "searchsorted", "sign", "square", "stack",
+    "take_along_axis", "tensordot", "tril", "triu", "vecdot", "where",
+]  # fmt: skip

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import functools
+from typing import Any
 
 import array_api_compat.torch as _compat
 import torch
+
+from .. import _spec
 
 __all__ = ["__array_namespace_info__"]
 
@@ -32,3 +35,20 @@ class __array_namespace_info__(_compat.__array_namespace_info__):  # noqa: N801
     def devices(self) -> tuple[torch.device, ...]:
         """The devices torch can compute on here: cpu, each cuda device, mps."""
         return _devices()
+
+    def dtypes(self, *, device: Any = None, kind: Any = None) -> dict[str, torch.dtype]:
+        """The standard's dtypes torch has (of ``kind``), uint16/uint32/uint64 included.
+
+        array-api-compat leaves those three out (torch has few kernels for them);
+        ember_array.torch computes every function on them (see ``_uints``).
+        """
+        found = super().dtypes(device=device, kind=kind)
+        for name in ("uint16", "uint32", "uint64"):
+            dtype = getattr(torch, name)
+            if kind is None or _compat.isdtype(dtype, kind):
+                try:
+                    torch.empty((0,), dtype=dtype, device=device)
+                except (RuntimeError, TypeError):  # a device without the dtype (mps)
+                    continue
+                found[name] = dtype
+        return {n: found[n] for n in _spec.DTYPES if n in found}

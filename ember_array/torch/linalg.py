@@ -4,10 +4,12 @@ from types import ModuleType as _ModuleType
 
 import array_api_compat.torch as _xp
 import array_api_compat.torch.linalg as _compat
+import torch as _torch
 
 from .. import _spec
 from .._common._guards import checked_matrix_power as _checked_matrix_power
 from .._common._guards import finite_or_nan as _finite_or_nan
+from .._markers import wraps_native as _wraps_native
 from .._namespace import populate as _populate
 
 _fixes = _ModuleType(__name__ + "._fixes")
@@ -27,8 +29,27 @@ _fixes.matrix_power = _checked_matrix_power(_compat.matrix_power, "torch")  # ty
 
 # torch: trace of unsigned integers returns int64 as torch.sum does (the standard: uint64);
 # https://github.com/data-apis/array-api-compat/issues/242
-from ._aliases import _unsigned_total  # noqa: E402
+from . import _aliases, _uints  # noqa: E402
 
-_fixes.trace = _unsigned_total(_compat.trace)  # type: ignore[attr-defined]
+_fixes.trace = _aliases._unsigned_total(_compat.trace)  # type: ignore[attr-defined]
+# uint16/32/64: promoted by the standard's table and computed on signed views (see _uints)
+_fixes.matmul = _aliases.matmul  # type: ignore[attr-defined]
+_fixes.tensordot = _aliases.tensordot  # type: ignore[attr-defined]
+_fixes.vecdot = _uints.route2(_compat.vecdot, _uints.bitwise(_compat.vecdot, data=2))  # type: ignore[attr-defined]
+_fixes.cross = _uints.route2(_compat.cross, _uints.bitwise(_compat.cross, data=2))  # type: ignore[attr-defined]
+_uint_outer = _uints.route2(_compat.outer, _uints.bitwise(_compat.outer, data=2))
+
+
+@_wraps_native()
+def _outer(x1: _torch.Tensor, x2: _torch.Tensor, /) -> _torch.Tensor:
+    """``torch.outer``; uint16/32/64 promoted by the standard's table and multiplied as bits."""
+    if x1.dtype in _uints.UINTS or x2.dtype in _uints.UINTS:
+        return _uint_outer(x1, x2)  # type: ignore[no-any-return]
+    return _torch.outer(x1, x2)
+
+
+_outer.__name__ = _outer.__qualname__ = "outer"
+_outer.__module__ = "ember_array.torch.linalg"
+_fixes.outer = _outer  # type: ignore[attr-defined]
 
 __all__ = _populate(globals(), _compat, _fixes, _spec.LINALG)

@@ -307,3 +307,15 @@ def test_other_dtypes_never_reach_the_uint_layer(monkeypatch: pytest.MonkeyPatch
         xp.concat([x, x])
         xp.where(x > 1, x, x)
         xp.searchsorted(xp.sort(x), x)
+
+
+def test_searchsorted_of_uint_with_other_dtypes_promotes() -> None:
+    """Mixed dtypes are searched in the promoted dtype, not in the uint's signed view (the
+    sweep found float values searched as flipped uint bits)."""
+    torch = pytest.importorskip("torch")
+    import ember_array.torch as xp
+
+    x1 = torch.tensor([0, 1, 2, 3, 4, 5], dtype=torch.uint16)
+    got = xp.searchsorted(x1, torch.tensor([0.125, 4.5], dtype=torch.float32))
+    assert got.tolist() == [1, 5]
+    assert xp.searchsorted(x1, torch.tensor([1, 7], dtype=torch.uint8)).tolist() == [1, 6]

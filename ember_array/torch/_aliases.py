@@ -750,6 +750,12 @@ def searchsorted(
     """``torch.searchsorted`` with ``sorter`` of any integer dtype (torch's must be int64) and
     uint16/32/64 values (no kernel: searched in the order-preserving signed view)."""
     if x1.dtype in _UINTS:
+        if isinstance(x2, torch.Tensor) and x2.dtype != x1.dtype:
+            # search in the promoted dtype: the signed view would reinterpret other dtypes' bits
+            common = result_type(x1, x2)
+            if common != x1.dtype:
+                return searchsorted(x1.to(common), x2.to(common), side=side, sorter=sorter)
+            x2 = x2.to(common)
         return _uint_searchsorted(x1, x2, side=side, sorter=_long(sorter))  # type: ignore[no-any-return]
     if sorter is None and side == "left":
         return torch.searchsorted(x1, x2)

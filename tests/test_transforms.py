@@ -92,3 +92,23 @@ def test_torch_func_vmap_and_grad_of_scatter(reduce: str) -> None:
     assert torch.equal(got, want)
     grad = torch.func.grad(lambda row: scatter.segment_sum(row, idx, 3).sum())(v[0])
     assert torch.equal(grad, torch.tensor([1.0, 1.0, 1.0, 1.0, 0.0, 1.0]))
+
+
+def test_linalg_nan_guard_keeps_gradients_and_compiles() -> None:
+    """The non-finite guard of the decompositions selects a NaN constant: torch gradients stay
+    finite (out * nan made them NaN everywhere) and mlx compiles it for complex output (mlx's
+    compiler cannot emit a complex constant)."""
+    torch = pytest.importorskip("torch")
+    import ember_array.torch as et
+
+    x = torch.tensor([[2.0, 1.0], [1.0, 3.0]], dtype=torch.float64)
+    g = torch.func.grad(lambda a: et.linalg.svdvals(a).sum())(x)
+    assert torch.isfinite(g).all()
+    mx = pytest.importorskip("mlx.core")
+    import ember_array.mlx as em
+
+    with mx.stream(mx.cpu):
+        got = mx.compile(em.linalg.eigvals)(mx.array([[1.0, 2.0], [3.0, 4.0]]))
+        bad = mx.compile(em.linalg.eigvals)(mx.array([[float("nan"), 1.0], [1.0, 2.0]]))
+    assert sorted(abs(v) for v in got.tolist()) == pytest.approx([0.3722813, 5.3722813])
+    assert all(v != v for v in bad.tolist())  # NaN

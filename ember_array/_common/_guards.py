@@ -21,8 +21,12 @@ def _poison(xp: Any, out: Any, bad: Any, core_ndim: int) -> Any:
     mask = bad
     for _ in range(core_ndim):
         mask = mask[..., None]
-    # a NaN constant, not out * nan: the gradient through out * nan is NaN everywhere
-    return xp.where(mask, xp.asarray(float("nan"), dtype=out.dtype), out)
+    # a NaN constant, not out * nan: the gradient through out * nan is NaN everywhere. Real for
+    # complex output (where promotes it): mlx's compiler cannot emit a complex constant
+    dt = out.dtype
+    if xp.isdtype(dt, "complex floating"):
+        dt = xp.float32 if dt == xp.complex64 else xp.float64
+    return xp.where(mask, xp.asarray(float("nan"), dtype=dt), out)
 
 
 # LAPACK: geev/gebal abort the process on non-finite input and xGESDD/xBDSQR loop forever on inf;

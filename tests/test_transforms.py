@@ -112,3 +112,16 @@ def test_linalg_nan_guard_keeps_gradients_and_compiles() -> None:
         bad = mx.compile(em.linalg.eigvals)(mx.array([[float("nan"), 1.0], [1.0, 2.0]]))
     assert sorted(abs(v) for v in got.tolist()) == pytest.approx([0.3722813, 5.3722813])
     assert all(v != v for v in bad.tolist())  # NaN
+
+
+def test_mlx_hypot_gradient_at_ties() -> None:
+    """hypot is smooth where |x1| == |x2|: each argument gets x_i / hypot (maximum/minimum
+    used to send the whole derivative to x2 there)."""
+    mx = pytest.importorskip("mlx.core")
+    import ember_array.mlx as em
+
+    for x1, x2 in [(0.3, 0.3), (0.3, -0.3), (3.0, 4.0), (4.0, 3.0)]:
+        g1, g2 = mx.grad(em.hypot, argnums=(0, 1))(mx.array(x1), mx.array(x2))
+        h = (x1 * x1 + x2 * x2) ** 0.5
+        assert g1.item() == pytest.approx(x1 / h, rel=1e-5)
+        assert g2.item() == pytest.approx(x2 / h, rel=1e-5)

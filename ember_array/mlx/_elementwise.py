@@ -535,7 +535,10 @@ def hypot(x1: mx.array | float, x2: mx.array | float, /) -> mx.array:
     """
     x1, x2 = _pair(x1, x2)
     a, b = mx.abs(x1), mx.abs(x2)
-    hi, lo = mx.maximum(a, b), mx.minimum(a, b)
+    # mlx: at a tie mx.maximum and mx.minimum send their derivatives to the same argument, so
+    # grad of hypot(x, x) w.r.t. x1 was 0 (no upstream issue found): complementary where()s
+    first = a > b
+    hi, lo = mx.where(first, a, b), mx.where(first, b, a)
     safe = mx.where(hi == 0, mx.ones_like(hi), hi)
     r = hi * mx.sqrt(1 + mx.square(lo / safe))
     r = mx.where(hi == 0, mx.zeros_like(r), r)

@@ -351,20 +351,29 @@ def _numpy(values: Any, index: Any, a: _Args) -> Any:
                 raise IndexError("negative index")
             out = _numpy_at(ufunc, v, idx, s, init)
         except IndexError:
-            # Viewed as unsigned, negatives become huge, so ``min(idx, s)`` sends negatives
-            # and idx >= s alike to the spare segment ``s``.
-            idx = np.minimum(idx.view(np.uintp), s).view(np.intp)
-            out = _numpy_at(ufunc, v, idx, s + 1, init)[:s]
-    tail = (s,) + (1,) * len(rest)
+            out = _numpy_at(ufunc, v, _numpy_spare(idx, s), s + 1, init)[:s]
     if a.reduce == "mean" or (a.fill != init and bool(np.any(out == init))):
         # a segment holds init: empty, or reduced to init; counts tell which
-        safe = np.minimum(idx.view(np.uintp), s).view(np.intp)
-        count = np.bincount(safe, minlength=s + 1)[:s].reshape(tail)
+        count = _numpy_counts(idx, s).reshape((s,) + (1,) * len(rest))
         if a.reduce == "mean":
             out = out / np.maximum(count, 1).astype(a.out_dtype)
-        if a.fill != init or a.reduce == "mean":
-            out = np.where(count > 0, out, np.asarray(a.fill, dtype=a.out_dtype))
+        out = np.where(count > 0, out, np.asarray(a.fill, dtype=a.out_dtype))
     return np.moveaxis(out, 0, a.axis)
+
+
+def _numpy_spare(idx: Any, s: int) -> Any:
+    """``idx`` (intp) with every index outside ``[0, s)`` sent to the spare segment ``s``: viewed
+    as unsigned, negatives become huge, so one ``min(idx, s)`` takes both kinds."""
+    import numpy as np
+
+    return np.minimum(idx.view(np.uintp), s).view(np.intp)
+
+
+def _numpy_counts(idx: Any, s: int) -> Any:
+    """Elements per segment ``0 .. s - 1`` (invalid indices not counted)."""
+    import numpy as np
+
+    return np.bincount(_numpy_spare(idx, s), minlength=s + 1)[:s]
 
 
 # --------------------------------------------------------------------------------------------
@@ -520,8 +529,7 @@ def _dask_partial(v: Any, idx: Any, a: _Args) -> Any:
 def _dask_count(idx: Any, segments: int) -> Any:
     import numpy as np
 
-    safe = np.minimum(idx.astype(np.intp, copy=False).view(np.uintp), segments).view(np.intp)
-    return np.bincount(safe, minlength=segments + 1)[:segments][None]
+    return _numpy_counts(idx.astype(np.intp, copy=False), segments)[None]
 
 
 def _dask(values: Any, index: Any, a: _Args) -> Any:

@@ -365,3 +365,8 @@ def to_device(x: Any, device: Any, /, *, stream: Any = None) -> Any:
     target = _generic_target(ns, device, "to_device")
     _check_generic_dtype(ns, x, target, "to_device")
     return array_api_compat.to_device(x, target, stream=stream)
+
+
+from ._namespace import guard_names as _guard_names  # noqa: E402
+
+_guard_names(globals(), __all__, shim="devices")

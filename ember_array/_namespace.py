@@ -4,7 +4,8 @@ Each ember_array backend namespace exposes exactly the standard's names. For
 every name it takes our fix when the backend module defines one and otherwise
 points straight at the source object (array-api-compat's, which in turn is the
 native function wherever that conforms), so a conforming function costs
-nothing extra.
+nothing extra. Every Python function among them passes through the error
+boundary (:func:`guard_names`, :mod:`ember_array._boundary`).
 """
 
 from __future__ import annotations
@@ -16,10 +17,11 @@ from types import ModuleType
 from typing import Any, TypeVar
 
 from . import _spec
+from ._boundary import guard
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-__all__ = ["bind_xp", "populate"]
+__all__ = ["bind_xp", "guard_names", "populate"]
 
 
 def populate(
@@ -48,7 +50,28 @@ def populate(
                 ) from None
         globals_[name] = obj
         exported.append(name)
+    guard_names(globals_, exported)
     return exported
+
+
+def guard_names(globals_: dict[str, Any], names: Iterable[str], *, shim: str | None = None) -> None:
+    """Put the Python functions among ``names`` behind the error boundary, in place.
+
+    ``globals_`` is a namespace module's (``ember_array.<backend>[.linalg|.fft]``), whose
+    ``__name__`` gives the backend and the prefix of the function names in messages; or a
+    shim's, named by ``shim`` (``"scatter"``), whose errors name the backend of the arguments.
+    Native functions and functions that translate their own errors stay as they are
+    (:func:`ember_array._boundary.guard`).
+    """
+    backend: str | None
+    if shim is None:
+        parts = globals_["__name__"].split(".")
+        backend = parts[1]
+        prefix = "".join(p + "." for p in parts[2:])
+    else:
+        backend, prefix = None, shim + "."
+    for name in names:
+        globals_[name] = guard(globals_[name], prefix + name, backend)
 
 
 def main_names() -> tuple[str, ...]:

@@ -831,3 +831,8 @@ def index_reduce(
     if reduce == "mean":
         partial = partial / xp.where(reached, count, xp.ones_like(count))
     return xp.where(reached, partial, x)
+
+
+from ._namespace import guard_names as _guard_names  # noqa: E402
+
+_guard_names(globals(), __all__, shim="scatter")

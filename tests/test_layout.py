@@ -4,7 +4,7 @@ Read from the source with ``ast`` (nothing is imported), so these tests run with
 backend installed. The layers, lowest first::
 
     base        _backends _spec _version _markers _patch    (no ember_array imports)
-    core        _helpers _dispatch _namespace _common
+    core        _helpers _dispatch _namespace _boundary _common
     namespaces  numpy torch mlx dask
     shims       random scatter signal _devices
     top         integrations _report lint __main__ and the package itself
@@ -30,7 +30,7 @@ PACKAGE = ROOT / "ember_array"
 
 LAYERS: dict[str, int] = {
     **dict.fromkeys(("_backends", "_spec", "_version", "_markers", "_patch"), 0),
-    **dict.fromkeys(("_helpers", "_dispatch", "_namespace", "_common"), 1),
+    **dict.fromkeys(("_helpers", "_dispatch", "_namespace", "_boundary", "_common"), 1),
     **dict.fromkeys(("numpy", "torch", "mlx", "dask"), 2),
     **dict.fromkeys(("random", "scatter", "signal", "_devices"), 3),
     **dict.fromkeys(("integrations", "_report", "lint", "__main__", ""), 4),

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ._generate import Case
 from ._pool import Result
 
 NO_ISSUE = "no upstream issue found"
@@ -28,12 +29,18 @@ class Deviation:
     label: str
     native: str
     link: str
+    #: The native operation writes outside an array's memory: its cases run in a worker of
+    #: their own (:func:`memory_unsafe`), so that they cannot break the cases after them.
+    unsafe: bool = False
 
     def matches(self, r: Result) -> bool:
+        return self.matches_case(r.case)
+
+    def matches_case(self, case: Case) -> bool:
         return bool(
-            re.fullmatch(self.group, r.case.group)
-            and re.fullmatch(self.target, r.case.target)
-            and re.fullmatch(self.label, r.case.label)
+            re.fullmatch(self.group, case.group)
+            and re.fullmatch(self.target, case.target)
+            and re.fullmatch(self.label, case.label)
         )
 
 
@@ -48,6 +55,7 @@ DEVIATIONS: tuple[Deviation, ...] = (
         "`mx.array` does not check integer indices: out of range it reads or writes outside the "
         "array (garbage, or SIGSEGV)",
         "https://github.com/ml-explore/mlx/issues/206 (by design: https://github.com/ml-explore/mlx/issues/2130)",
+        unsafe=True,
     ),
     Deviation(
         "`x[idx]`, `x[idx] = v` with an integer array holding out-of-range indices",
@@ -57,6 +65,7 @@ DEVIATIONS: tuple[Deviation, ...] = (
         "`mx.array` gathers and scatters do not check indices: they read garbage or write "
         "outside the array (a later operation crashes)",
         "https://github.com/ml-explore/mlx/issues/2130",
+        unsafe=True,
     ),
     Deviation(
         "`x[::0]`, `x[::0] = v`",
@@ -112,6 +121,11 @@ DEVIATIONS: tuple[Deviation, ...] = (
 )
 
 FAILURES = ("crash", "hang", "wrong")
+
+
+def memory_unsafe(case: Case) -> bool:
+    """Whether ``case`` runs a native operation that writes outside an array's memory."""
+    return any(d.unsafe and d.matches_case(case) for d in DEVIATIONS)
 
 
 def apply(results: list[Result]) -> list[Result]:

@@ -230,7 +230,14 @@ def run(
     by_group: dict[str, list[Case]] = {}
     for c in cases:
         by_group.setdefault(c.group, []).append(c)
-    chunks = [g[i : i + chunk] for g in by_group.values() for i in range(0, len(g), chunk)]
+    from ._deviations import memory_unsafe  # imports this module
+
+    chunks = []
+    for g in by_group.values():
+        # a native operation that writes outside an array's memory gets a worker of its own
+        chunks += [[c] for c in g if memory_unsafe(c)]
+        rest = [c for c in g if not memory_unsafe(c)]
+        chunks += [rest[i : i + chunk] for i in range(0, len(rest), chunk)]
     tmp = tempfile.mkdtemp(prefix="ember-sweep-")
     lock = threading.Lock()
     out: dict[str, Result] = {}

@@ -15,6 +15,7 @@ Dtype objects (``xp.float32``...) are ``mx.Dtype`` instances that compare with a
 import mlx.core as _mx
 
 from .. import _spec
+from .._namespace import guard_names as _guard_names
 from . import fft, linalg
 from ._array import install, uninstall
 from ._creation import (
@@ -200,3 +201,5 @@ __all__ = [
     "uint64", "uninstall", "unique_all", "unique_counts", "unique_inverse", "unique_values",
     "unstack", "var", "vecdot", "where", "zeros", "zeros_like",
 ]  # fmt: skip
+
+_guard_names(globals(), _spec.MAIN)

@@ -209,7 +209,41 @@ def _setitem(self: mx.array, key: Any, value: Any) -> None:
         # mlx: the native scatter divides by the (zero) update size and raises SIGFPE
         # (no upstream issue found)
         return
+    axis = _gather_axis(key)
+    if axis is not None:
+        # mlx: scatters write outside the array for out-of-range integer indices (a later
+        # free() aborts the process); https://github.com/ml-explore/mlx/issues/2130
+        _set_in_range(self, key, axis, value, native)
+        return
     native(self, key, value)
+
+
+def _set_in_range(self: mx.array, key: Any, axis: int, value: Any, native: Any) -> None:
+    """``x[..., idx] = v`` writing nothing for out-of-range indices, without evaluating.
+
+    Negative indices count from the end; the others out of range are sent to a spare slot
+    appended along ``axis`` and cut off again, so the result is ``x`` with the in-range
+    writes done, assigned back into ``x`` (the whole array: a graph of its size).
+    """
+    items = list(key) if isinstance(key, tuple) else [key]
+    idx = items[axis]
+    if not mx.issubdtype(idx.dtype, mx.integer):
+        raise IndexError(
+            f"__setitem__ [mlx]: index arrays must be integer or bool, got {idx.dtype}"
+        )
+    n = self.shape[axis]
+    if idx.dtype in (mx.uint64, mx.int64, mx.uint32):
+        idx = idx.astype(mx.int64)
+    else:
+        idx = idx.astype(mx.int32)
+    idx = mx.where(idx < 0, idx + n, idx)
+    idx = mx.where((idx < 0) | (idx >= n), n, idx)
+    spare = list(self.shape)
+    spare[axis] = 1
+    ext = mx.concatenate([self, mx.zeros(spare, dtype=self.dtype)], axis=axis)
+    items[axis] = idx
+    native(ext, tuple(items), value)
+    native(self, Ellipsis, mx.take(ext, mx.arange(n), axis=axis))
 
 
 def _mask_take(x: mx.array, mask: mx.array, native: Any) -> mx.array:

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 import mlx.core as mx
 
-from .. import _spec
+from .. import _boundary, _spec
 from .._markers import wraps_native
 from ._data_types import promoted
 from ._helpers import dense_if_empty
@@ -45,26 +45,32 @@ _FLOATING = frozenset({mx.float16, mx.bfloat16, mx.float32, mx.float64, mx.compl
 
 
 @wraps_native()
+@_boundary.translates_errors
 def matmul(x1: mx.array, x2: mx.array, /) -> mx.array:
     """Matrix product with the standard's promotion; exact for integer dtypes."""
-    if x1.dtype == x2.dtype and x1.dtype in _FLOATING and x1.ndim and x2.ndim:
-        # Fast path: nothing to promote and mx.matmul is exact for floating dtypes.
-        return mx.matmul(x1, x2)
-    x1, x2 = _promote(x1, x2, "matmul")
-    if x1.ndim == 0 or x2.ndim == 0:
-        raise ValueError(f"matmul: mlx arrays must be at least 1-d, got {x1.shape} and {x2.shape}")
-    if not _exact(x1.dtype):
-        return mx.matmul(x1, x2)
-    a = x1.reshape(1, -1) if x1.ndim == 1 else x1
-    b = x2.reshape(-1, 1) if x2.ndim == 1 else x2
-    if a.shape[-1] != b.shape[-2]:
-        raise ValueError(f"matmul: mlx shapes {x1.shape} and {x2.shape} are not aligned")
-    out = _int_matmul(a, b)
-    if x1.ndim == 1:
-        out = mx.squeeze(out, -2)
-    if x2.ndim == 1:
-        out = mx.squeeze(out, -1)
-    return out
+    try:
+        if x1.dtype == x2.dtype and x1.dtype in _FLOATING and x1.ndim and x2.ndim:
+            # Fast path: nothing to promote and mx.matmul is exact for floating dtypes.
+            return mx.matmul(x1, x2)
+        x1, x2 = _promote(x1, x2, "matmul")
+        if x1.ndim == 0 or x2.ndim == 0:
+            raise ValueError(
+                f"matmul: mlx arrays must be at least 1-d, got {x1.shape} and {x2.shape}"
+            )
+        if not _exact(x1.dtype):
+            return mx.matmul(x1, x2)
+        a = x1.reshape(1, -1) if x1.ndim == 1 else x1
+        b = x2.reshape(-1, 1) if x2.ndim == 1 else x2
+        if a.shape[-1] != b.shape[-2]:
+            raise ValueError(f"matmul: mlx shapes {x1.shape} and {x2.shape} are not aligned")
+        out = _int_matmul(a, b)
+        if x1.ndim == 1:
+            out = mx.squeeze(out, -2)
+        if x2.ndim == 1:
+            out = mx.squeeze(out, -1)
+        return out
+    except _boundary.UNCLEAN as e:
+        raise _boundary.translate(e, "matmul", "mlx", (x1, x2), {}) from e
 
 
 @wraps_native()

@@ -8,7 +8,7 @@ from typing import Any
 import mlx.core as mx
 import numpy as np
 
-from .. import _spec
+from .. import _boundary, _spec
 from .._markers import forces_evaluation, wraps_native
 from ._data_types import promoted
 from ._helpers import check_shape, normalize_axis
@@ -141,10 +141,14 @@ def repeat(x: mx.array, repeats: int | mx.array, /, *, axis: int | None = None) 
 
 
 @wraps_native()
+@_boundary.translates_errors
 def reshape(x: mx.array, /, shape: tuple[int, ...], *, copy: bool | None = None) -> mx.array:
     """Reshape ``x`` (``copy=True`` returns a distinct array object)."""
-    out = mx.reshape(x, list(shape))
-    return mx.array(out) if copy else out
+    try:
+        out = mx.reshape(x, list(shape))
+        return mx.array(out) if copy else out
+    except _boundary.UNCLEAN as e:
+        raise _boundary.translate(e, "reshape", "mlx", (x, shape), {"copy": copy}) from e
 
 
 @wraps_native()

@@ -6,7 +6,7 @@ from typing import Any
 
 import mlx.core as mx
 
-from .. import _spec
+from .. import _boundary, _spec
 from .._markers import wraps_native
 from ._helpers import accumulation_dtype, dense_if_empty, normalize_axis
 
@@ -30,16 +30,20 @@ def _reduce(fn: Any, x: mx.array, axis: Axis, keepdims: bool) -> mx.array:
 
 
 @wraps_native()
+@_boundary.translates_errors
 def sum(
     x: mx.array, /, *, axis: Axis = None, dtype: Any = None, keepdims: bool = False
 ) -> mx.array:
     """Sum of ``x``; honours ``dtype=`` and widens small integers to int64/uint64 (mlx keeps
     int8 and wraps around)."""
-    dt = accumulation_dtype(x, dtype, "sum")
-    out = _reduce(mx.sum, x if x.dtype == dt else x.astype(dt), axis, keepdims)
-    # mlx: mx.sum of uint8/int16... returns (u)int32 (no upstream issue found)
-    # Cast back to the requested dtype.
-    return out if out.dtype == dt else out.astype(dt)
+    try:
+        dt = accumulation_dtype(x, dtype, "sum")
+        out = _reduce(mx.sum, x if x.dtype == dt else x.astype(dt), axis, keepdims)
+        # mlx: mx.sum of uint8/int16... returns (u)int32 (no upstream issue found)
+        # Cast back to the requested dtype.
+        return out if out.dtype == dt else out.astype(dt)
+    except _boundary.UNCLEAN as e:
+        raise _boundary.translate(e, "sum", "mlx", (x,), {"axis": axis, "dtype": dtype}) from e
 
 
 @wraps_native()

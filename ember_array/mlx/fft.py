@@ -4,6 +4,8 @@ mlx has no complex128, so transforms that would produce complex128 (float64 inpu
 ``TypeError`` instead of silently computing in complex64.  ``hfft``/``ihfft`` are written here.
 """
 
+from .. import _spec
+from .._namespace import guard_names as _guard_names
 from ._fft import (
     fft,
     fftfreq,
@@ -37,3 +39,5 @@ __all__ = [
     "rfftfreq",
     "rfftn",
 ]
+
+_guard_names(globals(), _spec.FFT)

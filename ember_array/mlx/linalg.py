@@ -6,6 +6,8 @@ Factorizations run on the CPU stream (mlx has them only there); results of ``eig
 ``matrix_power``, ``matrix_rank``, ``svdvals``, ``vector_norm``, ``matrix_norm`` are written here.
 """
 
+from .. import _spec
+from .._namespace import guard_names as _guard_names
 from ._linalg import (
     cholesky,
     cross,
@@ -61,3 +63,5 @@ __all__ = [
     "vecdot",
     "vector_norm",
 ]
+
+_guard_names(globals(), _spec.LINALG)

@@ -11,6 +11,7 @@ from typing import Any
 import array_api_compat.numpy as _compat
 import numpy as np
 
+from .. import _boundary
 from .._common import _data_types
 from .._common._guards import checked_diff, nan_without_dof
 from .._common._manipulation import broadcast_shapes
@@ -118,6 +119,7 @@ def expm1(x: Any, /) -> np.ndarray:
 
 # numpy: np.take with axis=None silently flattens an n-d array (no upstream issue found)
 @wraps_native()
+@_boundary.translates_errors
 def take(x: np.ndarray, indices: np.ndarray, /, *, axis: int | None = None) -> np.ndarray:
     """Elements of ``x`` at ``indices`` along ``axis``.
 
@@ -125,9 +127,12 @@ def take(x: np.ndarray, indices: np.ndarray, /, *, axis: int | None = None) -> n
     requires ``axis`` whenever ``x`` has more than one dimension. The method
     ``ndarray.take`` skips ``np.take``'s dispatch layer (~2 µs on small arrays).
     """
-    if axis is None and x.ndim != 1:
-        raise ValueError(f"take(): axis is required for a {x.ndim}-d numpy array")
-    return x.take(indices, axis)
+    try:
+        if axis is None and x.ndim != 1:
+            raise ValueError(f"take(): axis is required for a {x.ndim}-d numpy array")
+        return x.take(indices, axis)
+    except _boundary.UNCLEAN as e:
+        raise _boundary.translate(e, "take", "numpy", (x, indices), {"axis": axis}) from e
 
 
 def _is_array(x: Any) -> bool:
@@ -174,3 +179,36 @@ def roll(x: np.ndarray, /, shift: Any, *, axis: Any = None) -> np.ndarray:
     """``np.roll`` after checking ``shift`` is an int or a tuple of ints."""
     check_int_or_ints("roll", "numpy", "shift", shift)
     return np.roll(x, shift, axis=axis)
+
+
+# The hot functions below are array-api-compat's, restated so that the error boundary runs in
+# their own frame (ember_array._boundary: a wrapper around compat's would cost ~0.15 us a call).
+@wraps_native()
+@_boundary.translates_errors
+def astype(x: Any, dtype: Any, /, *, copy: bool = True, device: Any = None) -> np.ndarray:
+    """``x.astype(dtype)``, a copy unless ``copy=False`` and nothing changes."""
+    try:
+        if device is not None:
+            # array-api-compat's checks the device
+            return _compat.astype(x, dtype, copy=copy, device=device)  # type: ignore[attr-defined,no-any-return]
+        return x.astype(dtype=dtype, copy=copy)  # type: ignore[no-any-return]
+    except _boundary.UNCLEAN as e:
+        raise _boundary.translate(e, "astype", "numpy", (x, dtype), {"device": device}) from e
+
+
+@wraps_native()
+@_boundary.translates_errors
+def argsort(
+    x: Any, /, *, axis: int = -1, descending: bool = False, stable: bool = True
+) -> np.ndarray:
+    """``np.argsort`` (``kind="stable"`` by default, as the standard asks)."""
+    try:
+        if descending:
+            return _compat.argsort(x, axis=axis, descending=True, stable=stable)  # type: ignore[attr-defined,no-any-return]
+        return np.argsort(x, axis=axis, kind="stable" if stable else None)
+    except _boundary.UNCLEAN as e:
+        kwargs = {"axis": axis, "descending": descending}
+        raise _boundary.translate(e, "argsort", "numpy", (x,), kwargs) from e
+
+
+__all__ += ["argsort", "astype"]

@@ -44,3 +44,12 @@ __all__ = [
     "truncated_normal",
     "uniform",
 ]
+
+
+from .._boundary import guard as _guard
+from .._namespace import guard_names as _guard_names
+
+_guard_names(globals(), __all__, shim="random")
+for _name, _method in list(vars(Generator).items()):
+    if not _name.startswith("_"):
+        setattr(Generator, _name, _guard(_method, f"random.Generator.{_name}", None))

@@ -57,3 +57,8 @@ from ._checks import PadMode as PadMode
 from ._windows import blackman_window, hamming_window, hann_window
 
 __all__ = ["blackman_window", "frame", "hamming_window", "hann_window", "istft", "stft"]
+
+
+from .._namespace import guard_names as _guard_names
+
+_guard_names(globals(), __all__, shim="signal")

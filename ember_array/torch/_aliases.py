@@ -14,6 +14,7 @@ import array_api_compat.torch as _compat
 import numpy as np
 import torch
 
+from .. import _boundary
 from .._common import _data_types
 from .._common._guards import checked_diff, nan_without_dof
 from .._common._manipulation import broadcast_shapes
@@ -208,22 +209,26 @@ def _unsigned_total(
 
     @wraps(func)
     def total(x: torch.Tensor, /, *, dtype: Any = None, **kwargs: Any) -> torch.Tensor:
-        xdtype = getattr(x, "dtype", None)
-        if whole is not None and dtype is None and not kwargs and xdtype in _FLOATING:
-            return whole(x)  # type: ignore[no-any-return]
-        if xdtype not in _UNSIGNED and dtype not in _UINTS:
+        try:
+            xdtype = getattr(x, "dtype", None)
+            if whole is not None and dtype is None and not kwargs and xdtype in _FLOATING:
+                return whole(x)  # type: ignore[no-any-return]
+            if xdtype not in _UNSIGNED and dtype not in _UINTS:
+                return func(x, dtype=dtype, **kwargs)
+            if dtype is None:
+                dtype = torch.uint64
+            if dtype in _UINTS:
+                wide = x.view(torch.int64) if xdtype == torch.uint64 else x.to(torch.int64)
+                out = func(wide, dtype=torch.int64, **kwargs)
+                return out.view(dtype) if dtype == torch.uint64 else out.to(dtype)
+            if xdtype in _UINTS:
+                x = x.to(dtype)
             return func(x, dtype=dtype, **kwargs)
-        if dtype is None:
-            dtype = torch.uint64
-        if dtype in _UINTS:
-            wide = x.view(torch.int64) if xdtype == torch.uint64 else x.to(torch.int64)
-            out = func(wide, dtype=torch.int64, **kwargs)
-            return out.view(dtype) if dtype == torch.uint64 else out.to(dtype)
-        if xdtype in _UINTS:
-            x = x.to(dtype)
-        return func(x, dtype=dtype, **kwargs)
+        except _boundary.UNCLEAN as e:  # in this frame: a wrapper would cost ~0.15 us a call
+            raise _boundary.translate(e, name, "torch", (x,), {"dtype": dtype, **kwargs}) from e
 
-    return total
+    name = func.__name__
+    return _boundary.translates_errors(total)
 
 
 sum = _unsigned_total(_compat.sum, torch.sum)
@@ -405,34 +410,37 @@ def _binary(name: str, scalar_x1: bool, scalar_x2: bool) -> Callable[..., torch.
     uint = _uints.BINARY.get(name, native)
 
     def f(x1: Any, x2: Any, /) -> torch.Tensor:
-        if isinstance(x1, _Tensor):
-            if isinstance(x2, _Tensor):
-                dtype = x1.dtype
-                if dtype is x2.dtype:  # torch dtypes are singletons
-                    if dtype in _UINTS:
+        try:
+            if isinstance(x1, _Tensor):
+                if isinstance(x2, _Tensor):
+                    dtype = x1.dtype
+                    if dtype is x2.dtype:  # torch dtypes are singletons
+                        if dtype in _UINTS:
+                            return uint(x1, x2)
+                        return native(x1, x2)
+                    if dtype in _UINTS or x2.dtype in _UINTS:
+                        dt = _uints.promote_dtypes(x1.dtype, x2.dtype)
+                        return (uint if dt in _UINTS else native)(x1.to(dt), x2.to(dt))
+                elif isinstance(x2, _SCALARS):
+                    if x1.dtype in _UINTS and type(x2) is int:
                         return uint(x1, x2)
+                    if scalar_x2:
+                        x2 = torch.tensor(x2, dtype=scalar_dtype(x1.dtype, x2), device=x1.device)
                     return native(x1, x2)
-                if dtype in _UINTS or x2.dtype in _UINTS:
-                    dt = _uints.promote_dtypes(x1.dtype, x2.dtype)
-                    return (uint if dt in _UINTS else native)(x1.to(dt), x2.to(dt))
-            elif isinstance(x2, _SCALARS):
-                if x1.dtype in _UINTS and type(x2) is int:
+            elif isinstance(x2, _Tensor) and isinstance(x1, _SCALARS):
+                if x2.dtype in _UINTS and type(x1) is int:
                     return uint(x1, x2)
-                if scalar_x2:
-                    x2 = torch.tensor(x2, dtype=scalar_dtype(x1.dtype, x2), device=x1.device)
-                return native(x1, x2)
-        elif isinstance(x2, _Tensor) and isinstance(x1, _SCALARS):
-            if x2.dtype in _UINTS and type(x1) is int:
-                return uint(x1, x2)
-            if scalar_x1:
-                x1 = torch.tensor(x1, dtype=scalar_dtype(x2.dtype, x1), device=x2.device)
-                return native(x1, x2)
-        return slow(x1, x2)
+                if scalar_x1:
+                    x1 = torch.tensor(x1, dtype=scalar_dtype(x2.dtype, x1), device=x2.device)
+                    return native(x1, x2)
+            return slow(x1, x2)
+        except _boundary.UNCLEAN as e:  # in this frame: a wrapper would cost ~0.15 us a call
+            raise _boundary.translate(e, name, "torch", (x1, x2)) from e
 
     f.__name__ = f.__qualname__ = name
     f.__doc__ = slow.__doc__
     f.__module__ = "ember_array.torch"
-    return wraps_native()(f)
+    return _boundary.translates_errors(wraps_native()(f))
 
 
 _TORCH_NAMES = {"equal": "eq"}
@@ -475,6 +483,7 @@ __all__ += list(_BINARY)
 # array-api-compat: torch take adds a torch.where pass for negative indices (~20 µs), as
 # torch.index_select rejects them (no upstream issue found)
 @wraps_native()
+@_boundary.translates_errors
 def take(x: torch.Tensor, indices: torch.Tensor, /, *, axis: int | None = None) -> torch.Tensor:
     """Elements of ``x`` at ``indices`` along ``axis`` (negative indices count from the end).
 
@@ -484,29 +493,34 @@ def take(x: torch.Tensor, indices: torch.Tensor, /, *, axis: int | None = None) 
     for a 1-d tensor and int64 indices ``torch.take`` does the same and is ~1.4x faster
     still (no advanced-indexing machinery).
     """
-    if (
-        getattr(indices, "dtype", None) is torch.int64
-        and x.ndim == 1
-        and axis in (None, 0, -1)
-        and x.dtype not in _UINTS
-    ):
-        return torch.take(x, indices)
-    if x.dtype in _UINTS:  # no take or indexing kernel ("index_cpu" not implemented for 'UInt16')
-        return take(_uints.to_bits(x), indices, axis=axis).view(x.dtype)
-    if isinstance(indices, torch.Tensor) and indices.dtype in _NOT_INDICES:
-        if indices.dtype == torch.bool:
-            raise TypeError("take() [torch]: indices must have an integer dtype, got bool")
-        # torch: indexing reads a uint8 tensor as a boolean mask (deprecated behaviour), and
-        # takes no int8/int16/uint16/uint32/uint64 indices;
-        # https://github.com/pytorch/pytorch/issues/29365
-        indices = indices.to(torch.int64)
-    if axis is None:
-        if x.ndim != 1:
-            raise ValueError(f"take(): axis is required for a {x.ndim}-d torch tensor")
-        return x[indices]
-    if not -x.ndim <= axis < x.ndim:
-        raise ValueError(f"take(): axis {axis} out of range for a {x.ndim}-d torch tensor")
-    return x[(slice(None),) * (axis % x.ndim) + (indices,)]
+    try:
+        if (
+            getattr(indices, "dtype", None) is torch.int64
+            and x.ndim == 1
+            and axis in (None, 0, -1)
+            and x.dtype not in _UINTS
+        ):
+            return torch.take(x, indices)
+        if (
+            x.dtype in _UINTS
+        ):  # no take or indexing kernel ("index_cpu" not implemented for 'UInt16')
+            return take(_uints.to_bits(x), indices, axis=axis).view(x.dtype)
+        if isinstance(indices, torch.Tensor) and indices.dtype in _NOT_INDICES:
+            if indices.dtype == torch.bool:
+                raise TypeError("take() [torch]: indices must have an integer dtype, got bool")
+            # torch: indexing reads a uint8 tensor as a boolean mask (deprecated behaviour), and
+            # takes no int8/int16/uint16/uint32/uint64 indices;
+            # https://github.com/pytorch/pytorch/issues/29365
+            indices = indices.to(torch.int64)
+        if axis is None:
+            if x.ndim != 1:
+                raise ValueError(f"take(): axis is required for a {x.ndim}-d torch tensor")
+            return x[indices]
+        if not -x.ndim <= axis < x.ndim:
+            raise ValueError(f"take(): axis {axis} out of range for a {x.ndim}-d torch tensor")
+        return x[(slice(None),) * (axis % x.ndim) + (indices,)]
+    except _boundary.UNCLEAN as e:
+        raise _boundary.translate(e, "take", "torch", (x, indices), {"axis": axis}) from e
 
 
 __all__ += ["take"]
@@ -781,6 +795,7 @@ def where(condition: torch.Tensor, x1: Any, x2: Any, /) -> torch.Tensor:
 
 
 @wraps_native("concat")
+@_boundary.translates_errors
 def concat(
     arrays: tuple[torch.Tensor, ...] | list[torch.Tensor], /, *, axis: int | None = 0
 ) -> torch.Tensor:
@@ -788,15 +803,18 @@ def concat(
     with other dtypes promoted by the standard's table (torch raises "Promotion for uint16,
     uint32, uint64 types is not supported")."""
     try:
-        if axis == 0:
-            return torch.concat(arrays)
-        if axis is None:
-            return _compat.concat(arrays, axis=None)  # type: ignore[no-any-return]
-        return torch.concat(arrays, axis)
-    except RuntimeError:
-        if not _uints.involved(arrays):
-            raise
-    return _compat.concat(_uints.promote(*arrays), axis=axis)  # type: ignore[no-any-return]
+        try:
+            if axis == 0:
+                return torch.concat(arrays)
+            if axis is None:
+                return _compat.concat(arrays, axis=None)  # type: ignore[no-any-return]
+            return torch.concat(arrays, axis)
+        except RuntimeError:
+            if not _uints.involved(arrays):
+                raise
+        return _compat.concat(_uints.promote(*arrays), axis=axis)  # type: ignore[no-any-return]
+    except _boundary.UNCLEAN as e:
+        raise _boundary.translate(e, "concat", "torch", (arrays,), {"axis": axis}) from e
 
 
 @wraps_native()
@@ -817,3 +835,54 @@ __all__ += [
     "negative", "nonzero", "repeat", "searchsorted", "sign", "square", "stack",
     "take_along_axis", "tensordot", "tril", "triu", "vecdot", "where",
 ]  # fmt: skip
+
+
+# The hot functions below are array-api-compat's, restated so that the error boundary runs in
+# their own frame (ember_array._boundary: a wrapper around compat's would cost ~0.15 us a call).
+@wraps_native("to")
+@_boundary.translates_errors
+def astype(
+    x: torch.Tensor, dtype: Any, /, *, copy: bool = True, device: Any = None
+) -> torch.Tensor:
+    """``x.to(dtype)``, a copy unless ``copy=False`` and nothing changes (array-api-compat's)."""
+    try:
+        if device is not None:
+            return x.to(device, dtype=dtype, copy=copy)
+        return x.to(dtype=dtype, copy=copy)
+    except _boundary.UNCLEAN as e:
+        raise _boundary.translate(e, "astype", "torch", (x, dtype), {"device": device}) from e
+
+
+@wraps_native()
+@_boundary.translates_errors
+def reshape(
+    x: torch.Tensor, /, shape: tuple[int, ...], *, copy: bool | None = None
+) -> torch.Tensor:
+    """``torch.reshape``; ``copy=True`` a copy, ``copy=False`` a view or ``ValueError``."""
+    try:
+        if copy is None:
+            return torch.reshape(x, shape)
+        if copy is True:
+            return x.clone(memory_format=torch.contiguous_format).view(shape)
+        try:
+            return x.view(shape)
+        except RuntimeError as error:  # not expressible as a view
+            raise ValueError(f"reshape [torch]: copy=False, but {error}") from error
+    except _boundary.UNCLEAN as e:
+        raise _boundary.translate(e, "reshape", "torch", (x, shape), {"copy": copy}) from e
+
+
+@wraps_native()
+@_boundary.translates_errors
+def argsort(
+    x: torch.Tensor, /, *, axis: int = -1, descending: bool = False, stable: bool = True
+) -> torch.Tensor:
+    """``torch.argsort`` (stable by default, as the standard asks)."""
+    try:
+        return torch.argsort(x, dim=axis, descending=descending, stable=stable)
+    except _boundary.UNCLEAN as e:
+        kwargs = {"axis": axis, "descending": descending}
+        raise _boundary.translate(e, "argsort", "torch", (x,), kwargs) from e
+
+
+__all__ += ["argsort", "astype", "reshape"]

@@ -5,7 +5,7 @@
 ``nox -s array_api_tests -- numpy [pytest args]``   the external data-apis suite
 ``nox -s robustness``          the bad-input sweep (conformance/robustness), every backend
 ``nox -s transforms``          the transform matrix (conformance/transforms): docs/transforms.md
-``nox -s benchmarks``          overhead tables (benchmarks/overhead.py)
+``nox -s benchmarks``          overhead tables (benchmarks/overhead.py, benchmarks/compiled.py)
 ``nox -s docs``                the Sphinx site (docs/_build/html, -W) and every example in the docs
 ``nox -s sklearn``             scikit-learn's array-API tests through ember_array
 ``nox -s lint``                ruff check + ruff format --check
@@ -117,9 +117,12 @@ def array_api_tests(session: nox.Session) -> None:
 
 @nox.session
 def benchmarks(session: nox.Session) -> None:
-    """Overhead of ember_array against native calls and array-api-compat."""
+    """Overhead of ember_array against native calls and array-api-compat, and of compiled
+    ember_array code against compiled plain code (``-- --quick`` shortens both)."""
     _install(session, "numpy", "torch", "mlx", "dask")
     session.run("python", "benchmarks/overhead.py", *session.posargs)
+    quick = ["--quick"] if "--quick" in session.posargs else []
+    session.run("python", "benchmarks/compiled.py", *quick)
 
 
 @nox.session

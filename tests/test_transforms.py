@@ -125,3 +125,126 @@ def test_mlx_hypot_gradient_at_ties() -> None:
         h = (x1 * x1 + x2 * x2) ** 0.5
         assert g1.item() == pytest.approx(x1 / h, rel=1e-5)
         assert g2.item() == pytest.approx(x2 / h, rel=1e-5)
+
+
+def _finite_difference(f, x, v, h=1e-6):  # type: ignore[no-untyped-def]
+    """The derivative of ``f`` (numpy float64 -> float) at ``x`` along ``v`` (central)."""
+    return (f(x + h * v) - f(x - h * v)) / (2 * h)
+
+
+#: distinct values, repeats, a NaN twice (NaNs are distinct) and -0.0 next to 0.0
+_UNIQUE_INPUT = [3.0, float("nan"), 1.0, 3.0, float("nan"), -0.0, 0.5, 1.0]
+
+
+@pytest.mark.parametrize("name", ["unique_all", "unique_counts", "unique_inverse", "unique_values"])
+def test_unique_values_are_differentiable(name: str) -> None:
+    """The unique values are gathered from the input at the first occurrence of each: the
+    gradient is that of ``x[indices]`` and equals the finite differences (mlx gave zeros,
+    torch.func.grad raised: torch.unique has no derivative)."""
+    import numpy as np
+
+    x0 = np.array(_UNIQUE_INPUT)
+    first = np.array([5, 6, 2, 0, 1, 4])  # -0.0, 0.5, 1.0, 3.0, nan, nan
+    w = np.arange(1.0, 7.0)
+
+    def values(out):  # type: ignore[no-untyped-def]
+        return out if name == "unique_values" else out[0]
+
+    def loss_np(x: np.ndarray) -> float:
+        # small perturbations keep the ranking: the unique values stay x[first]
+        return float(np.sum(np.nan_to_num(x[first]) * w))
+
+    v = np.random.default_rng(0).standard_normal(x0.size)
+    want = np.zeros_like(x0)
+    want[first[:4]] = w[:4]  # the NaNs' values are zeroed by nan_to_num: no gradient
+    assert _finite_difference(loss_np, x0, v) == pytest.approx(float(want @ v), rel=1e-6)
+
+    mx = pytest.importorskip("mlx.core")
+    import ember_array.mlx as em
+
+    f_mx = getattr(em, name)
+    wm = mx.array(w.astype(np.float32))
+    g = mx.grad(lambda t: mx.sum(mx.nan_to_num(values(f_mx(t))) * wm))(mx.array(x0, mx.float32))
+    np.testing.assert_allclose(np.asarray(g), want)
+    _, tangent = mx.jvp(
+        lambda t: values(f_mx(t)), [mx.array(x0, mx.float32)], [mx.array(v, mx.float32)]
+    )
+    np.testing.assert_allclose(np.asarray(tangent[0])[:4], v[first[:4]], rtol=1e-6)
+    assert np.array_equal(
+        np.signbit(np.asarray(values(f_mx(mx.array(x0, mx.float32))))[:1]), [True]
+    )
+
+    torch = pytest.importorskip("torch")
+    import ember_array.torch as et
+
+    f_t = getattr(et, name)
+    wt = torch.from_numpy(w)
+    g = torch.func.grad(lambda t: (torch.nan_to_num(values(f_t(t))) * wt).sum())(
+        torch.from_numpy(x0)
+    )
+    np.testing.assert_allclose(g.numpy(), want)
+    xr = torch.from_numpy(x0).requires_grad_()
+    (torch.nan_to_num(values(f_t(xr))) * wt).sum().backward()
+    np.testing.assert_allclose(xr.grad.numpy(), want)
+    # untracked input: torch.unique's values, the same ones
+    plain = values(f_t(torch.from_numpy(x0)))
+    torch.testing.assert_close(plain, values(f_t(xr)).detach(), equal_nan=True)
+
+
+def test_nextafter_derivative_is_one_and_zero() -> None:
+    """nextafter(x1, x2) is x1 moved by one ulp: d/dx1 = 1, d/dx2 = 0 everywhere, ties included
+    (torch's formula gives 0 at ties; mlx's view had no vjp); forward values unchanged."""
+    import numpy as np
+
+    x1 = np.array([1.0, 2.0, -3.0, 0.0, 0.25])
+    x2 = np.array([1.0, 0.0, 5.0, -1.0, 0.25])  # ties at 0 and 4
+    v = np.random.default_rng(1).standard_normal(x1.size)
+    fd = _finite_difference(lambda a: float(np.sum(np.nextafter(a, x2))), x1, v)
+    assert fd == pytest.approx(float(v.sum()), rel=1e-6)
+    special1 = np.array([0.0, -0.0, np.inf, -np.inf, np.nan, 1.0, 0.0, -1e-45], np.float32)
+    special2 = np.array([-1.0, 1.0, 0.0, 0.0, 1.0, np.nan, -0.0, 1.0], np.float32)
+    want_bits = np.nextafter(special1, special2).view(np.int32)
+
+    mx = pytest.importorskip("mlx.core")
+    import ember_array.mlx as em
+
+    a, b = mx.array(x1, mx.float32), mx.array(x2, mx.float32)
+    g1, g2 = mx.grad(lambda p, q: em.nextafter(p, q).sum(), argnums=(0, 1))(a, b)
+    assert np.array_equal(np.asarray(g1), np.ones(5))
+    assert np.array_equal(np.asarray(g2), np.zeros(5))
+    assert mx.grad(lambda p: em.nextafter(p, b).sum())(a[0]).item() == 5.0  # broadcast x1
+    t = mx.jvp(lambda p: em.nextafter(p, b), [a], [mx.array(v, mx.float32)])[1][0]
+    np.testing.assert_allclose(np.asarray(t), v, rtol=1e-6)
+    assert np.array_equal(
+        np.asarray(mx.jvp(lambda q: em.nextafter(a, q), [b], [b])[1][0]), np.zeros(5)
+    )
+    got = em.nextafter(mx.array(special1), mx.array(special2))
+    assert np.array_equal(np.asarray(got).view(np.int32), want_bits)
+
+    torch = pytest.importorskip("torch")
+    import ember_array.torch as et
+
+    a, b = torch.from_numpy(x1), torch.from_numpy(x2)
+    g1, g2 = torch.func.grad(lambda p, q: et.nextafter(p, q).sum(), argnums=(0, 1))(a, b)
+    assert torch.equal(g1, torch.ones(5, dtype=a.dtype))
+    assert torch.equal(g2, torch.zeros(5, dtype=a.dtype))
+    assert torch.func.grad(lambda p: et.nextafter(p, b).sum())(a[0]).item() == 5.0
+    assert torch.func.grad(lambda p: et.nextafter(p, b.float()).sum())(a).tolist() == [1.0] * 5
+    t = torch.func.jvp(lambda p: et.nextafter(p, b), (a,), (torch.from_numpy(v),))[1]
+    torch.testing.assert_close(t, torch.from_numpy(v))
+    ar = a.clone().requires_grad_()
+    et.nextafter(ar, b).sum().backward()
+    assert ar.grad.tolist() == [1.0] * 5
+    batched = torch.func.vmap(torch.func.grad(lambda p: et.nextafter(p, b).sum()))(
+        torch.stack([a, b])
+    )
+    assert torch.equal(batched, torch.ones(2, 5, dtype=a.dtype))
+    for p in (torch.from_numpy(special1), torch.from_numpy(special1).requires_grad_()):
+        got = et.nextafter(p, torch.from_numpy(special2))
+        assert np.array_equal(got.detach().numpy().view(np.int32), want_bits)
+    torch._dynamo.reset()
+    compiled = torch.compile(lambda p, q: et.nextafter(p, q) * 2.0, fullgraph=True)
+    torch.testing.assert_close(compiled(a, b), et.nextafter(a, b) * 2.0)
+    ar = a.clone().requires_grad_()
+    compiled(ar, b).sum().backward()
+    assert ar.grad.tolist() == [2.0] * 5

@@ -206,10 +206,15 @@ def _differentiable(
     def _jvp(primals: Any, tangents: Any) -> mx.array:
         args = (primals,) if isinstance(primals, mx.array) else tuple(primals)
         ts = (tangents,) if isinstance(tangents, mx.array) else tuple(tangents)
-        derivs = partials(*args, f(*args))
-        out = ts[0] * derivs[0]
-        for t, d in zip(ts[1:], derivs[1:]):
-            out = out + t * d
+        out_ = f(*args)
+        derivs = partials(*args, out_)
+        # an argument with no tangent (jvp with respect to the others) comes as None
+        terms = [t * d for t, d in zip(ts, derivs) if t is not None]
+        if not terms:
+            return mx.zeros_like(out_)
+        out = terms[0]
+        for term in terms[1:]:
+            out = out + term
         return out
 
     # mlx 0.32.4 vmaps a bitwise op to its first operand's shape (no upstream issue found):
@@ -552,13 +557,10 @@ def hypot(x1: mx.array | float, x2: mx.array | float, /) -> mx.array:
     return mx.where(mx.isinf(a) | mx.isinf(b), mx.array(float("inf"), dtype=r.dtype), r)
 
 
-def nextafter(x1: mx.array | float, x2: mx.array | float, /) -> mx.array:
-    """The next representable value after ``x1`` towards ``x2`` (mlx has no nextafter).
-
-    Steps the integer view of ``x1`` by one unit in the last place.
-    """
-    x1, x2 = _pair(x1, x2)
-    x1, x2 = mx.broadcast_arrays(x1, x2)
+def _nextafter(x1: mx.array, x2: mx.array) -> mx.array:
+    # stop_gradient: mlx's forward-mode transforms walk into a custom function's body (and into
+    # ``view``, which has no jvp); the derivatives come from the rules below
+    x1, x2 = mx.stop_gradient(x1), mx.stop_gradient(x2)
     it = _int_view(x1.dtype)
     bits = x1.view(it)
     up = (x2 > x1) == (x1 >= 0)  # away from zero for positive steps up / negative steps down
@@ -568,6 +570,25 @@ def nextafter(x1: mx.array | float, x2: mx.array | float, /) -> mx.array:
     out = mx.where(x1 == 0, at_zero, stepped)
     out = mx.where(x1 == x2, x2, out)
     return mx.where(mx.isnan(x1) | mx.isnan(x2), mx.array(float("nan"), dtype=x1.dtype), out)
+
+
+# mlx: ``view`` has no vjp/jvp in mlx 0.32.4 ("Not implemented for View") (no upstream issue
+# found): nextafter's derivatives are given, d/dx1 = 1 and d/dx2 = 0 (x1 moved by one ulp;
+# finite differences give 1 at a tie too)
+_nextafter_differentiable = _differentiable(
+    _nextafter, lambda x1, x2, out: (mx.ones_like(out), mx.zeros_like(out))
+)
+
+
+def nextafter(x1: mx.array | float, x2: mx.array | float, /) -> mx.array:
+    """The next representable value after ``x1`` towards ``x2`` (mlx has no nextafter).
+
+    Steps the integer view of ``x1`` by one unit in the last place. Differentiable: the
+    derivative is 1 with respect to ``x1`` and 0 with respect to ``x2``.
+    """
+    x1, x2 = _pair(x1, x2)
+    x1, x2 = mx.broadcast_arrays(x1, x2)
+    return _nextafter_differentiable(x1, x2)
 
 
 def clip(

@@ -1,7 +1,8 @@
 """Set functions.
 
 The ``unique_*`` functions have data-dependent output shapes: they **evaluate** their input
-(through numpy).  ``isin`` is lazy.  NaNs are distinct values, as the standard says.
+(through numpy) for the indices and gather the values from the input, so that derivatives
+flow to them.  ``isin`` is lazy.  NaNs are distinct values, as the standard says.
 """
 
 from __future__ import annotations
@@ -36,13 +37,23 @@ class UniqueInverseResult(NamedTuple):
 
 
 def _unique(x: mx.array) -> tuple[mx.array, mx.array, mx.array, mx.array]:
+    """(values, first indices, inverse indices, counts) of ``x`` (**evaluates** it).
+
+    The indices are computed on the host (numpy: NaNs distinct, the first occurrence of each
+    value); the values are gathered from ``x`` there, so ``mx.grad``, ``mx.vjp`` and
+    ``mx.jvp`` flow through them (the derivative of ``x.reshape(-1)[indices]``).
+    """
     a = np.asarray(x).reshape(-1)
+    # return_index sorts stably: vals[i] is a[idx[i]] bit for bit (signed zeros too)
     vals, idx, inv, cnt = np.unique(
         a, return_index=True, return_inverse=True, return_counts=True, equal_nan=False
     )
+    indices = from_numpy(idx.astype(np.int64), INDEX)
+    # zero-size: nothing to gather (from_numpy builds it with mx.zeros)
+    values = from_numpy(vals, x.dtype, "unique") if a.size == 0 else mx.take(x.reshape(-1), indices)
     return (
-        from_numpy(vals, x.dtype, "unique"),
-        from_numpy(idx.astype(np.int64), INDEX),
+        values,
+        indices,
         from_numpy(inv.reshape(x.shape).astype(np.int64), INDEX),
         from_numpy(cnt.astype(np.int64), INDEX),
     )
@@ -50,29 +61,36 @@ def _unique(x: mx.array) -> tuple[mx.array, mx.array, mx.array, mx.array]:
 
 @forces_evaluation
 def unique_all(x: mx.array, /) -> UniqueAllResult:
-    """Unique values, first indices, inverse indices and counts (**evaluates** ``x``)."""
+    """Unique values, first indices, inverse indices and counts (**evaluates** ``x``).
+
+    The values are ``x``'s elements at the first indices: differentiable.
+    """
     return UniqueAllResult(*_unique(x))
 
 
 @forces_evaluation
 def unique_counts(x: mx.array, /) -> UniqueCountsResult:
-    """Unique values and their counts (**evaluates** ``x``)."""
+    """Unique values and their counts (**evaluates** ``x``; differentiable in the values)."""
     v, _, _, c = _unique(x)
     return UniqueCountsResult(v, c)
 
 
 @forces_evaluation
 def unique_inverse(x: mx.array, /) -> UniqueInverseResult:
-    """Unique values and the inverse indices, shaped like ``x`` (**evaluates** ``x``)."""
+    """Unique values and the inverse indices, shaped like ``x`` (**evaluates** ``x``;
+    differentiable in the values)."""
     v, _, inv, _ = _unique(x)
     return UniqueInverseResult(v, inv)
 
 
 @forces_evaluation
 def unique_values(x: mx.array, /) -> mx.array:
-    """Unique values of ``x``, sorted (**evaluates** ``x``)."""
-    a = np.unique(np.asarray(x).reshape(-1), equal_nan=False)
-    return from_numpy(a, x.dtype, "unique_values")
+    """Unique values of ``x``, sorted (**evaluates** ``x``; differentiable)."""
+    a = np.asarray(x).reshape(-1)
+    if a.size == 0:
+        return from_numpy(a, x.dtype, "unique_values")
+    _, idx = np.unique(a, return_index=True, equal_nan=False)
+    return mx.take(x.reshape(-1), from_numpy(idx.astype(np.int64), INDEX))
 
 
 def isin(x1: Any, x2: Any, /, *, invert: bool = False) -> mx.array:

@@ -265,17 +265,58 @@ class UniqueInverseResult(NamedTuple):
     inverse_indices: torch.Tensor
 
 
-def _unique(flat: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
-    """(values, inverse, counts) of a 1-d tensor; NaNs are distinct values."""
+def _tracked(x: torch.Tensor) -> bool:
+    """Whether a derivative may be taken through ``x``: autograd, forward AD or a
+    ``torch.func`` transform (grad, jvp, vmap) sees it. Cheap (~0.2 µs untracked)."""
+    if _is_compiling():  # dynamo cannot trace the functorch level
+        return x.requires_grad
+    return _transforming() or x.requires_grad
+
+
+def _transforming() -> bool:
+    """Whether forward AD or a ``torch.func`` transform is active (not under dynamo)."""
+    return _forward_ad._current_level >= 0 or _functorch_level() is not None
+
+
+_is_compiling = torch.compiler.is_compiling
+_forward_ad = torch.autograd.forward_ad
+_functorch_level = torch._C._functorch.maybe_current_level
+
+
+def _unique(
+    flat: torch.Tensor, first: bool = False
+) -> tuple[torch.Tensor, torch.Tensor | None, torch.Tensor, torch.Tensor]:
+    """(values, first indices, inverse, counts) of a 1-d tensor; NaNs are distinct values.
+
+    The first indices are computed with ``first`` or where a derivative may be taken
+    (:func:`_tracked`), None otherwise; the values are then gathered from ``flat`` there,
+    differentiable (the gradient of ``flat[indices]``), where ``torch.unique`` itself has no
+    derivative. Untracked, the values are torch.unique's (the gather costs ~10 µs).
+    """
+    # torch: unique has no derivative ("the derivative for '_unique2' is not implemented");
+    # https://github.com/pytorch/pytorch/pull/5503
+    # It runs on the detached input; the first occurrence of each value is the smallest flat
+    # position mapping to it (one scatter_reduce), and the values a gather there.
+    tracked = _tracked(flat)
+    data = flat.detach() if tracked else flat
     if flat.is_complex():
         # torch: unique has no complex kernel ("unique" not implemented for 'ComplexFloat');
         # https://github.com/pytorch/pytorch/issues/53440
         # Take unique (real, imag) rows instead.
         rows, inverse, counts = torch.unique(
-            torch.view_as_real(flat), dim=0, sorted=True, return_inverse=True, return_counts=True
+            torch.view_as_real(data), dim=0, sorted=True, return_inverse=True, return_counts=True
         )
-        return torch.view_as_complex(rows.contiguous()), inverse, counts
-    return torch.unique(flat, sorted=True, return_inverse=True, return_counts=True)
+        values = torch.view_as_complex(rows.contiguous())
+    else:
+        values, inverse, counts = torch.unique(
+            data, sorted=True, return_inverse=True, return_counts=True
+        )
+    if not (first or tracked):
+        return values, None, inverse, counts
+    positions = torch.arange(flat.shape[0], device=flat.device)
+    indices = torch.full(values.shape, flat.shape[0], dtype=torch.int64, device=flat.device)
+    indices = indices.scatter_reduce(0, inverse, positions, reduce="amin", include_self=True)
+    return (take(flat, indices) if tracked else values), indices, inverse, counts
 
 
 # torch: unique has no return_index, so array-api-compat's unique_all raises;
@@ -287,14 +328,12 @@ def unique_all(x: torch.Tensor, /) -> UniqueAllResult:
     array-api-compat raises NotImplementedError (torch.unique has no
     ``return_index``); the first occurrence of each value is the smallest flat
     position mapping to it, found with one ``scatter_reduce``. NaNs are
-    distinct values, as the standard asks. The output shape depends on the
-    data, so this synchronizes a GPU device.
+    distinct values, as the standard asks. The values are ``x``'s elements at those
+    positions, so gradients flow to them. The output shape depends on the data, so
+    this synchronizes a GPU device.
     """
-    flat = x.reshape(-1)
-    values, inverse, counts = _unique(flat)
-    positions = torch.arange(flat.shape[0], device=x.device)
-    indices = torch.full(values.shape[:1], flat.shape[0], dtype=torch.int64, device=x.device)
-    indices = indices.scatter_reduce(0, inverse, positions, reduce="amin", include_self=True)
+    values, indices, inverse, counts = _unique(x.reshape(-1), first=True)
+    assert indices is not None  # first=True
     return UniqueAllResult(values, indices, inverse.reshape(x.shape), counts)
 
 
@@ -302,9 +341,10 @@ def unique_all(x: torch.Tensor, /) -> UniqueAllResult:
 def unique_counts(x: torch.Tensor, /) -> UniqueCountsResult:
     """Unique values and their counts (complex input too: torch.unique lacks it).
 
-    The output shape depends on the data: this synchronizes a GPU device.
+    Differentiable in the values (see :func:`unique_all`). The output shape depends on the
+    data: this synchronizes a GPU device.
     """
-    values, _, counts = _unique(x.reshape(-1))
+    values, _, _, counts = _unique(x.reshape(-1))
     return UniqueCountsResult(values, counts)
 
 
@@ -312,9 +352,10 @@ def unique_counts(x: torch.Tensor, /) -> UniqueCountsResult:
 def unique_inverse(x: torch.Tensor, /) -> UniqueInverseResult:
     """Unique values and, for each element of ``x``, the index of its value.
 
-    The output shape depends on the data: this synchronizes a GPU device.
+    Differentiable in the values (see :func:`unique_all`). The output shape depends on the
+    data: this synchronizes a GPU device.
     """
-    values, inverse, _ = _unique(x.reshape(-1))
+    values, _, inverse, _ = _unique(x.reshape(-1))
     return UniqueInverseResult(values, inverse.reshape(x.shape))
 
 
@@ -322,7 +363,8 @@ def unique_inverse(x: torch.Tensor, /) -> UniqueInverseResult:
 def unique_values(x: torch.Tensor, /) -> torch.Tensor:
     """Unique values of ``x`` (complex input too: torch.unique lacks it).
 
-    The output shape depends on the data: this synchronizes a GPU device.
+    Differentiable (see :func:`unique_all`). The output shape depends on the data: this
+    synchronizes a GPU device.
     """
     return _unique(x.reshape(-1))[0]
 
@@ -392,7 +434,13 @@ __all__ += ["result_type"]
 
 # torch: refuses to promote uint16/uint32/uint64 with other dtypes;
 # https://github.com/pytorch/pytorch/issues/58734
-def _binary(name: str, scalar_x1: bool, scalar_x2: bool) -> Callable[..., torch.Tensor]:
+def _binary(
+    name: str,
+    scalar_x1: bool,
+    scalar_x2: bool,
+    native: Callable[..., torch.Tensor] | None = None,
+    slow: Callable[..., torch.Tensor] | None = None,
+) -> Callable[..., torch.Tensor]:
     """array-api-compat's two-argument function, without its runtime promotion calls.
 
     * two tensors of one dtype: nothing to promote, call torch directly (compat computes
@@ -404,9 +452,11 @@ def _binary(name: str, scalar_x1: bool, scalar_x2: bool) -> Callable[..., torch.
       a 0-d tensor of :func:`scalar_dtype`, so that ``torch.compile(fullgraph=True)`` traces
       ``maximum(x, 0.0)`` without a graph break; a scalar torch takes goes to torch as is;
     * anything else: array-api-compat's wrapper.
+
+    ``native`` and ``slow`` replace torch's function and array-api-compat's wrapper.
     """
-    slow = getattr(_compat, name)
-    native = getattr(torch, _TORCH_NAMES.get(name, name))
+    slow = slow or getattr(_compat, name)
+    native = native or getattr(torch, _TORCH_NAMES.get(name, name))
     uint = _uints.BINARY.get(name, native)
 
     def f(x1: Any, x2: Any, /) -> torch.Tensor:
@@ -476,7 +526,74 @@ _BINARY: dict[str, tuple[bool, bool]] = {
     "subtract": (False, False),
     "matmul": (False, False),
 }
-globals().update({_name: _binary(_name, *_flags) for _name, _flags in _BINARY.items()})
+
+
+# torch: nextafter's derivative with respect to x1 is 0 where x1 == x2 (1 elsewhere), and
+# torch.func.grad gives it; https://github.com/pytorch/pytorch/issues/148814
+class _NextAfter(torch.autograd.Function):
+    """``torch.nextafter`` with the derivatives 1 (``x1``) and 0 (``x2``) everywhere.
+
+    ``nextafter(x1, x2)`` is ``x1`` moved by one unit in the last place: as a function of
+    real numbers, ``x1`` itself (central finite differences give 1 at a tie too, where torch's
+    formula gives 0). ``setup_context`` and ``generate_vmap_rule`` make it a function that
+    ``torch.func`` (grad, vjp, jvp, vmap) and ``torch.compile`` go through.
+    """
+
+    generate_vmap_rule = True
+
+    @staticmethod
+    def forward(x1: torch.Tensor, x2: torch.Tensor) -> torch.Tensor:  # type: ignore[override]
+        return torch.nextafter(x1, x2)
+
+    @staticmethod
+    def setup_context(ctx: Any, inputs: tuple[Any, ...], output: torch.Tensor) -> None:
+        ctx.shape, ctx.out_shape = inputs[0].shape, output.shape
+
+    @staticmethod
+    def backward(ctx: Any, grad: torch.Tensor) -> tuple[torch.Tensor, None]:  # type: ignore[override]
+        # x1 was broadcast against x2: its gradient sums over the broadcast axes
+        return grad.sum_to_size(ctx.shape), None
+
+
+# torch: dynamo cannot trace an autograd.Function with a custom jvp ("Unsupported custom jvp")
+# (no upstream issue found)
+# The forward-mode rule is a subclass, used outside torch.compile only.
+class _NextAfterForward(_NextAfter):
+    """:class:`_NextAfter` with its forward-mode rule (``torch.func.jvp``, forward AD)."""
+
+    @staticmethod
+    def jvp(ctx: Any, t1: torch.Tensor, t2: torch.Tensor) -> torch.Tensor:
+        # x1 was broadcast against x2: so is its tangent
+        return t1 if t1.shape == ctx.out_shape else t1.expand(ctx.out_shape)
+
+
+def _nextafter(x1: torch.Tensor, x2: torch.Tensor) -> torch.Tensor:
+    """``torch.nextafter`` of two tensors of one dtype, through :class:`_NextAfter` wherever a
+    derivative may be taken (``Function.apply`` costs ~15 µs, torch.nextafter ~1 µs)."""
+    if _is_compiling():  # dynamo traces no custom jvp (nor the functorch level)
+        return _NextAfter.apply(x1, x2)  # type: ignore[no-any-return]
+    if _transforming() or x1.requires_grad or x2.requires_grad:
+        return _NextAfterForward.apply(x1, x2)  # type: ignore[no-any-return]
+    return torch.nextafter(x1, x2)
+
+
+def _nextafter_slow(x1: Any, x2: Any) -> torch.Tensor:
+    """Two tensors of different dtypes: :func:`_nextafter` in the promoted one."""
+    if isinstance(x1, _Tensor) and isinstance(x2, _Tensor):
+        dt = result_type(x1, x2)
+        return _nextafter(x1.to(dt), x2.to(dt))
+    return _compat.nextafter(x1, x2)  # type: ignore[no-any-return]
+
+
+_OVERRIDES: dict[str, tuple[Callable[..., torch.Tensor], Callable[..., torch.Tensor]]] = {
+    "nextafter": (_nextafter, _nextafter_slow),
+}
+globals().update(
+    {
+        _name: _binary(_name, *_flags, *_OVERRIDES.get(_name, ()))
+        for _name, _flags in _BINARY.items()
+    }
+)
 __all__ += list(_BINARY)
 
 

@@ -22,6 +22,7 @@ The generic implementation uses only standard functions (stable ``argsort``, ``t
 
 from __future__ import annotations
 
+import contextlib
 import math
 from dataclasses import dataclass
 from numbers import Integral
@@ -57,8 +58,23 @@ def _backend_name(values: Any, xp: ModuleType) -> str:
     return backend_of_type(type(values)) or str(getattr(xp, "__name__", type(values).__module__))
 
 
+#: (namespace, dtype) -> :func:`_kind` (``isdtype`` costs ~1 us a call on numpy, four calls
+#: for a float dtype, on every scatter)
+_KINDS: dict[tuple[ModuleType, Any], str] = {}
+
+
 def _kind(xp: ModuleType, dtype: Any) -> str:
     """``"bool" | "int" | "float" | "complex"`` for a dtype of ``xp``."""
+    try:
+        return _KINDS[(xp, dtype)]
+    except KeyError:
+        kind = _KINDS[(xp, dtype)] = _kind_of(xp, dtype)
+    except TypeError:  # an unhashable dtype
+        kind = _kind_of(xp, dtype)
+    return kind
+
+
+def _kind_of(xp: ModuleType, dtype: Any) -> str:
     if xp.isdtype(dtype, "bool"):
         return "bool"
     if xp.isdtype(dtype, "integral"):
@@ -334,9 +350,12 @@ def _numpy(values: Any, index: Any, a: _Args) -> Any:
 
     s = a.segments
     idx = index.astype(np.intp, copy=False)
-    v = np.moveaxis(values.astype(a.out_dtype, copy=False), a.axis, 0)
+    v = values.astype(a.out_dtype, copy=False)
+    if a.axis:
+        v = np.moveaxis(v, a.axis, 0)
     rest = v.shape[1:]
     init = _identity(np.iinfo, a.reduce, a.out_dtype, a.kind)
+    extremum = a.reduce in ("max", "min")
     ufunc = {
         "sum": np.add,
         "mean": np.add,
@@ -345,8 +364,10 @@ def _numpy(values: Any, index: Any, a: _Args) -> Any:
         "min": np.minimum,
     }[a.reduce]
     # np.maximum/np.minimum propagate NaN (as promised) but warn at one
-    with np.errstate(invalid="ignore"):
+    with np.errstate(invalid="ignore") if extremum else contextlib.nullcontext():
         try:
+            # one pass over the index, the only cost of safety here: ufunc.at wraps negative
+            # indices, and any other read of them costs the same (~90 us per 2**20 int64)
             if idx.shape[0] and idx.min() < 0:
                 raise IndexError("negative index")
             out = _numpy_at(ufunc, v, idx, s, init)
@@ -358,7 +379,7 @@ def _numpy(values: Any, index: Any, a: _Args) -> Any:
         if a.reduce == "mean":
             out = out / np.maximum(count, 1).astype(a.out_dtype)
         out = np.where(count > 0, out, np.asarray(a.fill, dtype=a.out_dtype))
-    return np.moveaxis(out, 0, a.axis)
+    return np.moveaxis(out, 0, a.axis) if a.axis else out
 
 
 def _numpy_spare(idx: Any, s: int) -> Any:
@@ -471,10 +492,10 @@ def _mlx_scatter(mx: Any, v: Any, index: Any, a: _Args) -> Any:
     # mlx wraps -1 to the last slot, so one clip to [-1, s] routes every invalid index to one
     # of the two spare slots s and s + 1 of the buffer.
     safe = mx.clip(idx, -1, s)
-    init = _identity(mx.iinfo, a.reduce, v.dtype, a.kind)
     if a.reduce in ("max", "min") and a.kind == "float":
-        out = _mlx_float_extremum(mx, v, safe, a, init)
+        out = _mlx_float_extremum(mx, v, safe, a)
         return out if a.axis == 0 else mx.moveaxis(out, 0, a.axis)
+    init = _identity(mx.iinfo, a.reduce, v.dtype, a.kind)
     at = mx.full((s + 2, *rest), init, dtype=v.dtype).at[safe]
     out = {
         "sum": at.add,
@@ -496,24 +517,87 @@ def _mlx_scatter(mx: Any, v: Any, index: Any, a: _Args) -> Any:
 
 
 # mlx: scatter maximum/minimum drop a NaN met first ([nan, 1] -> 1) (no upstream issue found)
-def _mlx_float_extremum(mx: Any, v: Any, safe: Any, a: _Args, init: Scalar) -> Any:
-    """max/min of floats with NaN propagated and empty segments filled, in one scatter.
+def _mlx_float_extremum(mx: Any, v: Any, safe: Any, a: _Args) -> Any:
+    """max/min of floats with NaN propagated and empty segments filled, in one integer scatter.
 
-    mx's scatter maximum/minimum drop a NaN met first (``[nan, 1] -> 1``), and a second
-    scatter to find empty segments would double the cost (mx's scatter is the whole cost).
-    Each value travels with a mark, ``1`` (``2`` for NaN; negated for min), in one scatter of
-    ``(value, mark)`` pairs: a segment's mark is ``init`` when empty and ``+-2`` when it met a
-    NaN. The values' scatter keeps mlx's own vjp (the cotangent flows to the winners).
+    mx's scatter maximum/minimum drop a NaN met first (``[nan, 1] -> 1``), a second scatter to
+    find empty segments would double the cost (mx's scatter is the whole cost), and a scatter of
+    ``(value, mark)`` pairs costs 1.26x a plain one (two-element slices). So the floats are mapped
+    to integers of their width whose order is the floats' order (the bits, with the magnitude
+    bits flipped for negatives), every NaN to the key beyond all numbers, and one scatter of
+    these keys with the integer ``maximum``/``minimum`` reduces them: a segment's key is the
+    NaN key when it met a NaN and the initial key (no float maps to it) when it is empty. The
+    key map and the scatter sit in an ``mx.custom_function`` whose vjp is mlx's own for scatter
+    max/min (the cotangent flows to every element equal to its segment's result).
     """
-    sign = 1.0 if a.reduce == "max" else -1.0
-    nan = mx.isnan(v)
-    mark = mx.where(nan, mx.array(2 * sign, dtype=v.dtype), mx.array(sign, dtype=v.dtype))
-    pairs = mx.stack([v, mark], axis=-1)
-    at = mx.full((a.segments + 2, *v.shape[1:], 2), init, dtype=v.dtype).at[safe]
-    got = (at.maximum(pairs) if a.reduce == "max" else at.minimum(pairs))[: a.segments]
-    out, marks = got[..., 0], got[..., 1]
-    out = mx.where(marks == 2 * sign, mx.array(math.nan, dtype=v.dtype), out)
-    return mx.where(marks == init, mx.array(a.fill, dtype=v.dtype), out)
+    s, rest, dt = a.segments, tuple(v.shape[1:]), v.dtype
+    itype, mag, shift = _mlx_keys(mx, dt)
+    info = mx.iinfo(itype)
+    is_max = a.reduce == "max"
+    nan_key = info.max if is_max else info.min
+    empty_key = info.min if is_max else info.max
+
+    @mx.custom_function  # type: ignore[untyped-decorator]
+    def extremum(v: Any, safe: Any) -> tuple[Any, Any]:
+        k = _mlx_key_map(mx, dt, is_max)(v)
+        at = mx.full((s + 2, *rest), empty_key, dtype=itype).at[safe]
+        got = (at.maximum(k) if is_max else at.minimum(k))[:s]
+        # the same map decodes (it only flips bits below the sign bit, which it keeps)
+        vals = mx.view(got ^ ((got >> shift) & mag), dt)
+        return mx.where(got == nan_key, mx.array(math.nan, dtype=dt), vals), got
+
+    @extremum.vjp  # type: ignore[untyped-decorator]
+    def _(primals: Any, cotangents: Any, outputs: Any) -> tuple[Any, Any]:
+        v, safe = primals
+        pad = mx.zeros((2, *rest), dtype=dt)  # the spare slots: no cotangent
+        cot = mx.concatenate([cotangents[0], pad])
+        won = mx.take(mx.concatenate([outputs[0], pad]), safe, axis=0) == v
+        grad = mx.where(won, mx.take(cot, safe, axis=0), mx.zeros((), dtype=dt))
+        return grad, mx.zeros_like(safe)
+
+    @extremum.jvp  # type: ignore[untyped-decorator]
+    def _(primals: Any, tangents: Any) -> Any:
+        # as mlx's own scatter does
+        raise RuntimeError("[scatter] JVP not yet implemented")
+
+    out, got = extremum(v, safe)
+    return mx.where(got == empty_key, mx.array(a.fill, dtype=dt), out)
+
+
+def _mlx_keys(mx: Any, dt: Any) -> tuple[Any, Any, Any]:
+    """The integer dtype of a float dtype's width (float32 or float64: the standard's real
+    floating dtypes), its largest value and its sign shift (0-d)."""
+    itype = mx.int32 if dt == mx.float32 else mx.int64
+    bits = 8 * itype.size
+    return itype, mx.array(2 ** (bits - 1) - 1, dtype=itype), mx.array(bits - 1, dtype=itype)
+
+
+#: (float dtype, max?) -> the compiled key map of :func:`_mlx_key_map`
+_MLX_KEY_MAPS: dict[tuple[Any, bool], Any] = {}
+
+
+def _mlx_key_map(mx: Any, dt: Any, is_max: bool) -> Any:
+    """The map of floats of ``dt`` to integer keys in the same order (-0.0 just below 0.0),
+    every NaN to the largest key (``is_max``) or the smallest; compiled: one kernel instead of
+    six, 0.2 ms instead of 1.2 ms at 2**20 elements."""
+    fn = _MLX_KEY_MAPS.get((dt, is_max))
+    if fn is not None:
+        return fn
+    from .mlx._helpers import Compiled
+
+    itype, mag, shift = _mlx_keys(mx, dt)
+    info = mx.iinfo(itype)
+    nan_key = mx.array(info.max if is_max else info.min, dtype=itype)
+
+    def keys(v: Any) -> Any:
+        # mlx: jvp visits the ops inside a custom_function before its custom jvp, and View has
+        # none (ValueError); behind stop_gradient they are not visited (no upstream issue found)
+        v = mx.stop_gradient(v)
+        b = mx.view(v, itype)
+        return mx.where(mx.isnan(v), nan_key, b ^ ((b >> shift) & mag))
+
+    fn = _MLX_KEY_MAPS[(dt, is_max)] = Compiled(keys)
+    return fn
 
 
 # --------------------------------------------------------------------------------------------

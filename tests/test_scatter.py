@@ -407,6 +407,31 @@ def test_mlx_out_of_range_does_not_crash() -> None:
     assert to_numpy(got).tolist() == [1.0] + [0.0] * 9
 
 
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_mlx_float_extremum_keys(dtype: str) -> None:
+    """max/min through integer keys: signed zeros, infinities, NaN of either sign, empty
+    segments, dropped indices; the gradient reaches the winners (mlx's own vjp rule)."""
+    mx = pytest.importorskip("mlx.core")
+    nan, inf = float("nan"), float("inf")
+    vals = [nan, 1.0, -0.0, 0.0, -3.0, -inf, 5.0, -nan, inf, 2.0]
+    idx = [0, 0, 1, 1, 2, 2, 9, 3, 4, -1]
+    want_max = [nan, 0.0, -3.0, nan, inf, 7.5]
+    want_min = [nan, -0.0, -inf, nan, inf, 7.5]
+    with mx.stream(mx.cpu):  # float64 runs on the CPU only
+        v = mx.array(np.array(vals, dtype=dtype))
+        i = mx.array(idx)
+        got_max = to_numpy(sc.segment_max(v, i, 6, fill_value=7.5))
+        got_min = to_numpy(sc.segment_min(v, i, 6, fill_value=7.5))
+        np.testing.assert_array_equal(got_max, np.array(want_max, dtype=dtype))
+        np.testing.assert_array_equal(got_min, np.array(want_min, dtype=dtype))
+        assert not np.signbit(got_max[1])
+        assert np.signbit(got_min[1])
+        w = mx.array(np.array([2.0, 1.0, -1.0, 0.5, -3.0, 4.0, 5.0, 6.0, 7.0, 8.0], dtype=dtype))
+        weights = mx.array(np.arange(1.0, 7.0, dtype=dtype))
+        grad = mx.grad(lambda x: (sc.segment_max(x, i, 6) * weights).sum())(w)
+        assert to_numpy(grad).tolist() == [1.0, 0.0, 0.0, 2.0, 0.0, 3.0, 0.0, 4.0, 5.0, 0.0]
+
+
 def test_exports() -> None:
     assert ember_array.scatter.scatter is sc.scatter
     for name in sc.__all__:

@@ -169,23 +169,21 @@ def isdtype(dtype: Any, kind: Any) -> bool:
     raise TypeError(f"isdtype: kind must be a dtype, a str or a tuple, got {type(kind).__name__}")
 
 
-def _fast_casts() -> dict[Any, tuple[mx.Dtype, frozenset[mx.Dtype]]]:
-    """target dtype -> (its native object, the source dtypes whose cast :func:`astype` may hand
-    to ``x.astype`` as it is): all but the target itself (``copy=`` decides) and complex64 for a
-    real target (refused).
+def _fast_casts() -> dict[Any, dict[mx.Dtype, mx.Dtype]]:
+    """target dtype -> {source dtype whose cast :func:`astype` may hand to ``x.astype`` as it
+    is: the target's native object}: every source but the target itself (``copy=`` decides) and
+    complex64 for a real target (refused).
 
     Keyed by both the native and the namespace dtype objects (an identity hit for either); float64
     targets stay out when a GPU exists (they need the CPU stream, see ``stream_for``).
     """
-    out: dict[Any, tuple[mx.Dtype, frozenset[mx.Dtype]]] = {}
+    out: dict[Any, dict[mx.Dtype, mx.Dtype]] = {}
     complex_ = mx.complex64
     for name, dt in _NATIVE.items():
         if name == "float64" and gpu_available():
             continue
-        srcs = frozenset(
-            s for s in _NATIVE.values() if s != dt and (s != complex_ or dt == complex_)
-        )
-        out[dt] = out[from_native(dt)] = (dt, srcs)
+        srcs = {s: dt for s in _NATIVE.values() if s != dt and (s != complex_ or dt == complex_)}
+        out[dt] = out[from_native(dt)] = srcs
     return out
 
 
@@ -202,11 +200,13 @@ def astype(x: mx.array, dtype: Any, /, *, copy: bool = True, device: Any = None)
     if device is None:
         # hot path: a dtype change that needs no check (two lookups, no isinstance chain)
         try:
-            fast = _FAST_CASTS.get(dtype)
-            if fast is not None and x.dtype in fast[1]:
-                return x.astype(fast[0])
-        except TypeError:  # an mx.Dtype compared with a foreign object of the same hash
+            target = _FAST_CASTS[dtype][x.dtype]
+        except (KeyError, TypeError, AttributeError):
+            # not a fast cast; TypeError: an unhashable dtype, or an mx.Dtype compared with a
+            # foreign object of the same hash; AttributeError: no array
             pass
+        else:
+            return x.astype(target)
     dt = native(dtype, "astype")
     if not isinstance(dt, mx.Dtype):
         raise TypeError(f"astype: mlx needs a dtype, got {dtype!r}")

@@ -276,6 +276,15 @@ class Compiled:
         out: mx.array = self.compiled(*args)
         return out
 
+    def pair(self, a: mx.array, b: mx.array, a_shape: Any) -> mx.array:
+        """``self(a, b)`` for two arrays, ``a``'s shape already read (the hot path of ``take``:
+        no argument tuple, one attribute read fewer)."""
+        key = (a_shape, b.shape)
+        if key not in self.shapes:
+            self._seen(key)
+        out: mx.array = self.compiled(a, b)
+        return out
+
 
 def jit_available() -> bool:
     """Whether ``mx.compile`` fuses here: mlx fuses on a GPU, and on the CPU only where ``g++``

@@ -119,6 +119,13 @@ _NOT_COMPILED = frozenset({mx.complex64})
 @wraps_native()
 def take(x: mx.array, indices: Any, /, *, axis: int | None = None) -> mx.array:
     """Elements of ``x`` at ``indices`` along ``axis`` (see module docstring for range checks)."""
+    if axis is None and type(indices) is mx.array:
+        # hot path: 1-d x and an index array that can leave [-n, n): the compiled masked take
+        xs = x.shape
+        if len(xs) == 1:
+            rng = _RANGE.get(indices.dtype)
+            if rng is not None and 0 < xs[0] <= rng[1] and x.dtype not in _NOT_COMPILED:
+                return _TAKE_1D.pair(x, indices, xs)
     ndim = x.ndim
     if axis is None:
         if ndim != 1:

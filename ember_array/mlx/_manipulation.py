@@ -51,9 +51,22 @@ def _common(arrays: Sequence[mx.array], func: str) -> list[mx.array]:
     return [a if a.dtype == dt else a.astype(dt) for a in arrays]
 
 
+_SEQUENCES = frozenset({tuple, list})
+
+
 @wraps_native()
 def concat(arrays: Sequence[mx.array], /, *, axis: int | None = 0) -> mx.array:
     """Join arrays along ``axis`` (``axis=None`` flattens; ``mx.concatenate`` needs a list)."""
+    if axis == 0 and type(arrays) in _SEQUENCES:
+        # hottest path: two arrays of one dtype, mx.concatenate's default axis (a tuple or a
+        # list only: unpacking would consume an iterator)
+        try:
+            a, b = arrays
+            same = a.dtype == b.dtype
+        except (ValueError, AttributeError):
+            same = False  # not two arrays: the paths below
+        if same:
+            return mx.concatenate(arrays)  # type: ignore[arg-type]  # any sequence
     if axis is not None:
         # hot path: arrays of one dtype go to mx.concatenate as they are
         try:

@@ -22,8 +22,11 @@ def argsort(
     ``mx.argsort`` is stable; a descending stable sort is obtained by sorting the reversed array
     and mapping the indices back, so ties keep their original order.
     """
-    if axis == -1 and not descending and x.ndim:  # hot path: no axis arithmetic
-        return mx.argsort(x, axis=-1).astype(_INDEX)
+    if axis == -1 and not descending:  # hot path: no axis arithmetic
+        try:
+            return mx.argsort(x).astype(_INDEX)
+        except IndexError:  # a 0-d x (mx.argsort has no axis -1 there): below
+            pass
     if x.ndim == 0:
         return mx.zeros((), dtype=INDEX)
     axis = normalize_axis(axis, x.ndim, "argsort")

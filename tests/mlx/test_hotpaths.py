@@ -41,6 +41,12 @@ def test_take_of_every_dtype(dtype: str) -> None:
         assert out.shape == (*axis_x.shape[:-1], 3)
 
 
+def test_take_without_axis_of_a_complex_array() -> None:
+    # the 1-d hot path leaves complex64 to the uncompiled take (no complex constant in a kernel)
+    out = xp.take(mx.array([1j, 2.0]), mx.array([1, 2, -2]))
+    np.testing.assert_array_equal(np.asarray(out), [2.0, complex(np.nan, np.nan), 1j])
+
+
 def test_take_along_an_axis_and_empty_axes() -> None:
     m = xp.reshape(xp.arange(12, dtype=xp.int32), (3, 4))
     got = np.asarray(xp.take(m, mx.array([[0, 5], [-1, -5]]), axis=1))
@@ -77,8 +83,11 @@ def test_concat_fast_path_keeps_the_rules() -> None:
     np.testing.assert_array_equal(np.asarray(xp.concat((a, b))), [1, 1, 0, 0, 0])
     np.testing.assert_array_equal(np.asarray(xp.concat([a, b, a])), [1, 1, 0, 0, 0, 1, 1])
     np.testing.assert_array_equal(np.asarray(xp.concat(iter([a, b]))), [1, 1, 0, 0, 0])
+    np.testing.assert_array_equal(np.asarray(xp.concat(iter([a, b, a]))), [1, 1, 0, 0, 0, 1, 1])
+    np.testing.assert_array_equal(np.asarray(xp.concat([b, a], axis=-1)), [0, 0, 0, 1, 1])
     i8, u8 = xp.ones(1, dtype=xp.int8), xp.ones(1, dtype=xp.uint8)
     assert xp.concat((i8, u8)).dtype == xp.int16
+    assert xp.concat([u8, i8]).dtype == xp.int16
     with pytest.raises(TypeError):
         xp.concat((i8, xp.ones(1)))  # int with float: no standard promotion
     with pytest.raises(ValueError, match="at least one"):

@@ -7,7 +7,7 @@ from typing import Any
 
 import mlx.core as mx
 
-from .. import _spec
+from .. import _boundary, _spec
 from .._common._data_types import (
     BITS,
     COMPLEX,
@@ -191,31 +191,37 @@ _FAST_CASTS = _fast_casts()
 
 
 @wraps_native()
+@_boundary.translates_errors
 def astype(x: mx.array, dtype: Any, /, *, copy: bool = True, device: Any = None) -> mx.array:
     """Copy ``x`` to ``dtype`` (``mx.array.astype`` has no ``copy=``/``device=``).
 
     Complex to real casts raise ``TypeError`` as the standard says; complex128 raises
     ``TypeError``.
     """
-    if device is None:
-        # hot path: a dtype change that needs no check (two lookups, no isinstance chain)
-        try:
-            target = _FAST_CASTS[dtype][x.dtype]
-        except (KeyError, TypeError, AttributeError):
-            # not a fast cast; TypeError: an unhashable dtype, or an mx.Dtype compared with a
-            # foreign object of the same hash; AttributeError: no array
-            pass
-        else:
-            return x.astype(target)
-    dt = native(dtype, "astype")
-    if not isinstance(dt, mx.Dtype):
-        raise TypeError(f"astype: mlx needs a dtype, got {dtype!r}")
-    if mx.issubdtype(x.dtype, mx.complexfloating) and not mx.issubdtype(dt, mx.complexfloating):
-        raise TypeError(f"astype: casting mlx {x.dtype} to {dt} is not permitted (array API)")
-    stream = stream_for(device, dt, "astype")
-    if x.dtype == dt:
-        return mx.array(x) if copy else x
-    return x.astype(dt, stream=stream)
+    try:
+        if device is None:
+            # hot path: a dtype change that needs no check (two lookups, no isinstance chain)
+            try:
+                target = _FAST_CASTS[dtype][x.dtype]
+            except (KeyError, TypeError, AttributeError):
+                # not a fast cast; TypeError: an unhashable dtype, or an mx.Dtype compared with a
+                # foreign object of the same hash; AttributeError: no array
+                pass
+            else:
+                return x.astype(target)
+        dt = native(dtype, "astype")
+        if not isinstance(dt, mx.Dtype):
+            raise TypeError(f"astype: mlx needs a dtype, got {dtype!r}")
+        if mx.issubdtype(x.dtype, mx.complexfloating) and not mx.issubdtype(dt, mx.complexfloating):
+            raise TypeError(f"astype: casting mlx {x.dtype} to {dt} is not permitted (array API)")
+        stream = stream_for(device, dt, "astype")
+        if x.dtype == dt:
+            return mx.array(x) if copy else x
+        return x.astype(dt, stream=stream)
+    except _boundary.UNCLEAN as e:
+        raise _boundary.translate(
+            e, "astype", "mlx", (x, dtype), {"copy": copy, "device": device}
+        ) from e
 
 
 @wraps_native()

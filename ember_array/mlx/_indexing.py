@@ -16,7 +16,7 @@ from typing import Any
 import mlx.core as mx
 import numpy as np
 
-from .. import _spec
+from .. import _boundary, _spec
 from .._markers import wraps_native
 from ._dtypes import _NATIVE
 from ._helpers import Compiled, normalize_axis, scalar
@@ -117,41 +117,45 @@ _NOT_COMPILED = frozenset({mx.complex64})
 
 
 @wraps_native()
+@_boundary.translates_errors
 def take(x: mx.array, indices: Any, /, *, axis: int | None = None) -> mx.array:
     """Elements of ``x`` at ``indices`` along ``axis`` (see module docstring for range checks)."""
-    if axis is None and type(indices) is mx.array:
-        # hot path: 1-d x and an index array that can leave [-n, n): the compiled masked take
-        xs = x.shape
-        if len(xs) == 1:
-            rng = _RANGE.get(indices.dtype)
-            if rng is not None and 0 < xs[0] <= rng[1] and x.dtype not in _NOT_COMPILED:
-                return _TAKE_1D.pair(x, indices, xs)
-    ndim = x.ndim
-    if axis is None:
-        if ndim != 1:
-            raise ValueError(f"take: axis is required for an mlx array of ndim {ndim}")
-        axis = 0
-    elif not 0 <= axis < ndim:
-        axis = normalize_axis(axis, ndim, "take")
-    n = x.shape[axis]
-    if not isinstance(indices, mx.array):
-        checked = _checked(indices, n, "take")
-        assert checked is not None
+    try:
+        if axis is None and type(indices) is mx.array:
+            # hot path: 1-d x and an index array that can leave [-n, n): the compiled masked take
+            xs = x.shape
+            if len(xs) == 1:
+                rng = _RANGE.get(indices.dtype)
+                if rng is not None and 0 < xs[0] <= rng[1] and x.dtype not in _NOT_COMPILED:
+                    return _TAKE_1D.pair(x, indices, xs)
+        ndim = x.ndim
+        if axis is None:
+            if ndim != 1:
+                raise ValueError(f"take: axis is required for an mlx array of ndim {ndim}")
+            axis = 0
+        elif not 0 <= axis < ndim:
+            axis = normalize_axis(axis, ndim, "take")
+        n = x.shape[axis]
+        if not isinstance(indices, mx.array):
+            checked = _checked(indices, n, "take")
+            assert checked is not None
+            if n == 0:
+                shape = list(x.shape)
+                shape[axis] = checked.size
+                return mx.zeros(shape, dtype=x.dtype)
+            return mx.take(x, checked, axis=axis)
+        lo, hi = _index_dtype(indices, "take")
         if n == 0:
             shape = list(x.shape)
-            shape[axis] = checked.size
-            return mx.zeros(shape, dtype=x.dtype)
-        return mx.take(x, checked, axis=axis)
-    lo, hi = _index_dtype(indices, "take")
-    if n == 0:
-        shape = list(x.shape)
-        shape[axis : axis + 1] = list(indices.shape)
-        return mx.broadcast_to(_FILL[x.dtype], shape)
-    if n > hi and -n <= lo:
-        return mx.take(x, indices, axis=axis)  # every value of the index dtype is in range
-    if x.dtype in _NOT_COMPILED:
-        return _take_masked(x, indices, axis)
-    return _TAKE_1D(x, indices) if ndim == 1 else _TAKE(x, indices, axis)
+            shape[axis : axis + 1] = list(indices.shape)
+            return mx.broadcast_to(_FILL[x.dtype], shape)
+        if n > hi and -n <= lo:
+            return mx.take(x, indices, axis=axis)  # every value of the index dtype is in range
+        if x.dtype in _NOT_COMPILED:
+            return _take_masked(x, indices, axis)
+        return _TAKE_1D(x, indices) if ndim == 1 else _TAKE(x, indices, axis)
+    except _boundary.UNCLEAN as e:
+        raise _boundary.translate(e, "take", "mlx", (x, indices), {"axis": axis}) from e
 
 
 @wraps_native()

@@ -55,34 +55,38 @@ _SEQUENCES = frozenset({tuple, list})
 
 
 @wraps_native()
+@_boundary.translates_errors
 def concat(arrays: Sequence[mx.array], /, *, axis: int | None = 0) -> mx.array:
     """Join arrays along ``axis`` (``axis=None`` flattens; ``mx.concatenate`` needs a list)."""
-    if axis == 0 and type(arrays) in _SEQUENCES:
-        # hottest path: two arrays of one dtype, mx.concatenate's default axis (a tuple or a
-        # list only: unpacking would consume an iterator)
-        try:
-            a, b = arrays
-            same = a.dtype == b.dtype
-        except (ValueError, AttributeError):
-            same = False  # not two arrays: the paths below
-        if same:
-            return mx.concatenate(arrays)  # type: ignore[arg-type]  # any sequence
-    if axis is not None:
-        # hot path: arrays of one dtype go to mx.concatenate as they are
-        try:
-            first = arrays[0].dtype
-            if (
-                all(a.dtype == first for a in arrays)
-                if len(arrays) > 2
-                else (arrays[-1].dtype == first)
-            ):
-                return mx.concatenate(arrays, axis=axis)  # type: ignore[arg-type]  # any sequence
-        except (TypeError, IndexError, AttributeError, KeyError):
-            pass  # not a sequence of mlx arrays: the checks below say what is wrong
-    arrays = _common(arrays, "concat")
-    if axis is None:
-        return mx.concatenate([a.reshape(-1) for a in arrays])
-    return mx.concatenate(arrays, axis=axis)
+    try:
+        if axis == 0 and type(arrays) in _SEQUENCES:
+            # hottest path: two arrays of one dtype, mx.concatenate's default axis (a tuple or a
+            # list only: unpacking would consume an iterator)
+            try:
+                a, b = arrays
+                same = a.dtype == b.dtype
+            except (ValueError, AttributeError):
+                same = False  # not two arrays: the paths below
+            if same:
+                return mx.concatenate(arrays)  # type: ignore[arg-type]  # any sequence
+        if axis is not None:
+            # hot path: arrays of one dtype go to mx.concatenate as they are
+            try:
+                first = arrays[0].dtype
+                if (
+                    all(a.dtype == first for a in arrays)
+                    if len(arrays) > 2
+                    else (arrays[-1].dtype == first)
+                ):
+                    return mx.concatenate(arrays, axis=axis)  # type: ignore[arg-type]  # any sequence
+            except (TypeError, IndexError, AttributeError, KeyError):
+                pass  # not a sequence of mlx arrays: the checks below say what is wrong
+        arrays = _common(arrays, "concat")
+        if axis is None:
+            return mx.concatenate([a.reshape(-1) for a in arrays])
+        return mx.concatenate(arrays, axis=axis)
+    except _boundary.UNCLEAN as e:
+        raise _boundary.translate(e, "concat", "mlx", (arrays,), {"axis": axis}) from e
 
 
 @wraps_native()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import mlx.core as mx
 
-from .. import _spec
+from .. import _boundary, _spec
 from .._markers import wraps_native
 from ._helpers import INDEX, normalize_axis
 
@@ -14,6 +14,7 @@ _INDEX = mx.int64  # INDEX's native object: nanobind converts it a little faster
 
 
 @wraps_native()
+@_boundary.translates_errors
 def argsort(
     x: mx.array, /, *, axis: int = -1, descending: bool = False, stable: bool = True
 ) -> mx.array:
@@ -22,19 +23,24 @@ def argsort(
     ``mx.argsort`` is stable; a descending stable sort is obtained by sorting the reversed array
     and mapping the indices back, so ties keep their original order.
     """
-    if axis == -1 and not descending:  # hot path: no axis arithmetic
-        try:
-            return mx.argsort(x).astype(_INDEX)
-        except IndexError:  # a 0-d x (mx.argsort has no axis -1 there): below
-            pass
-    if x.ndim == 0:
-        return mx.zeros((), dtype=INDEX)
-    axis = normalize_axis(axis, x.ndim, "argsort")
-    if not descending:
-        return mx.argsort(x, axis=axis).astype(INDEX)
-    n = x.shape[axis]
-    rev = mx.argsort(mx.flip(x, axis=axis), axis=axis).astype(INDEX)
-    return (n - 1) - mx.flip(rev, axis=axis)
+    try:
+        if axis == -1 and not descending:  # hot path: no axis arithmetic
+            try:
+                return mx.argsort(x).astype(_INDEX)
+            except IndexError:  # a 0-d x (mx.argsort has no axis -1 there): below
+                pass
+        if x.ndim == 0:
+            return mx.zeros((), dtype=INDEX)
+        axis = normalize_axis(axis, x.ndim, "argsort")
+        if not descending:
+            return mx.argsort(x, axis=axis).astype(INDEX)
+        n = x.shape[axis]
+        rev = mx.argsort(mx.flip(x, axis=axis), axis=axis).astype(INDEX)
+        return (n - 1) - mx.flip(rev, axis=axis)
+    except _boundary.UNCLEAN as e:
+        raise _boundary.translate(
+            e, "argsort", "mlx", (x,), {"axis": axis, "descending": descending, "stable": stable}
+        ) from e
 
 
 @wraps_native()

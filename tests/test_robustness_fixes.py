@@ -295,3 +295,37 @@ def test_mlx_flip_repeated_axis() -> None:
 
     with pytest.raises(ValueError, match=r"flip\(\) \[mlx\]: repeated axis"):
         xp.flip(xp.ones((2, 2)), axis=(0, -2))
+
+
+def test_mlx_eigh_of_nonfinite_and_inv_of_bool() -> None:
+    """mlx's eigh/eigvalsh failed at evaluation on NaN (RuntimeError out of mx.eval, after the
+    function returned); inv/solve of a bool matrix factorized 0/1 values and failed there too."""
+    mx = pytest.importorskip("mlx.core")
+    import ember_array.mlx as xp
+
+    a = mx.array([[1.0, float("nan")], [float("nan"), 2.0]])
+    w, v = xp.linalg.eigh(a)
+    mx.eval(w, v)
+    assert np.isnan(np.asarray(w)).all()
+    assert np.isnan(np.asarray(v)).all()
+    assert np.isnan(np.asarray(xp.linalg.eigvalsh(a))).all()
+    np.testing.assert_allclose(np.asarray(xp.linalg.eigvalsh(mx.array([[2.0, 0], [0, 1]]))), [1, 2])
+    eye = mx.array([[True, False], [False, True]])
+    with pytest.raises(TypeError, match="bool"):
+        xp.linalg.inv(eye)
+    with pytest.raises(TypeError, match="bool"):
+        xp.linalg.solve(eye, mx.array([True, True]))
+
+
+def test_mlx_install_operators_translate_errors() -> None:
+    """An operator install() patches raises a clean error where mlx raised RuntimeError."""
+    mx = pytest.importorskip("mlx.core")
+    import ember_array.mlx as xp
+
+    xp.install()
+    try:
+        x = mx.array([1.5, 2.5])
+        with pytest.raises(TypeError, match=r"__lshift__ \[mlx\]"):
+            x << 1
+    finally:
+        xp.uninstall()

@@ -283,8 +283,101 @@ def markdown(
         "|---|---|---:|",
     ]
     out += [f"| {g} | `{e}` | {n} |" for (g, e), n in unclean.most_common()]
-    out.append("")
+    out += ["", *_origin_lines(results)]
     return "\n".join(out)
+
+
+#: What each backend's own functions and array objects raise on bad input, and where upstream
+#: tracks it (the error boundary of ember_array translates only what ember_array's code runs).
+NATIVE_UNCLEAN: dict[str, tuple[str, str]] = {
+    "numpy": (
+        "`OverflowError` for an axis or size beyond a C long, `AttributeError` for a non-array "
+        "where an array method is read",
+        "_no upstream issue found_",
+    ),
+    "torch": (
+        "`RuntimeError`/`NotImplementedError` for a dtype without a kernel (`linalg.*` of "
+        "integers, `imag` of reals), a shape mismatch, a bad FFT size or norm",
+        "https://github.com/pytorch/pytorch/issues/81943, "
+        "https://github.com/pytorch/pytorch/pull/192353",
+    ),
+    "mlx": (
+        "`RuntimeError` for a dtype without the operation (bitwise ops of floats) and "
+        "`std::bad_cast` for a Python int out of the dtype's range",
+        "_no upstream issue found_",
+    ),
+}
+
+
+def origin(r: Result) -> str:
+    """Whose code raised an unclean error: ``ember_array``, ``native function`` (a namespace
+    entry that is the backend's own function) or ``native array`` (the array object's own
+    operators and attributes, which ember_array does not run)."""
+    import importlib
+    import types
+
+    from ember_array._boundary import GUARDED
+
+    group, target = r.case.group, r.case.target
+    backend = group.split("+", 1)[0]
+    if target.startswith("shim."):
+        return "ember_array"
+    if target.startswith(("op.", "attr.")):
+        if group == "mlx+install" and target.startswith("op."):
+            import mlx.core as mx
+
+            from ember_array.mlx._array import _methods
+
+            dunder = f"__{target[3:].rstrip('_')}__"
+            if any(c is mx.array and n == dunder for c, n, _ in _methods()):
+                return "ember_array"
+        return "native array"
+    obj: object = importlib.import_module(f"ember_array.{backend}")
+    for part_ in target.split("."):
+        obj = getattr(obj, part_, None)
+    if isinstance(obj, types.FunctionType) and getattr(obj, GUARDED, False):
+        return "ember_array"
+    return "native function"
+
+
+def _origin_lines(results: list[Result]) -> list[str]:
+    unclean = [r for r in results if r.outcome == "unclean"]
+    by: Counter[tuple[str, str]] = Counter((r.case.group, origin(r)) for r in unclean)
+    natives: dict[str, Counter[str]] = {}
+    for r in unclean:
+        if origin(r) == "native function":
+            natives.setdefault(r.case.group, Counter())[r.case.target] += 1
+    groups = sorted({g for g, _ in by})
+    out = [
+        "## Where the unclean errors come from",
+        "",
+        "Every Python function of the namespaces and shims, and every operator `install()` "
+        "patches, runs behind the error boundary (`ember_array/_boundary.py`): a native "
+        "exception that is not a `TypeError`, `ValueError` or `IndexError` leaves as one of "
+        "them (and still as an instance of the native class), naming the function, the backend "
+        "and the arguments' dtypes and shapes. A namespace entry that *is* the backend's "
+        "function keeps the native call's cost and its native errors, as do the array objects' "
+        "own operators.",
+        "",
+        "| backend | ember_array code | native functions | native array objects |",
+        "|---|---:|---:|---:|",
+    ]
+    out += [
+        f"| {g} | {by[(g, 'ember_array')]} | {by[(g, 'native function')]} "
+        f"| {by[(g, 'native array')]} |"
+        for g in groups
+    ]
+    out += [
+        "",
+        "| backend | native functions raising unclean errors | native behaviour | upstream |",
+    ]
+    out += ["|---|---|---|---|"]
+    for g, c in sorted(natives.items()):
+        native, link = NATIVE_UNCLEAN.get(g.split("+", 1)[0], ("", ""))
+        names = ", ".join(f"`{t}` ({n})" for t, n in c.most_common())
+        out.append(f"| {g} | {names} | {native} | {link} |")
+    out.append("")
+    return out
 
 
 def findings(results: list[Result], cases: dict[str, Case], *, title: str, limit: int = 400) -> str:

@@ -46,6 +46,7 @@ from typing import Any
 import mlx.core as mx
 import numpy as np
 
+from .._boundary import guard
 from .._patch import Patcher
 from ._devices import share_streams, unshare_streams
 
@@ -397,6 +398,15 @@ def _dtype_ne(self: mx.Dtype, other: object) -> bool:
 
 
 def _patches() -> list[tuple[type, str, Any]]:
+    # the operators behind the error boundary: mlx's RuntimeErrors (std::bad_cast for an int
+    # out of range, a dtype without the operation) leave as TypeError/ValueError/IndexError
+    return [
+        (cls, name, guard(fn, name, "mlx") if name.startswith("__") and cls is mx.array else fn)
+        for cls, name, fn in _methods()
+    ]
+
+
+def _methods() -> list[tuple[type, str, Any]]:
     return [
         (mx.array, "device", property(_device)),
         (mx.array, "to_device", _to_device),

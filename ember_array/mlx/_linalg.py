@@ -55,7 +55,11 @@ class SVDResult(NamedTuple):
 
 
 def _float(x: mx.array, func: str) -> mx.array:
-    """Factorizations need a floating dtype: integers are promoted to the default float."""
+    """Factorizations need a floating dtype: integers are promoted to the default float, a
+    bool matrix is refused (mlx would factorize 0/1 values and fail at evaluation when they
+    are singular)."""
+    if x.dtype == mx.bool_:
+        raise TypeError(f"{func} [mlx]: a bool matrix has no {func}; cast it to a float dtype")
     if not mx.issubdtype(x.dtype, mx.inexact):
         return x.astype(mx.float32)
     return x
@@ -142,6 +146,8 @@ def diagonal(x: mx.array, /, *, offset: int = 0) -> mx.array:
 
 
 # LAPACK on non-finite input:
+# mlx: eigh/eigvalsh fail at evaluation on NaN ("Eigenvalue decomposition failed")
+# (no upstream issue found)
 # mlx: eig/eigvals end the process on NaN (LAPACK gebal rejects it; the exit status is 0)
 # (no upstream issue found)
 # LAPACK: svd never returns on inf (xGESDD/xBDSQR loop forever);
@@ -172,12 +178,14 @@ def eigvals(x: mx.array, /) -> mx.array:
 
 
 @wraps_native()
+@finite_or_nan(mx, (1, 2))
 def eigh(x: mx.array, /) -> EighResult:
     """Eigen-decomposition of a symmetric/Hermitian matrix, as a named tuple (CPU stream)."""
     return EighResult(*mx.linalg.eigh(_square(x, "eigh"), stream=_CPU))
 
 
 @wraps_native()
+@finite_or_nan(mx, 1)
 def eigvalsh(x: mx.array, /) -> mx.array:
     """Eigenvalues of a symmetric/Hermitian matrix, ascending (CPU stream)."""
     return mx.linalg.eigvalsh(_square(x, "eigvalsh"), stream=_CPU)

@@ -122,7 +122,10 @@ LEGEND = {
         "a crash or wrong answer of the backend's own array object (operators without "
         "`install()`), listed below with its upstream issue"
     ),
-    "skip": "the input cannot be built on this backend (mlx has no complex128)",
+    "skip": (
+        "the input cannot be built on this backend (mlx has no complex128), or the result "
+        "cannot be read (torch's meta device)"
+    ),
 }
 
 

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tests._helpers import strict_xfail, to_numpy
+from tests._helpers import to_numpy
 
 INF, NAN = math.inf, math.nan
 
@@ -58,23 +58,7 @@ FLOOR_DIVIDE_CASES = [
 ]
 
 
-#: Where a backend's own function departs from the standard and ember_array leaves it (the
-#: fix costs more than the 10% overhead budget): strict xfails, so a fix upstream shows up.
-TORCH_FLOOR_DIVIDE = strict_xfail(
-    "torch.floor_divide gives nan for inf // finite and -1 for -5 // inf; fixing costs >10%",
-    "https://github.com/pytorch/pytorch/issues/170178",
-)
-TORCH_EXPM1 = strict_xfail(
-    "torch.expm1 complex special cases (inf, nan parts, expm1(-0+0j)) differ from the standard",
-    "https://github.com/pytorch/pytorch/issues/95740",
-)
-
-
-def test_floor_divide_special_cases(
-    xp: ModuleType, backend: str, request: pytest.FixtureRequest
-) -> None:
-    if backend == "torch":
-        request.applymarker(TORCH_FLOOR_DIVIDE)
+def test_floor_divide_special_cases(xp: ModuleType) -> None:
     x1, x2, want = (list(col) for col in zip(*FLOOR_DIVIDE_CASES))
     ours = xp.floor_divide(xp.asarray(x1, dtype=xp.float64), xp.asarray(x2, dtype=xp.float64))
     _same(ours, np.asarray(want))
@@ -118,11 +102,7 @@ def _part_matches(got: float, want: float | None, unspecified_inf: bool) -> bool
     return got == want and math.copysign(1, got) == math.copysign(1, want)
 
 
-def test_expm1_complex_special_cases(
-    xp: ModuleType, backend: str, request: pytest.FixtureRequest
-) -> None:
-    if backend == "torch":
-        request.applymarker(TORCH_EXPM1)
+def test_expm1_complex_special_cases(xp: ModuleType) -> None:
     z = [c[0] for c in EXPM1_CASES]
     # complex64 where the backend has no complex128 (mlx); the cases are the same.
     dtype = (
@@ -255,3 +235,29 @@ def test_torch_sqrt_is_correctly_rounded(dtype: str) -> None:
         )
     np.testing.assert_array_equal(et.sqrt(torch.from_numpy(v)).numpy(), np.sqrt(v))
     assert et.sqrt(torch.tensor([-0.0])).signbit().item()
+
+
+# (x1, x2) -> the sign of a zero remainder: the divisor's
+def test_remainder_zero_takes_the_divisor_sign(xp: ModuleType) -> None:
+    x1 = xp.asarray([0.0, -0.0, 0.0, -0.0, 6.0, -6.0], dtype=xp.float64)
+    x2 = xp.asarray([-3.0, 3.0, 3.0, -3.0, -3.0, 3.0], dtype=xp.float64)
+    got = to_numpy(xp.remainder(x1, x2))
+    np.testing.assert_array_equal(np.signbit(got), [True, False, False, True, True, False])
+    np.testing.assert_array_equal(got, 0.0)
+
+
+def test_log1p_and_acos_complex_special_cases(xp: ModuleType) -> None:
+    dtype = (
+        xp.complex128 if "complex128" in xp.__array_namespace_info__().dtypes() else xp.complex64
+    )
+    inf, nan = float("inf"), float("nan")
+    got = to_numpy(
+        xp.log1p(
+            xp.asarray([complex(inf, nan), complex(-inf, nan), complex(nan, inf)], dtype=dtype)
+        )
+    )
+    assert np.isposinf(got.real).all()
+    assert np.isnan(got.imag).all()
+    got = to_numpy(xp.acos(xp.asarray([complex(0.0, 0.0), complex(-0.0, 0.0)], dtype=dtype)))
+    np.testing.assert_allclose(got.real, np.pi / 2)
+    assert np.signbit(got.imag).all()

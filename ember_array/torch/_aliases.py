@@ -6,6 +6,7 @@ are taken unchanged from ``array_api_compat.torch``.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from functools import reduce, wraps
 from typing import Any, NamedTuple
@@ -14,7 +15,7 @@ import array_api_compat.torch as _compat
 import numpy as np
 import torch
 
-from .. import _boundary
+from .. import _boundary, _helpers
 from .._common import _data_types
 from .._common._guards import checked_diff, nan_without_dof
 from .._common._manipulation import broadcast_shapes
@@ -594,6 +595,109 @@ globals().update(
         for _name, _flags in _BINARY.items()
     }
 )
+
+
+def _float_fixed(
+    f: Callable[..., torch.Tensor], fix: Callable[[Any, Any, torch.Tensor], torch.Tensor]
+) -> Callable[..., torch.Tensor]:
+    """``f``, with ``fix(x1, x2, out)`` applied to floating results (integers go untouched)."""
+
+    @wraps(f)
+    def fixed(x1: Any, x2: Any, /) -> torch.Tensor:
+        out = f(x1, x2)
+        return fix(x1, x2, out) if out.dtype.is_floating_point else out
+
+    return _boundary.translates_errors(fixed)  # f translates; fix() runs on checked tensors
+
+
+def _operand(x: Any, out: torch.Tensor) -> torch.Tensor:
+    return x if isinstance(x, _Tensor) else torch.tensor(x, dtype=out.dtype, device=out.device)
+
+
+# torch: floor_divide follows Python's divmod for infinite operands (nan for inf // 2, -1 for
+# -5 // inf) where the standard asks floor(x1 / x2) (inf, -0);
+# https://github.com/pytorch/pytorch/issues/170178
+def _floor_divide_infinities(x1: Any, x2: Any, out: torch.Tensor) -> torch.Tensor:
+    """The standard's results where an operand is infinite: ``x1 / x2`` is then exactly
+    ``floor(x1 / x2)`` (±inf, ±0 or NaN). On an eager CPU tensor a scan for infinities decides
+    whether the ``where`` is needed (it costs ~3x the division); elsewhere it always runs."""
+    if _helpers.is_eager_host(out) and not any(
+        bool(torch.isinf(x).any()) if isinstance(x, _Tensor) else math.isinf(x) for x in (x1, x2)
+    ):
+        return out
+    a, b = _operand(x1, out), _operand(x2, out)
+    return torch.where(torch.isinf(a) | torch.isinf(b), torch.div(a, b).to(out.dtype), out)
+
+
+# torch: remainder of a zero result is +0 whatever the divisor's sign (the standard: the sign
+# of x2, as for every other result) (no upstream issue found)
+def _remainder_zero_sign(x1: Any, x2: Any, out: torch.Tensor) -> torch.Tensor:
+    """Every remainder has the divisor's sign (torch's nonzero results already do): one
+    ``copysign`` puts it on the zeros too."""
+    return torch.copysign(out, _operand(x2, out)).to(out.dtype)
+
+
+floor_divide = _float_fixed(floor_divide, _floor_divide_infinities)  # noqa: F821
+remainder = _float_fixed(remainder, _remainder_zero_sign)  # noqa: F821
+
+
+def _complex_fixed(
+    name: str, fix: Callable[[torch.Tensor, torch.Tensor], torch.Tensor]
+) -> Callable[..., torch.Tensor]:
+    """torch's ``name``, with ``fix(x, out)`` applied to complex results only (real input
+    pays one Python call and a dtype test)."""
+    native = getattr(torch, name)
+
+    def fixed(x: torch.Tensor, /) -> torch.Tensor:
+        try:
+            out = native(x)
+        except _boundary.UNCLEAN as e:
+            raise _boundary.translate(e, name, "torch", (x,)) from e
+        return fix(x, out) if out.dtype.is_complex else out
+
+    fixed.__name__ = fixed.__qualname__ = name
+    fixed.__doc__ = f"``torch.{name}``, with the standard's complex special cases."
+    fixed.__module__ = "ember_array.torch"
+    return _boundary.translates_errors(wraps_native()(fixed))
+
+
+# torch: complex expm1 misses C99's special cases (inf+0j, -inf+bj, nan+0j give nan parts);
+# https://github.com/pytorch/pytorch/issues/95740
+def _expm1_special(x: torch.Tensor, out: torch.Tensor) -> torch.Tensor:
+    a, b = x.real, x.imag
+    zero_imag = b == 0  # the real axis: expm1 of the real part (+ 0.0: expm1(-0) is +0)
+    re = torch.where(zero_imag, torch.expm1(a) + 0.0, out.real)
+    im = torch.where(zero_imag, b, out.imag)
+    neg_inf = torch.isneginf(a) & ~zero_imag  # exp(-inf) is 0: -1 with a zero imaginary part
+    signed_zero = torch.copysign(torch.zeros_like(b), torch.sin(b))
+    re = torch.where(neg_inf, -1.0, re)
+    im = torch.where(neg_inf, torch.where(torch.isfinite(b), signed_zero, 0.0), im)
+    pos_inf = torch.isposinf(a) & ~torch.isfinite(b)  # inf times an undefined angle
+    re = torch.where(pos_inf, torch.inf, re)
+    im = torch.where(pos_inf, torch.nan, im)
+    return torch.complex(re, im)
+
+
+# torch: complex log1p of an infinite part with a NaN one gives nan+nanj, the standard
+# +inf+nanj (no upstream issue found)
+def _log1p_special(x: torch.Tensor, out: torch.Tensor) -> torch.Tensor:
+    a, b = x.real, x.imag
+    inf_nan = (torch.isinf(a) & torch.isnan(b)) | (torch.isnan(a) & torch.isinf(b))
+    re = torch.where(inf_nan, torch.inf, out.real)
+    return torch.complex(re, torch.where(inf_nan, torch.nan, out.imag))
+
+
+# torch: complex128 acos(±0+0j) is pi/2+0j, the standard's pi/2-0j (complex64 is right)
+# (no upstream issue found)
+def _acos_special(x: torch.Tensor, out: torch.Tensor) -> torch.Tensor:
+    zero = x == 0
+    return torch.where(zero, torch.complex(out.real, -x.imag), out)
+
+
+expm1 = _complex_fixed("expm1", _expm1_special)
+log1p = _complex_fixed("log1p", _log1p_special)
+acos = _complex_fixed("acos", _acos_special)
+__all__ += ["acos", "expm1", "floor_divide", "log1p", "remainder"]
 __all__ += list(_BINARY)
 
 

@@ -637,8 +637,8 @@ def _remainder_zero_sign(x1: Any, x2: Any, out: torch.Tensor) -> torch.Tensor:
     return torch.copysign(out, _operand(x2, out)).to(out.dtype)
 
 
-floor_divide = _float_fixed(floor_divide, _floor_divide_infinities)  # noqa: F821
-remainder = _float_fixed(remainder, _remainder_zero_sign)  # noqa: F821
+floor_divide = _float_fixed(globals()["floor_divide"], _floor_divide_infinities)
+remainder = _float_fixed(globals()["remainder"], _remainder_zero_sign)
 
 
 def _complex_fixed(

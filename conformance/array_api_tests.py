@@ -149,13 +149,16 @@ def find_suite(env: Mapping[str, str] | None = None) -> tuple[Path | None, str]:
     return path, ""
 
 
-def xfails_file_for(backend: str) -> Path | None:
+def xfails_file_for(backend: str, *, install: bool = False) -> Path | None:
     """Return the backend's xfails file if it lists at least one test.
 
     Parameters
     ----------
     backend : str
         One of :data:`BACKENDS`.
+    install : bool
+        The run calls ``ember_array.<backend>.install()`` first: the list is
+        ``conformance/<backend>+install-xfails.txt`` where it exists.
 
     Returns
     -------
@@ -164,6 +167,8 @@ def xfails_file_for(backend: str) -> Path | None:
         ``<test id>  # <reason> — <link>``, see ``conformance/_xfails.py``), else None.
     """
     path = CONFORMANCE_DIR / f"{backend}-xfails.txt"
+    if install and (CONFORMANCE_DIR / f"{backend}+install-xfails.txt").exists():
+        path = CONFORMANCE_DIR / f"{backend}+install-xfails.txt"
     return path if _xfails.read(path) else None
 
 
@@ -416,6 +421,13 @@ def _parse_args(argv: Sequence[str]) -> tuple[argparse.Namespace, list[str]]:
         help="also test the dtypes skipped by default for this backend (mlx: complex128)",
     )
     parser.add_argument(
+        "--install",
+        action="store_true",
+        help="call ember_array.BACKEND.install() first (torch, mlx): the suite then checks the "
+        "array class as install() patches it; the xfail list is then BACKEND+install-xfails.txt "
+        "when it exists",
+    )
+    parser.add_argument(
         "--api-version",
         default=DEFAULT_API_VERSION,
         help=f"ARRAY_API_TESTS_VERSION (default {DEFAULT_API_VERSION})",
@@ -455,7 +467,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
 
     module = args.module or f"ember_array.{args.backend}"
-    listed = None if args.no_xfails else xfails_file_for(args.backend)
+    listed = None if args.no_xfails else xfails_file_for(args.backend, install=args.install)
     if args.report is None:
         report_dir = Path(tempfile.mkdtemp(prefix="ember-array-tests-"))
         report = report_dir / f"{args.backend}-report.json"
@@ -469,8 +481,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         xfails = write_suite_xfails(listed, report.with_name(f"{report.stem}.xfail-ids.txt"))
 
     seed = args.seed if args.seed >= 0 else None
+    if args.install:
+        extra = ["-p", "conformance._installed", *extra]
     cmd = build_command(report, args.max_examples, seed, xfails, extra)
     env = build_env(module, args.api_version)
+    if args.install:
+        env["EMBER_ARRAY_INSTALL"] = args.backend
     skipped = DEFAULT_SKIP_DTYPES.get(args.backend)
     if skipped and not args.all_dtypes and "ARRAY_API_TESTS_SKIP_DTYPES" not in env:
         env["ARRAY_API_TESTS_SKIP_DTYPES"] = skipped

@@ -30,6 +30,7 @@ def _lists(backend: str) -> list[tuple[str, dict[str, Xfail]]]:
     out = []
     for suite, path in (
         ("array-api-tests", ROOT / "conformance" / f"{backend}-xfails.txt"),
+        ("array-api-tests after install()", ROOT / "conformance" / f"{backend}+install-xfails.txt"),
         ("conformance", ROOT / "conformance" / "xfails" / f"{backend}.txt"),
     ):
         if path.exists():

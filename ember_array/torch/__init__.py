@@ -16,6 +16,7 @@ from .._markers import borrow as _borrow
 from .._namespace import populate as _populate
 from . import _aliases
 from ._info import __array_namespace_info__
+from ._tensor import install, uninstall
 
 __array_api_version__: _Final = _spec.API_VERSION
 
@@ -23,7 +24,14 @@ __all__ = _populate(globals(), _compat, _aliases, _spec.MAIN)
 
 from . import fft, linalg
 
-__all__ += ["__array_api_version__", "__array_namespace_info__", "fft", "linalg"]
+__all__ += [
+    "__array_api_version__",
+    "__array_namespace_info__",
+    "fft",
+    "install",
+    "linalg",
+    "uninstall",
+]
 
 # array-api-compat's functions used unchanged (here or inside ember_array's guards), as the
 # support matrix reports them (see ember_array._markers): calling torch's function of the same

@@ -1,0 +1,208 @@
+"""Opt-in patches of the ``torch.Tensor`` class: :func:`install` and :func:`uninstall`.
+
+``ember_array.torch``'s functions give the standard's answers; ``torch.Tensor``'s own operators
+do not always, and ember_array never changes them unless asked. ``install()`` — explicit, never
+run on import, idempotent, fully undone by ``uninstall()`` — sets on ``torch.Tensor``:
+
+* ``__array_namespace__(api_version=None)`` returning :mod:`ember_array.torch`, and
+  ``to_device(device, /, *, stream=None)`` (torch has neither;
+  https://github.com/pytorch/pytorch/issues/58743);
+* the arithmetic, bitwise and comparison operators (``+ - * / // % ** & | ^ << >> < <= > >= ==
+  != @``, their reflected and in-place forms, ``~`` and unary ``-``): a call that torch gets
+  wrong goes to the namespace function of the same meaning, every other call to torch's own
+  operator. Wrong in torch 2.13:
+
+  - uint16/uint32/uint64 operands: no CPU kernels and no promotion
+    (https://github.com/pytorch/pytorch/issues/58734);
+  - two tensors of different dtypes: torch promotes a 0-d tensor like a Python scalar
+    (int64 0-d + int8 gives int8; the standard: int64);
+  - ``//`` and ``%`` of floating tensors: Python's divmod special cases (``inf // 2`` is nan,
+    ``0.0 % -3`` is +0);
+
+  in-place forms compute the same result and write it back (``ValueError`` where it would
+  change the tensor's shape);
+
+Indexing is left alone: with ``__getitem__`` defined in Python, ``torch.asarray`` of a nested
+list of 0-d tensors takes the tensors for sequences and fails (``len() of a 0-d tensor``).
+
+Cost when installed: one Python call and a dtype test on every operator of every tensor in the
+process (about 0.2 us); nothing when not installed. The class is shared by all code using
+torch, so only an application (or a test run) should install it; a library should not.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import torch
+
+from .._boundary import guard
+from .._patch import Patcher
+from ._uints import UINTS, to_bits
+
+__all__ = ["install", "installed", "uninstall"]
+
+_patcher: Patcher | None = None
+#: name -> torch.Tensor's own attribute before install(), for the wrappers.
+_saved: dict[str, Any] = {}
+
+#: operator -> the namespace function of the same meaning
+_BINARY = {
+    "add": "add",
+    "sub": "subtract",
+    "mul": "multiply",
+    "truediv": "divide",
+    "floordiv": "floor_divide",
+    "mod": "remainder",
+    "pow": "pow",
+    "and": "bitwise_and",
+    "or": "bitwise_or",
+    "xor": "bitwise_xor",
+    "lshift": "bitwise_left_shift",
+    "rshift": "bitwise_right_shift",
+    "matmul": "matmul",
+}
+_COMPARE = {
+    "lt": "less",
+    "le": "less_equal",
+    "gt": "greater",
+    "ge": "greater_equal",
+    "eq": "equal",
+    "ne": "not_equal",
+}
+#: operators whose floating results torch gets wrong (Python's divmod special cases)
+_FLOAT_FIXED = frozenset({"floordiv", "mod"})
+_SCALARS = (bool, int, float, complex)
+
+
+def installed() -> bool:
+    """Whether :func:`install` is in effect."""
+    return _patcher is not None
+
+
+def _ns() -> Any:
+    import ember_array.torch as xp
+
+    return xp
+
+
+def _needs_ember(op: str, x: torch.Tensor, other: Any) -> bool:
+    """Whether torch's own operator would answer ``x <op> other`` differently from the standard."""
+    if isinstance(other, torch.Tensor):
+        if other.dtype is not x.dtype:
+            return True
+    elif not isinstance(other, _SCALARS):
+        return False  # torch decides (NotImplemented, a numpy array...)
+    return x.dtype in UINTS or (op in _FLOAT_FIXED and x.dtype.is_floating_point)
+
+
+def _forward(op: str, fname: str) -> Callable[..., Any]:
+    name = f"__{op}__"
+
+    def method(self: torch.Tensor, other: Any) -> Any:
+        if _needs_ember(op, self, other):
+            return getattr(_ns(), fname)(self, other)
+        return _saved[name](self, other)
+
+    method.__name__ = name
+    return method
+
+
+def _reflected(op: str, fname: str) -> Callable[..., Any]:
+    name = f"__r{op}__"
+
+    def method(self: torch.Tensor, other: Any) -> Any:
+        if _needs_ember(op, self, other):
+            return getattr(_ns(), fname)(other, self)
+        orig = _saved[name]
+        return NotImplemented if orig is None else orig(self, other)
+
+    method.__name__ = name
+    return method
+
+
+def _inplace(op: str, fname: str) -> Callable[..., Any]:
+    name = f"__i{op}__"
+
+    def method(self: torch.Tensor, other: Any) -> Any:
+        if not _needs_ember(op, self, other):
+            orig = _saved[name]
+            return NotImplemented if orig is None else orig(self, other)
+        out = getattr(_ns(), fname)(self, other)
+        if tuple(out.shape) != tuple(self.shape):
+            raise ValueError(
+                f"{name} [torch]: the result shape {tuple(out.shape)} differs from the tensor's "
+                f"shape {tuple(self.shape)}; an in-place operation cannot change it"
+            )
+        if self.dtype in UINTS:
+            to_bits(self).copy_(to_bits(out.to(self.dtype)))
+        else:
+            self.copy_(out.to(self.dtype))
+        return self
+
+    method.__name__ = name
+    return method
+
+
+def _unary(name: str, fname: str) -> Callable[..., Any]:
+    def method(self: torch.Tensor) -> Any:
+        if self.dtype in UINTS:
+            return getattr(_ns(), fname)(self)
+        return _saved[name](self)
+
+    method.__name__ = name
+    return method
+
+
+def _array_namespace(self: torch.Tensor, /, *, api_version: str | None = None) -> Any:
+    if api_version not in (None, "2023.12", "2024.12", "2025.12"):
+        raise ValueError(f"ember_array.torch: unsupported api_version {api_version!r}")
+    return _ns()
+
+
+def _to_device(self: torch.Tensor, device: Any, /, *, stream: Any = None) -> torch.Tensor:
+    import array_api_compat
+
+    return array_api_compat.to_device(self, device, stream=stream)  # type: ignore[no-any-return]
+
+
+def _methods() -> list[tuple[str, Any]]:
+    out: list[tuple[str, Any]] = [
+        ("__array_namespace__", _array_namespace),
+        ("to_device", _to_device),
+        ("__invert__", _unary("__invert__", "bitwise_invert")),
+        ("__neg__", _unary("__neg__", "negative")),
+    ]
+    for op, fname in _BINARY.items():
+        out += [
+            (f"__{op}__", _forward(op, fname)),
+            (f"__r{op}__", _reflected(op, fname)),
+            (f"__i{op}__", _inplace(op, fname)),
+        ]
+    out += [(f"__{op}__", _forward(op, fname)) for op, fname in _COMPARE.items()]
+    return out
+
+
+def install() -> None:
+    """Patch ``torch.Tensor`` as the module docstring says (idempotent)."""
+    global _patcher
+    if _patcher is not None:
+        return
+    patcher = Patcher()
+    methods = _methods()
+    # the wrappers call the operators they replace: record them all before patching any
+    _saved.update({name: getattr(torch.Tensor, name, None) for name, _ in methods})
+    for name, fn in methods:
+        patcher.set(torch.Tensor, name, guard(fn, name, "torch"))
+    _patcher = patcher
+
+
+def uninstall() -> None:
+    """Undo :func:`install` exactly (attributes it added are removed)."""
+    global _patcher
+    if _patcher is None:
+        return
+    patcher, _patcher = _patcher, None
+    patcher.restore()
+    _saved.clear()

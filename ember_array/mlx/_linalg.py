@@ -80,10 +80,6 @@ def _no_complex128(x: mx.array, func: str) -> None:
 
 
 # derivatives ----------------------------------------------------------------------------------
-# mlx: the LAPACK primitives have no derivatives ("[Primitive::vjp] Not implemented for
-# Inverse / LUF / Cholesky / Eigh / SVD / QRF / Eig") and LUF/QRF no vmap
-# (no upstream issue found)
-# The native calls below are custom functions with the standard matrix-calculus rules.
 
 
 def _mT(x: mx.array) -> mx.array:
@@ -113,6 +109,9 @@ class _NotDifferentiableError(ValueError):
 Tangent = Callable[[tuple[mx.array, ...], tuple[mx.array, ...], tuple[mx.array, ...]], tuple]
 
 
+# mlx: the LAPACK primitives have no derivatives ("[Primitive::vjp] Not implemented for
+# Inverse / LUF / Cholesky / Eigh / SVD / QRF / Eig") (no upstream issue found)
+# The native calls below are custom functions with the standard matrix-calculus rules.
 def _differentiable(
     name: str,
     forward: Callable[..., Any],

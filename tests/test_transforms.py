@@ -366,3 +366,16 @@ def test_mlx_svd_full_matrices_derivative_is_a_clear_error() -> None:
         mx.jvp(lambda a: em.linalg.svd(a)[0], [x], [x])
     g = mx.grad(lambda a: em.linalg.svd(a, full_matrices=False)[1].sum())(x)
     assert g.shape == (4, 3)
+
+
+def test_mlx_det_gradient_at_a_singular_matrix() -> None:
+    """d det / dA is the cofactor matrix, finite where A is singular (A^-1 failed there)."""
+    mx = pytest.importorskip("mlx.core")
+    import numpy as np
+
+    import ember_array.mlx as em
+
+    a = mx.array([[[1.0, 2.0], [2.0, 4.0]], [[2.0, 1.0], [1.0, 3.0]]])
+    g = mx.grad(lambda x: em.linalg.det(x).sum())(a)
+    want = [[[4.0, -2.0], [-2.0, 1.0]], [[3.0, -1.0], [-1.0, 2.0]]]
+    np.testing.assert_allclose(np.asarray(g), want, rtol=1e-5, atol=1e-5)

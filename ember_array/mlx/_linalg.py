@@ -223,9 +223,20 @@ def _slogdet_forward(a: mx.array) -> tuple[mx.array, mx.array]:
     return sign, mx.sum(mx.log(mx.abs(diag)), axis=-1)
 
 
-_det = _differentiable(
-    "linalg.det", _det_forward, lambda ps, os, ts: (os[0] * _dlogdet(ps[0], ts[0]),)
-)
+def _det_tangent(ps: tuple, os: tuple, ts: tuple) -> tuple:
+    """``d det A = tr(adj(A) dA)``, the cofactor matrix from the SVD ``A = U S Vh``:
+    ``adj(A)^T = det(U) det(Vh) U diag(prod_{j != i} s_j) Vh``, finite at singular ``A``
+    (where ``A^-1`` fails)."""
+    u, sv, vh = mx.linalg.svd(ps[0], stream=_CPU)
+    others = mx.cumprod(sv, axis=-1, inclusive=False) * mx.cumprod(
+        sv, axis=-1, reverse=True, inclusive=False
+    )
+    sign = _det_forward(u) * _det_forward(vh)
+    cof = mx.matmul(u * mx.expand_dims(others, -2), vh) * sign[..., None, None]
+    return (mx.sum(cof * ts[0], axis=(-2, -1)),)
+
+
+_det = _differentiable("linalg.det", _det_forward, _det_tangent)
 _slogdet = _differentiable(
     "linalg.slogdet",
     _slogdet_forward,

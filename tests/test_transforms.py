@@ -248,3 +248,134 @@ def test_nextafter_derivative_is_one_and_zero() -> None:
     ar = a.clone().requires_grad_()
     compiled(ar, b).sum().backward()
     assert ar.grad.tolist() == [2.0] * 5
+
+
+def _linalg_cases():  # type: ignore[no-untyped-def]
+    """(id, function of one mlx matrix -> list of real outputs, input shape, symmetric, float64
+    finite differences): every decomposition, on stacks of two matrices."""
+    import mlx.core as mx
+    import numpy as np
+
+    import ember_array.mlx as em
+
+    def parts(*outs):  # type: ignore[no-untyped-def]
+        flat = []
+        for o in outs:
+            if mx.issubdtype(o.dtype, mx.complexfloating):
+                flat += [mx.real(o), mx.imag(o)]
+            else:
+                flat.append(o)
+        return flat
+
+    la = em.linalg
+    b = mx.array(np.random.default_rng(7).standard_normal((2, 3, 2)).astype(np.float32))
+    sq = mx.array([[2.0, 0.3, -0.5], [0.1, 1.5, 0.4], [-0.2, 0.6, 3.0]])
+    return [
+        ("inv", lambda a: parts(la.inv(a)), (2, 3, 3), False, True),
+        ("det", lambda a: parts(la.det(a)), (2, 3, 3), False, True),
+        ("slogdet", lambda a: parts(la.slogdet(a)[1]), (2, 3, 3), False, True),
+        ("solve", lambda a: parts(la.solve(a, b.astype(a.dtype))), (2, 3, 3), False, True),
+        ("solve-b", lambda a: parts(la.solve(sq.astype(a.dtype), a)), (2, 3, 2), False, True),
+        ("matrix_power", lambda a: parts(la.matrix_power(a, -2)), (2, 3, 3), False, True),
+        ("cholesky", lambda a: parts(la.cholesky(a)), (2, 3, 3), True, True),
+        ("cholesky-upper", lambda a: parts(la.cholesky(a, upper=True)), (2, 3, 3), True, True),
+        ("eigh", lambda a: parts(*la.eigh(a)), (2, 3, 3), True, True),
+        ("eigvalsh", lambda a: parts(la.eigvalsh(a)), (2, 3, 3), True, True),
+        ("svdvals-tall", lambda a: parts(la.svdvals(a)), (2, 4, 3), False, True),
+        ("svdvals-wide", lambda a: parts(la.svdvals(a)), (2, 3, 4), False, True),
+        ("svd", lambda a: parts(*la.svd(a)), (2, 3, 3), False, True),
+        ("svd-tall", lambda a: parts(*la.svd(a, full_matrices=False)), (2, 4, 3), False, True),
+        ("svd-wide", lambda a: parts(*la.svd(a, full_matrices=False)), (2, 3, 4), False, True),
+        ("pinv", lambda a: parts(la.pinv(a)), (2, 4, 3), False, True),
+        ("qr", lambda a: parts(*la.qr(a)), (2, 3, 3), False, True),
+        ("qr-tall", lambda a: parts(*la.qr(a)), (2, 4, 3), False, True),
+        ("qr-wide", lambda a: parts(*la.qr(a)), (2, 3, 4), False, True),
+        ("eig", lambda a: parts(*la.eig(a)), (2, 3, 3), False, False),
+        ("eigvals", lambda a: parts(la.eigvals(a)), (2, 3, 3), False, False),
+        (
+            "eig-complex",
+            lambda a: parts(*la.eig(a + 0.3j * sq.astype(a.dtype))),
+            (2, 3, 3),
+            False,
+            False,
+        ),
+        ("inv-complex", lambda a: parts(la.inv(a * (1 - 0.5j))), (2, 3, 3), False, False),
+        ("det-complex", lambda a: parts(la.det(a * (1 + 0.25j))), (2, 3, 3), False, False),
+    ]
+
+
+@pytest.mark.parametrize("case", range(24))
+def test_mlx_linalg_derivatives_match_finite_differences(case: int) -> None:
+    """mlx has no vjp/jvp for its LAPACK primitives (Inverse, LUF, Cholesky, Eigh, SVD, QRF,
+    Eig): ember's rules give mx.grad, mx.vjp and mx.jvp the finite-difference derivatives, on
+    stacked matrices, eigenvectors in LAPACK's gauge (unit, largest component real)."""
+    mx = pytest.importorskip("mlx.core")
+    import numpy as np
+
+    name, f, shape, symmetric, hp = _linalg_cases()[case]
+    rng = np.random.default_rng(case)
+    x0 = rng.standard_normal(shape)
+    if symmetric:  # spd, distinct eigenvalues
+        x0 = x0 @ np.swapaxes(x0, -1, -2) + np.diag([1.0, 2.0, 3.5])
+    elif name.startswith("eig"):  # a complex pair and distinct real eigenvalues
+        x0 = 0.3 * x0 + np.array([[[1, -2, 0], [2, 1, 0], [0, 0, 3.0]], np.diag([1, 2.5, 4.0])])
+    elif shape[-1] == shape[-2]:
+        x0 = x0 + 2 * np.eye(shape[-1])
+    v = rng.standard_normal(shape)
+    if symmetric:
+        v = (v + np.swapaxes(v, -1, -2)) / 2
+    dt, h = (mx.float64, 1e-6) if hp else (mx.float32, 1e-3)
+
+    def at(x: np.ndarray) -> list[np.ndarray]:
+        return [np.asarray(o).astype(np.float64) for o in f(mx.array(x, dtype=dt))]
+
+    def fd(s: float) -> list[np.ndarray]:
+        return [(p - m) / (2 * s) for p, m in zip(at(x0 + s * v), at(x0 - s * v))]
+
+    want = [(4 * b - a) / 3 for a, b in zip(fd(h), fd(h / 2))]  # Richardson
+    x = mx.array(x0, dtype=mx.float32)
+    outs, tangents = mx.jvp(f, [x], [mx.array(v, dtype=mx.float32)])
+    for t, w in zip(tangents, want):
+        np.testing.assert_allclose(np.asarray(t), w, rtol=2e-2, atol=2e-2 * np.abs(w).max())
+    cots = [rng.standard_normal(o.shape) for o in outs]
+    _, (g,) = mx.vjp(f, [x], [mx.array(c, dtype=mx.float32) for c in cots])
+    got, exp = (
+        float(np.sum(np.asarray(g) * v)),
+        sum(float(np.sum(c * w)) for c, w in zip(cots, want)),
+    )
+    assert got == pytest.approx(exp, rel=2e-2, abs=1e-3 * sum(np.abs(c).sum() for c in cots)), name
+    grad = mx.grad(lambda a: sum(o.sum() for o in f(a)))(x)
+    assert float(np.sum(np.asarray(grad) * v)) == pytest.approx(
+        sum(float(w.sum()) for w in want), rel=2e-2, abs=1e-3
+    ), name
+    # the forward values are those of the plain call
+    for o, p in zip(outs, f(x)):
+        assert mx.array_equal(o, p).item()
+
+
+def test_mlx_svd_full_matrices_derivative_is_a_clear_error() -> None:
+    """The last columns of U of a non-square matrix (full_matrices=True) are any basis of the
+    complement: no derivative; the error names the transform, the function and the reason."""
+    mx = pytest.importorskip("mlx.core")
+    import ember_array.mlx as em
+
+    x = mx.ones((4, 3)) + mx.eye(4, 3)
+    with pytest.raises(ValueError, match=r"mx.grad/mx.vjp of linalg.svd \[mlx\]: the last"):
+        mx.grad(lambda a: em.linalg.svd(a)[0].sum())(x)
+    with pytest.raises(ValueError, match=r"mx.jvp of linalg.svd \[mlx\]: the last"):
+        mx.jvp(lambda a: em.linalg.svd(a)[0], [x], [x])
+    g = mx.grad(lambda a: em.linalg.svd(a, full_matrices=False)[1].sum())(x)
+    assert g.shape == (4, 3)
+
+
+def test_mlx_det_gradient_at_a_singular_matrix() -> None:
+    """d det / dA is the cofactor matrix, finite where A is singular (A^-1 failed there)."""
+    mx = pytest.importorskip("mlx.core")
+    import numpy as np
+
+    import ember_array.mlx as em
+
+    a = mx.array([[[1.0, 2.0], [2.0, 4.0]], [[2.0, 1.0], [1.0, 3.0]]])
+    g = mx.grad(lambda x: em.linalg.det(x).sum())(a)
+    want = [[[4.0, -2.0], [-2.0, 1.0]], [[3.0, -1.0], [-1.0, 2.0]]]
+    np.testing.assert_allclose(np.asarray(g), want, rtol=1e-5, atol=1e-5)

@@ -40,8 +40,9 @@ def test_version_and_info(xp: ModuleType) -> None:
 def test_no_non_standard_names(xp: ModuleType) -> None:
     # scikit-learn probes hasattr(xp, "median"); torch's median means something else.
     public = {n for n in dir(xp) if not n.startswith("_")}
-    # ember_array.mlx also carries its explicit, opt-in array-class patch.
-    extra = {"install", "uninstall"} if xp.__name__ == "ember_array.mlx" else set()
+    # ember_array.mlx and ember_array.torch also carry their explicit, opt-in array-class patch.
+    patched = ("ember_array.mlx", "ember_array.torch")
+    extra = {"install", "uninstall"} if xp.__name__ in patched else set()
     assert public == set(_spec.MAIN) | {"linalg", "fft"} | extra
     for probe in ("median", "nanmean", "quantile", "ndarray", "Tensor", "array"):
         assert not hasattr(xp, probe)

@@ -18,6 +18,7 @@ import sys
 from collections import Counter
 from pathlib import Path
 
+from conformance._markers import replace_section
 from conformance._xfails import Xfail, read
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -66,12 +67,7 @@ def section() -> str:
 
 def rewrite(page: str) -> str:
     """``page`` with the section between the markers regenerated (appended if absent)."""
-    body = section()
-    if BEGIN in page and END in page:
-        head, rest = page.split(BEGIN, 1)
-        _, tail = rest.split(END, 1)
-        return f"{head}{BEGIN}\n{body}\n{END}{tail}"
-    return f"{page.rstrip()}\n\n## Known differences\n\n{BEGIN}\n{body}\n{END}\n"
+    return replace_section(page, BEGIN, END, section(), "Known differences")
 
 
 def main(argv: list[str] | None = None) -> int:

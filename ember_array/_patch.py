@@ -22,7 +22,7 @@ from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
-__all__ = ["MISSING", "Patcher"]
+__all__ = ["MISSING", "ClassPatches", "Patcher"]
 
 #: The original of an attribute that did not exist (restoring deletes it).
 MISSING: Any = object()
@@ -126,3 +126,53 @@ def _restore_copies(packages: set[str], copies: dict[int, tuple[Any, Any]]) -> N
             found = copies.get(id(value))
             if found is not None and found[0] is value:
                 setattr(mod, attr, found[1])
+
+
+class ClassPatches:
+    """An ``install()``/``uninstall()`` pair of methods set on classes: idempotent, exactly undone.
+
+    ``methods()`` gives ``(class, name, value)`` triples; before any is set, every class's own
+    attribute of that name is recorded in :attr:`saved` (``None`` where it has none), so the
+    replacements can call the originals they replace. ``on_install``/``on_restore`` run after
+    installing and while undoing (mlx's stream sharing).
+    """
+
+    def __init__(
+        self,
+        methods: Callable[[], list[tuple[type, str, Any]]],
+        on_install: Callable[[], object] | None = None,
+        on_restore: Callable[[], object] | None = None,
+    ) -> None:
+        self._methods = methods
+        self._on_install = on_install
+        self._on_restore = on_restore
+        self._patcher: Patcher | None = None
+        #: (class, name) -> the class's own attribute before install()
+        self.saved: dict[tuple[type, str], Any] = {}
+
+    def installed(self) -> bool:
+        """Whether :meth:`install` is in effect."""
+        return self._patcher is not None
+
+    def install(self) -> None:
+        """Set every method (a second call does nothing)."""
+        if self._patcher is not None:
+            return
+        patcher = Patcher()
+        methods = self._methods()
+        self.saved.update({(cls, name): vars(cls).get(name) for cls, name, _ in methods})
+        for cls, name, value in methods:
+            patcher.set(cls, name, value)
+        if self._on_install is not None:
+            self._on_install()
+        if self._on_restore is not None:
+            patcher.on_restore(self._on_restore)
+        self._patcher = patcher
+
+    def uninstall(self) -> None:
+        """Undo :meth:`install` exactly (attributes it added are removed)."""
+        if self._patcher is None:
+            return
+        patcher, self._patcher = self._patcher, None
+        patcher.restore()
+        self.saved.clear()

@@ -47,20 +47,15 @@ import mlx.core as mx
 import numpy as np
 
 from .._boundary import guard
-from .._patch import Patcher
+from .._patch import ClassPatches
 from ._devices import share_streams, unshare_streams
 
 __all__ = ["install", "uninstall", "installed"]
 
-#: The replacements in effect (None when not installed), undone by :func:`uninstall`.
-_patcher: Patcher | None = None
-#: (class, name) -> the class's own attribute before :func:`install`, for the wrappers.
-_saved: dict[tuple[type, str], Any] = {}
-
 
 def installed() -> bool:
     """Whether :func:`install` is in effect."""
-    return _patcher is not None
+    return _patches.installed()
 
 
 def _device(self: mx.array) -> Any:
@@ -397,7 +392,7 @@ def _dtype_ne(self: mx.Dtype, other: object) -> bool:
     return not _dtype_eq(self, other)
 
 
-def _patches() -> list[tuple[type, str, Any]]:
+def _patch_list() -> list[tuple[type, str, Any]]:
     # the operators behind the error boundary: mlx's RuntimeErrors (std::bad_cast for an int
     # out of range, a dtype without the operation) leave as TypeError/ValueError/IndexError
     return [
@@ -433,27 +428,16 @@ def _methods() -> list[tuple[type, str, Any]]:
     ]
 
 
+_patches = ClassPatches(_patch_list, on_install=share_streams, on_restore=unshare_streams)
+#: (class, name) -> the class's own attribute before install(), for the wrappers.
+_saved = _patches.saved
+
+
 def install() -> None:
     """Patch ``mx.array``/``mx.Dtype`` as described in the module docstring (idempotent)."""
-    global _patcher
-    if _patcher is not None:
-        return
-    patcher = Patcher()
-    patches = _patches()
-    # the wrappers call the natives they replace: record them all before patching any
-    _saved.update({(cls, name): vars(cls).get(name) for cls, name, _ in patches})
-    for cls, name, value in patches:
-        patcher.set(cls, name, value)
-    share_streams()
-    patcher.on_restore(unshare_streams)
-    _patcher = patcher
+    _patches.install()
 
 
 def uninstall() -> None:
     """Undo :func:`install` exactly (attributes it added are removed)."""
-    global _patcher
-    if _patcher is None:
-        return
-    patcher, _patcher = _patcher, None
-    patcher.restore()
-    _saved.clear()
+    _patches.uninstall()

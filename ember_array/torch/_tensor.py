@@ -38,14 +38,11 @@ from typing import Any
 import torch
 
 from .._boundary import guard
-from .._patch import Patcher
+from .._patch import ClassPatches
 from ._uints import UINTS, to_bits
 
 __all__ = ["install", "installed", "uninstall"]
 
-_patcher: Patcher | None = None
-#: name -> torch.Tensor's own attribute before install(), for the wrappers.
-_saved: dict[str, Any] = {}
 
 #: operator -> the namespace function of the same meaning
 _BINARY = {
@@ -76,11 +73,6 @@ _FLOAT_FIXED = frozenset({"floordiv", "mod"})
 _SCALARS = (bool, int, float, complex)
 
 
-def installed() -> bool:
-    """Whether :func:`install` is in effect."""
-    return _patcher is not None
-
-
 def _ns() -> Any:
     import ember_array.torch as xp
 
@@ -103,7 +95,7 @@ def _forward(op: str, fname: str) -> Callable[..., Any]:
     def method(self: torch.Tensor, other: Any) -> Any:
         if _needs_ember(op, self, other):
             return getattr(_ns(), fname)(self, other)
-        return _saved[name](self, other)
+        return _orig(name)(self, other)
 
     method.__name__ = name
     return method
@@ -115,7 +107,7 @@ def _reflected(op: str, fname: str) -> Callable[..., Any]:
     def method(self: torch.Tensor, other: Any) -> Any:
         if _needs_ember(op, self, other):
             return getattr(_ns(), fname)(other, self)
-        orig = _saved[name]
+        orig = _orig(name)
         return NotImplemented if orig is None else orig(self, other)
 
     method.__name__ = name
@@ -127,7 +119,7 @@ def _inplace(op: str, fname: str) -> Callable[..., Any]:
 
     def method(self: torch.Tensor, other: Any) -> Any:
         if not _needs_ember(op, self, other):
-            orig = _saved[name]
+            orig = _orig(name)
             return NotImplemented if orig is None else orig(self, other)
         out = getattr(_ns(), fname)(self, other)
         if tuple(out.shape) != tuple(self.shape):
@@ -149,7 +141,7 @@ def _unary(name: str, fname: str) -> Callable[..., Any]:
     def method(self: torch.Tensor) -> Any:
         if self.dtype in UINTS:
             return getattr(_ns(), fname)(self)
-        return _saved[name](self)
+        return _orig(name)(self)
 
     method.__name__ = name
     return method
@@ -184,25 +176,29 @@ def _methods() -> list[tuple[str, Any]]:
     return out
 
 
+_patches = ClassPatches(
+    lambda: [(torch.Tensor, name, guard(fn, name, "torch")) for name, fn in _methods()]
+)
+#: (torch.Tensor, name) -> torch.Tensor's own attribute before install(), for the wrappers.
+_saved = _patches.saved
+
+
+def _orig(name: str) -> Any:
+    """torch.Tensor's own ``name`` (its class dict's, else what it inherits), or None."""
+    own = _saved.get((torch.Tensor, name))
+    return own if own is not None else getattr(torch._C.TensorBase, name, None)
+
+
 def install() -> None:
     """Patch ``torch.Tensor`` as the module docstring says (idempotent)."""
-    global _patcher
-    if _patcher is not None:
-        return
-    patcher = Patcher()
-    methods = _methods()
-    # the wrappers call the operators they replace: record them all before patching any
-    _saved.update({name: getattr(torch.Tensor, name, None) for name, _ in methods})
-    for name, fn in methods:
-        patcher.set(torch.Tensor, name, guard(fn, name, "torch"))
-    _patcher = patcher
+    _patches.install()
 
 
 def uninstall() -> None:
     """Undo :func:`install` exactly (attributes it added are removed)."""
-    global _patcher
-    if _patcher is None:
-        return
-    patcher, _patcher = _patcher, None
-    patcher.restore()
-    _saved.clear()
+    _patches.uninstall()
+
+
+def installed() -> bool:
+    """Whether :func:`install` is in effect."""
+    return _patches.installed()

@@ -80,3 +80,12 @@ def test_inplace_cannot_change_shape_and_plain_ops_stay_torch() -> None:
 def test_to_device() -> None:
     x = torch.ones(2)
     assert x.to_device("cpu").device.type == "cpu"
+
+
+@pytest.mark.usefixtures("installed")
+def test_unsigned_abs_and_int() -> None:
+    assert abs(torch.tensor([5], dtype=torch.uint16)).tolist() == [5]
+    big = torch.tensor(2**64 - 1315, dtype=torch.uint64)
+    assert int(big) == 2**64 - 1315  # torch: "cannot be converted to type int64_t"
+    assert int(torch.tensor(3.7)) == 3
+    assert [1, 2, 3][torch.tensor(1)] == 2

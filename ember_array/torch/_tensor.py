@@ -20,7 +20,9 @@ run on import, idempotent, fully undone by ``uninstall()`` — sets on ``torch.T
     ``0.0 % -3`` is +0);
 
   in-place forms compute the same result and write it back (``ValueError`` where it would
-  change the tensor's shape);
+  change the tensor's shape); ``abs`` of uint16/uint32/uint64 too;
+* ``int()`` and ``operator.index()`` of a uint64 tensor above 2**63 (torch raises an overflow
+  error, ``item()`` reads it);
 
 Indexing is left alone: with ``__getitem__`` defined in Python, ``torch.asarray`` of a nested
 list of 0-d tensors takes the tensors for sequences and fails (``len() of a 0-d tensor``).
@@ -147,6 +149,18 @@ def _unary(name: str, fname: str) -> Callable[..., Any]:
     return method
 
 
+def _as_int(name: str) -> Callable[..., Any]:
+    # torch: int() of a uint64 tensor above 2**63 raises "value cannot be converted to type
+    # int64_t without overflow" (item() reads it); https://github.com/pytorch/pytorch/issues/58734
+    def method(self: torch.Tensor) -> Any:
+        if self.dtype is torch.uint64:
+            return int(self.item())
+        return _orig(name)(self)
+
+    method.__name__ = name
+    return method
+
+
 def _array_namespace(self: torch.Tensor, /, *, api_version: str | None = None) -> Any:
     if api_version not in (None, "2023.12", "2024.12", "2025.12"):
         raise ValueError(f"ember_array.torch: unsupported api_version {api_version!r}")
@@ -165,6 +179,9 @@ def _methods() -> list[tuple[str, Any]]:
         ("to_device", _to_device),
         ("__invert__", _unary("__invert__", "bitwise_invert")),
         ("__neg__", _unary("__neg__", "negative")),
+        ("__abs__", _unary("__abs__", "abs")),
+        ("__int__", _as_int("__int__")),
+        ("__index__", _as_int("__index__")),
     ]
     for op, fname in _BINARY.items():
         out += [

@@ -82,7 +82,30 @@ def _versions() -> str:
     return ", ".join(found)
 
 
-def table(results: dict[tuple[str, str], dict[str, int]], versions: list[str], n: int) -> str:
+def previous(page: str) -> dict[tuple[str, str], str]:
+    """The cells of the table already in ``page``: (label, version) -> ``"failed / passed"``."""
+    if BEGIN not in page or END not in page:
+        return {}
+    rows = [r for r in page.split(BEGIN, 1)[1].split(END, 1)[0].splitlines() if r.startswith("| ")]
+    if not rows:
+        return {}
+    header = [c.strip() for c in rows[0].strip("|").split("|")]
+    versions = [h.split()[0] for h in header[1:]]
+    out = {}
+    for row in rows[1:]:
+        cells = [c.strip() for c in row.strip("|").split("|")]
+        for v, cell in zip(versions, cells[1:]):
+            if cell != "not run":
+                out[(cells[0], v)] = cell
+    return out
+
+
+def table(
+    results: dict[tuple[str, str], dict[str, int]],
+    versions: list[str],
+    n: int,
+    kept: dict[tuple[str, str], str] | None = None,
+) -> str:
     """The Markdown section (without the markers)."""
     today = datetime.date.today().isoformat()
     out = [
@@ -98,7 +121,10 @@ def table(results: dict[tuple[str, str], dict[str, int]], versions: list[str], n
         cells = []
         for v in versions:
             c = results.get((t.label, v), {})
-            cells.append(f"{c['failed'] + c['error']} / {c['passed']}" if c else "not run")
+            if c:
+                cells.append(f"{c['failed'] + c['error']} / {c['passed']}")
+            else:
+                cells.append((kept or {}).get((t.label, v), "not run"))
         out.append(f"| {t.label} | " + " | ".join(cells) + " |")
     out.append("")
     return "\n".join(out)
@@ -116,14 +142,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--api-version", action="append", dest="versions")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--markdown", type=Path, help="the page to write the table into")
+    parser.add_argument(
+        "--target",
+        action="append",
+        dest="targets",
+        help="run only this namespace (a label of the table); the page's other cells are kept",
+    )
     args = parser.parse_args(argv)
     versions = args.versions or ["2025.12", "2024.12"]
     out = Path(tempfile.mkdtemp(prefix="ember-side-by-side-"))
-    jobs = [(t, v) for v in versions for t in TARGETS]
+    chosen = [t for t in TARGETS if not args.targets or t.label in args.targets]
+    jobs = [(t, v) for v in versions for t in chosen]
     with ThreadPoolExecutor(max_workers=args.jobs) as ex:
         counts = list(ex.map(lambda tv: run(tv[0], tv[1], args.max_examples, out), jobs))
     results = {(t.label, v): c for (t, v), c in zip(jobs, counts)}
-    body = table(results, versions, args.max_examples)
+    kept = previous(args.markdown.read_text()) if args.markdown and args.targets else {}
+    body = table(results, versions, args.max_examples, kept)
     print(body)
     print(f"reports: {out}")
     if args.markdown is not None:

@@ -3,6 +3,8 @@
 ``nox -s tests-numpy``         unit tests on one backend (also tests-torch, tests-mlx, tests-dask)
 ``nox -s conformance``         conformance/ against array-api-strict, thorough profile
 ``nox -s array_api_tests -- numpy [pytest args]``   the external data-apis suite
+``nox -s array_api_tests_table``  the suite for every namespace and anchor, 1000 examples,
+                              2025.12 and 2024.12: the table of docs/conformance.md
 ``nox -s robustness``          the bad-input sweep (conformance/robustness), every backend
 ``nox -s transforms``          the transform matrix (conformance/transforms): docs/transforms.md
 ``nox -s benchmarks``          overhead tables (benchmarks/overhead.py, benchmarks/compiled.py)
@@ -113,6 +115,19 @@ def array_api_tests(session: nox.Session) -> None:
     _install(session, backend)
     session.install("pytest-json-report", "ndindex")
     session.run("python", "-m", "conformance.array_api_tests", *session.posargs)
+
+
+@nox.session
+def array_api_tests_table(session: nox.Session) -> None:
+    """data-apis/array-api-tests for ember_array's namespaces (with and without ``install()``),
+    array-api-compat's and array-api-strict, side by side: the table in docs/conformance.md."""
+    _install(session, "numpy", "torch", "mlx")
+    session.install("pytest-json-report", "ndindex")
+    session.run(
+        "python", "-m", "conformance.side_by_side", "--max-examples", "1000",
+        "--api-version", "2025.12", "--api-version", "2024.12",
+        "--markdown", "docs/conformance.md", *session.posargs,
+    )  # fmt: skip
 
 
 @nox.session

@@ -107,6 +107,7 @@ def table(
     kept: dict[tuple[str, str], str] | None = None,
 ) -> str:
     """The Markdown section (without the markers)."""
+    versions = sorted({*versions, *(v for _, v in (kept or {}))}, reverse=True)
     today = datetime.date.today().isoformat()
     out = [
         "",

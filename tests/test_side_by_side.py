@@ -23,3 +23,12 @@ def test_table_and_partial_rerun() -> None:
     assert "| ember_array.numpy | 12 / 1367 |" in page
     assert "| ember_array.torch | 4 / 1373 |" in page
     assert page.count(sbs.BEGIN) == 1
+
+
+def test_a_new_revision_keeps_the_other_column() -> None:
+    first = sbs.table({("ember_array.numpy", "2025.12"): _counts(12, 1367)}, ["2025.12"], 1000)
+    page = sbs.rewrite("", first)
+    second = sbs.table(
+        {("ember_array.numpy", "2024.12"): _counts(11, 1300)}, ["2024.12"], 1000, sbs.previous(page)
+    )
+    assert "| ember_array.numpy | 12 / 1367 | 11 / 1300 |" in second

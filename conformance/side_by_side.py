@@ -147,7 +147,7 @@ def main(argv: list[str] | None = None) -> int:
         "--target",
         action="append",
         dest="targets",
-        help="run only this namespace (a label of the table); the page's other cells are kept",
+        help="run only this namespace (a label of the table); cells not run keep the page's values",
     )
     args = parser.parse_args(argv)
     versions = args.versions or ["2025.12", "2024.12"]
@@ -157,7 +157,7 @@ def main(argv: list[str] | None = None) -> int:
     with ThreadPoolExecutor(max_workers=args.jobs) as ex:
         counts = list(ex.map(lambda tv: run(tv[0], tv[1], args.max_examples, out), jobs))
     results = {(t.label, v): c for (t, v), c in zip(jobs, counts)}
-    kept = previous(args.markdown.read_text()) if args.markdown and args.targets else {}
+    kept = previous(args.markdown.read_text()) if args.markdown else {}
     body = table(results, versions, args.max_examples, kept)
     print(body)
     print(f"reports: {out}")

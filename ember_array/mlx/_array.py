@@ -41,6 +41,7 @@ the functions of ``mlx.core`` are not touched.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import mlx.core as mx
@@ -250,7 +251,8 @@ def _mask_take(x: mx.array, mask: mx.array, native: Any) -> mx.array:
     if tuple(mask.shape) != tuple(x.shape[:k]):
         raise IndexError(f"mlx: boolean mask of shape {mask.shape} does not match {x.shape}")
     idx = np.flatnonzero(np.asarray(mask))
-    flat = x.reshape((-1, *tuple(x.shape[k:])))
+    # an explicit leading size: mlx cannot infer -1 for an empty array (x[True] of shape (0, 3))
+    flat = x.reshape((math.prod(x.shape[:k]), *tuple(x.shape[k:])))
     if idx.size == 0:
         return mx.zeros((0, *tuple(x.shape[k:])), dtype=x.dtype)
     return mx.take(flat, mx.array(idx.astype(np.int32)), axis=0)

@@ -225,3 +225,11 @@ def test_setitem_with_out_of_range_index_array_writes_nothing_there():
         mx.eval(z)
     assert z.dtype == mx.float32
     assert z.shape == (3, 4)
+
+
+@pytest.mark.usefixtures("installed")
+def test_zero_d_mask_of_an_empty_array():
+    """x[True] of an empty array adds an axis (mlx's reshape cannot infer -1 there)."""
+    x = mx.zeros((0, 3), dtype=mx.int8)
+    assert x[mx.array(True)].shape == (1, 0, 3)
+    assert x[mx.array(False)].shape == (0, 0, 3)

@@ -679,12 +679,17 @@ def _expm1_special(x: torch.Tensor, out: torch.Tensor) -> torch.Tensor:
 
 
 # torch: complex log1p of an infinite part with a NaN one gives nan+nanj, the standard
-# +inf+nanj (no upstream issue found)
+# +inf+nanj, and of a+inf j (a finite) not +inf+pi/2 j (no upstream issue found)
 def _log1p_special(x: torch.Tensor, out: torch.Tensor) -> torch.Tensor:
     a, b = x.real, x.imag
     inf_nan = (torch.isinf(a) & torch.isnan(b)) | (torch.isnan(a) & torch.isinf(b))
     re = torch.where(inf_nan, torch.inf, out.real)
-    return torch.complex(re, torch.where(inf_nan, torch.nan, out.imag))
+    im = torch.where(inf_nan, torch.nan, out.imag)
+    # a finite real part with an infinite imaginary one: +inf ± pi/2 j
+    finite_inf = torch.isfinite(a) & torch.isinf(b)
+    re = torch.where(finite_inf, torch.inf, re)
+    im = torch.where(finite_inf, torch.copysign(torch.full_like(b, torch.pi / 2), b), im)
+    return torch.complex(re, im)
 
 
 # torch: complex128 acos(±0+0j) is pi/2+0j, the standard's pi/2-0j (complex64 is right)

@@ -1,6 +1,6 @@
 """nox sessions: tests per backend, conformance, array-api-tests, benchmarks, docs, lint.
 
-``nox -s "tests(numpy)"``      unit tests on one backend (also tests(torch), tests(mlx), tests(dask))
+``nox -s "tests(numpy)"``      unit tests on one backend (also tests(torch), tests(mlx), ...)
 ``nox -s conformance``         conformance/ against array-api-strict, thorough profile
 ``nox -s array_api_tests -- numpy [pytest args]``   the external data-apis suite
 ``nox -s array_api_tests_table``  the suite for every namespace and anchor, 1000 examples,

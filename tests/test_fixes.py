@@ -264,3 +264,15 @@ def test_log1p_and_acos_complex_special_cases(xp: ModuleType) -> None:
     got = to_numpy(xp.acos(xp.asarray([complex(0.0, 0.0), complex(-0.0, 0.0)], dtype=dtype)))
     np.testing.assert_allclose(got.real, np.pi / 2)
     assert np.signbit(got.imag).all()
+
+
+def test_tanh_of_positive_infinity_takes_the_sign_of_the_imaginary_part(xp: ModuleType) -> None:
+    """tanh(+inf + yj), y finite: 1 + 0j with the sign of y (C99 uses sin(2y): numpy and torch)."""
+    dtype = (
+        xp.complex128 if "complex128" in xp.__array_namespace_info__().dtypes() else xp.complex64
+    )
+    inf = float("inf")
+    z = [complex(inf, 1.0), complex(inf, 2.0), complex(inf, -1.0), complex(inf, -2.0)]
+    got = to_numpy(xp.tanh(xp.asarray(z, dtype=dtype)))
+    np.testing.assert_array_equal(got.real, 1.0)
+    np.testing.assert_array_equal(np.signbit(got.imag), [False, False, True, True])

@@ -117,6 +117,30 @@ def expm1(x: Any, /) -> np.ndarray:
     return out
 
 
+# numpy: np.tanh(+inf + yj) follows C99 (the zero takes the sign of sin(2y)) where the standard
+# says 1 + 0j with the sign of y (data-apis/array-api#1006) (no upstream issue found)
+@wraps_native()
+@_boundary.translates_errors
+def tanh(x: Any, /) -> np.ndarray:
+    """Hyperbolic tangent; for complex ``+inf + yj`` (finite ``y``) ``1 + 0j`` with the sign of
+    ``y`` on the zero, as the standard says (``np.tanh`` follows C99's ``sin(2y)``)."""
+    try:
+        out = np.tanh(x)
+    except _boundary.UNCLEAN as e:
+        raise _boundary.translate(e, "tanh", "numpy", (x,)) from e
+    if out.dtype.kind != "c":
+        return out  # type: ignore[no-any-return]
+    a, b = np.real(x), np.imag(x)
+    fix = np.isposinf(a) & np.isfinite(b)
+    if not fix.any():
+        return out  # type: ignore[no-any-return]
+    res = np.array(out, copy=True)
+    b = np.broadcast_to(b, res.shape)
+    res.real[fix] = 1.0
+    res.imag[fix] = np.copysign(0.0, b[fix])
+    return res
+
+
 # numpy: np.take with axis=None silently flattens an n-d array (no upstream issue found)
 @wraps_native()
 @_boundary.translates_errors
@@ -211,4 +235,4 @@ def argsort(
         raise _boundary.translate(e, "argsort", "numpy", (x,), kwargs) from e
 
 
-__all__ += ["argsort", "astype"]
+__all__ += ["argsort", "astype", "tanh"]

@@ -699,10 +699,20 @@ def _acos_special(x: torch.Tensor, out: torch.Tensor) -> torch.Tensor:
     return torch.where(zero, torch.complex(out.real, -x.imag), out)
 
 
+# torch: tanh(+inf + yj) follows C99 (the zero takes the sign of sin(2y)) where the standard
+# says 1 + 0j with the sign of y (data-apis/array-api#1006) (no upstream issue found)
+def _tanh_special(x: torch.Tensor, out: torch.Tensor) -> torch.Tensor:
+    a, b = x.real, x.imag
+    fix = torch.isposinf(a) & torch.isfinite(b)
+    one = torch.complex(torch.ones_like(a), torch.copysign(torch.zeros_like(b), b))
+    return torch.where(fix, one, out)
+
+
 expm1 = _complex_fixed("expm1", _expm1_special)
+tanh = _complex_fixed("tanh", _tanh_special)
 log1p = _complex_fixed("log1p", _log1p_special)
 acos = _complex_fixed("acos", _acos_special)
-__all__ += ["acos", "expm1", "floor_divide", "log1p", "remainder"]
+__all__ += ["acos", "expm1", "floor_divide", "log1p", "remainder", "tanh"]
 __all__ += list(_BINARY)
 
 

@@ -121,24 +121,29 @@ def expm1(x: Any, /) -> np.ndarray:
 # says 1 + 0j with the sign of y (data-apis/array-api#1006) (no upstream issue found)
 @wraps_native()
 @_boundary.translates_errors
-def tanh(x: Any, /) -> np.ndarray:
+def tanh(x: Any, /, **kwargs: Any) -> np.ndarray:
     """Hyperbolic tangent; for complex ``+inf + yj`` (finite ``y``) ``1 + 0j`` with the sign of
-    ``y`` on the zero, as the standard says (``np.tanh`` follows C99's ``sin(2y)``)."""
+    ``y`` on the zero, as the standard says (``np.tanh`` follows C99's ``sin(2y)``).
+
+    numpy's ufunc keywords (``out=``, which scikit-learn passes when it sees numpy) go to
+    ``np.tanh``; with ``out=`` the fix is written into it.
+    """
     try:
-        out = np.tanh(x)
+        out = np.tanh(x, **kwargs)
     except _boundary.UNCLEAN as e:
-        raise _boundary.translate(e, "tanh", "numpy", (x,)) from e
+        raise _boundary.translate(e, "tanh", "numpy", (x,), kwargs) from e
     if out.dtype.kind != "c":
         return out  # type: ignore[no-any-return]
     a, b = np.real(x), np.imag(x)
     fix = np.isposinf(a) & np.isfinite(b)
     if not fix.any():
         return out  # type: ignore[no-any-return]
-    res = np.array(out, copy=True)
+    res = out if "out" in kwargs else np.array(out, copy=True)
+    fix = np.broadcast_to(fix, res.shape)
     b = np.broadcast_to(b, res.shape)
     res.real[fix] = 1.0
     res.imag[fix] = np.copysign(0.0, b[fix])
-    return res
+    return res  # type: ignore[no-any-return]
 
 
 # numpy: np.take with axis=None silently flattens an n-d array (no upstream issue found)

@@ -344,11 +344,11 @@ def origin(r: Result) -> str:
 
 
 def _origin_lines(results: list[Result]) -> list[str]:
-    unclean = [r for r in results if r.outcome == "unclean"]
-    by: Counter[tuple[str, str]] = Counter((r.case.group, origin(r)) for r in unclean)
+    unclean = [(r, origin(r)) for r in results if r.outcome == "unclean"]
+    by: Counter[tuple[str, str]] = Counter((r.case.group, o) for r, o in unclean)
     natives: dict[str, Counter[str]] = {}
-    for r in unclean:
-        if origin(r) == "native function":
+    for r, o in unclean:
+        if o == "native function":
             natives.setdefault(r.case.group, Counter())[r.case.target] += 1
     groups = sorted({g for g, _ in by})
     out = [

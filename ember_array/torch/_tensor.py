@@ -76,9 +76,7 @@ _SCALARS = (bool, int, float, complex)
 
 
 def _ns() -> Any:
-    import ember_array.torch as xp
-
-    return xp
+    return _state["xp"]
 
 
 def _needs_ember(op: str, x: torch.Tensor, other: Any) -> bool:
@@ -196,24 +194,29 @@ def _methods() -> list[tuple[str, Any]]:
 _patches = ClassPatches(
     lambda: [(torch.Tensor, name, guard(fn, name, "torch")) for name, fn in _methods()]
 )
-#: (torch.Tensor, name) -> torch.Tensor's own attribute before install(), for the wrappers.
-_saved = _patches.saved
+#: looked up once by install() for the wrappers: "xp" (ember_array.torch) and every replaced
+#: name -> torch.Tensor's own attribute (inherited ones included), None where it has none
+_state: dict[str, Any] = {}
 
 
 def _orig(name: str) -> Any:
-    """torch.Tensor's own ``name`` (its class dict's, else what it inherits), or None."""
-    own = _saved.get((torch.Tensor, name))
-    return own if own is not None else getattr(torch._C.TensorBase, name, None)
+    return _state[name]
 
 
 def install() -> None:
     """Patch ``torch.Tensor`` as the module docstring says (idempotent)."""
+    if not _patches.installed():
+        import ember_array.torch as xp
+
+        _state["xp"] = xp
+        _state.update({name: getattr(torch.Tensor, name, None) for name, _ in _methods()})
     _patches.install()
 
 
 def uninstall() -> None:
     """Undo :func:`install` exactly (attributes it added are removed)."""
     _patches.uninstall()
+    _state.clear()
 
 
 def installed() -> bool:

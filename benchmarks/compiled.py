@@ -23,7 +23,7 @@ the median of the back-to-back ratios (``_timing.paired_ratios``). torch runs wi
 
 Usage::
 
-    python benchmarks/compiled.py [--quick] [--backends torch,mlx] [--json PATH]
+    python benchmarks/compiled.py [--quick] [--backends torch,mlx] [--device cuda] [--json PATH]
 
 Prints the table; writes JSON (``_timing.results_path``: ``compiled-<hostname>.json`` outside
 the source tree unless ``--json`` is given). Exits 0: it reports, it does not gate.
@@ -137,8 +137,10 @@ def _inputs(name: str, size: tuple[int, int]) -> list[np.ndarray]:
 # running
 
 
-def _variants(backend: str, name: str) -> tuple[dict[str, Callable[..., Any]], Any, Any]:
-    """{"ember", "plain"} -> compiled function; the array constructor; the sync (mlx)."""
+def _variants(
+    backend: str, name: str, device: str = "cpu"
+) -> tuple[dict[str, Callable[..., Any]], Any, Any]:
+    """{"ember", "plain"} -> compiled function; the array constructor; the sync (mlx, cuda)."""
     generic, plain_torch = FUNCTIONS[name]
     if backend == "torch":
         import torch
@@ -148,13 +150,19 @@ def _variants(backend: str, name: str) -> tuple[dict[str, Callable[..., Any]], A
         def ember(*a: Any) -> Any:
             return generic(et, *a)
 
+        def make(a: np.ndarray) -> Any:
+            return torch.from_numpy(a).to(device)
+
+        def cuda_sync(out: Any) -> None:
+            torch.cuda.synchronize()
+
         return (
             {
                 "ember": torch.compile(ember, fullgraph=True, dynamic=False),
                 "plain": torch.compile(plain_torch, fullgraph=True, dynamic=False),
             },
-            torch.from_numpy,
-            None,
+            make,
+            cuda_sync if torch.device(device).type == "cuda" else None,
         )
     import mlx.core as mx
 
@@ -169,20 +177,23 @@ def _variants(backend: str, name: str) -> tuple[dict[str, Callable[..., Any]], A
     return {"ember": mx.compile(ember_mx), "plain": mx.compile(plain_mx)}, mx.array, mx.eval
 
 
+def _host(a: Any) -> np.ndarray:
+    """A result as numpy (torch results may be on a GPU)."""
+    return np.asarray(a.cpu() if hasattr(a, "cpu") else a)
+
+
 def _close(got: Any, want: Any) -> bool:
     """Whether the two variants computed the same (float32 tolerances)."""
     gs = got if isinstance(got, tuple) else (got,)
     ws = want if isinstance(want, tuple) else (want,)
-    return all(
-        np.allclose(np.asarray(g), np.asarray(w), rtol=1e-4, atol=1e-4) for g, w in zip(gs, ws)
-    )
+    return all(np.allclose(_host(g), _host(w), rtol=1e-4, atol=1e-4) for g, w in zip(gs, ws))
 
 
 def run_row(
-    backend: str, name: str, size_name: str, repeats: int, min_time: float
+    backend: str, name: str, size_name: str, repeats: int, min_time: float, device: str = "cpu"
 ) -> dict[str, Any]:
     """One function at one size on one backend: compile seconds, timings, the ratio."""
-    fns, make, sync = _variants(backend, name)
+    fns, make, sync = _variants(backend, name, device)
     args = [make(a) for a in _inputs(name, SIZES[size_name])]
     calls = {k: (lambda f=f: f(*args)) for k, f in fns.items()}
     compile_s: dict[str, float] = {}
@@ -200,6 +211,7 @@ def run_row(
     ratio = statistics.median(ratios)
     return {
         "backend": backend,
+        "device": device if backend == "torch" else "cpu",
         "function": name,
         "size": size_name,
         "shape": SIZES[size_name],
@@ -224,6 +236,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--repeats", type=int, default=None, help="default 9 (5 with --quick)")
     p.add_argument("--functions", default=",".join(FUNCTIONS), help="comma-separated subset")
     p.add_argument("--json", default=None, help="output path (default: outside the tree)")
+    p.add_argument("--device", default="cpu", help="torch's device (cuda: a GPU run)")
     args = p.parse_args(argv)
     repeats = args.repeats or (5 if args.quick else 9)
     min_time = 0.02 if args.quick else 0.1
@@ -238,7 +251,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         for name in names:
             for size_name in SIZES:
                 print(f"{backend} {name} {size_name} ...", flush=True)
-                rows.append(run_row(backend, name, size_name, repeats, min_time))
+                rows.append(run_row(backend, name, size_name, repeats, min_time, args.device))
     print(
         f"\n{repeats} interleaved repeats of >= {min_time} s loops; ratio: median of the "
         "back-to-back ember / plain ratios (torch: torch.compile(fullgraph=True); mlx: mx.compile)"
@@ -264,6 +277,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "repeats": repeats,
         "min_time_s": min_time,
         "torch_threads": 1,
+        "torch_device": args.device,
         "sizes": SIZES,
         "goal_ratio": GOAL_RATIO,
     }

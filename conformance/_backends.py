@@ -109,6 +109,8 @@ class Backend:
                 import dask.array as da
 
                 return da.from_array(obj, chunks=2 if obj.ndim else ())
+            if self.name == "torch" and torch_device() is not None:
+                return self.xp.asarray(obj, device=torch_device())
             return self.xp.asarray(obj)
         if isinstance(obj, D):
             return getattr(self.xp, obj.name)
@@ -127,6 +129,10 @@ class Backend:
         proves that building the graph computes nothing (no hidden ``bool()``/``float()``).
         """
         fn, a, kw = self.func(qualname), self.convert(args), self.convert(kwargs)
+        if self.name == "torch":
+            out = fn(*a, **kw)
+            check_torch_device(qualname, (a, kw), out)
+            return out
         if self.name != "dask":
             return fn(*a, **kw)
         with no_compute():
@@ -181,6 +187,42 @@ def requested(default: tuple[str, ...], known: tuple[str, ...] = BACKENDS) -> tu
     if unknown:
         raise pytest.UsageError(f"EMBER_BACKENDS names unknown backends: {sorted(unknown)}")
     return chosen
+
+
+@cache
+def torch_device() -> str | None:
+    """The torch device ``EMBER_TORCH_DEVICE`` names (``"cuda"``, ``"cuda:1"``...), or None.
+
+    The one reading of ``EMBER_TORCH_DEVICE`` for ``conformance/`` and ``tests/``: torch inputs
+    are made on that device, and a function given such inputs must answer on it.  Unset, torch
+    inputs stay on the CPU (CI has no GPU).
+    """
+    return os.environ.get("EMBER_TORCH_DEVICE", "").strip() or None
+
+
+def _tensors(obj: Any) -> Iterator[Any]:
+    """The torch tensors in an argument or result tree (tuples, lists, dicts)."""
+    if isinstance(obj, list | tuple):
+        for o in obj:
+            yield from _tensors(o)
+    elif isinstance(obj, dict):
+        for o in obj.values():
+            yield from _tensors(o)
+    elif type(obj).__module__.startswith("torch") and hasattr(obj, "device"):
+        yield obj
+
+
+def check_torch_device(qualname: str, args: Any, out: Any) -> None:
+    """With ``EMBER_TORCH_DEVICE`` set: a function given tensors on that device answers there."""
+    dev = torch_device()
+    if dev is None or not any(True for _ in _tensors(args)):
+        return
+    import torch
+
+    want = torch.device(dev)
+    for t in _tensors(out):
+        if isinstance(t, torch.Tensor) and t.device.type != want.type:
+            raise AssertionError(f"{qualname}: input on {want}, result on {t.device}")
 
 
 def selected() -> tuple[str, ...]:

@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from conformance._backends import no_compute, requested
+from conformance._backends import no_compute, requested, torch_device
 from conformance._xfails import marker_reason
 from ember_array._backends import BY_NAME, names
 
@@ -119,7 +119,9 @@ def from_numpy(backend: str, a: np.ndarray) -> Any:
     if backend == "torch":
         import torch
 
-        return torch.from_numpy(np.array(a, order="C"))
+        t = torch.from_numpy(np.array(a, order="C"))
+        dev = torch_device()  # EMBER_TORCH_DEVICE: the GPU check runs the tests on cuda
+        return t if dev is None else t.to(dev)
     if backend == "mlx":
         import mlx.core as mx
 

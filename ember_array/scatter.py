@@ -425,6 +425,11 @@ def _torch(values: Any, index: Any, a: _Args) -> Any:
     return _torch_reduce(v, safe, a, s + 2, 1, inplace=False)
 
 
+def _complex_unscatterable(v: Any) -> bool:
+    """Whether torch has no complex ``scatter_reduce`` kernel for ``v``: off the CPU."""
+    return bool(v.is_complex()) and not v.is_cpu
+
+
 def _torch_reduce(v: Any, idx: Any, a: _Args, size: int, start: int, *, inplace: bool) -> Any:
     """Reduce ``v`` at valid ``idx`` into a new buffer of ``size`` slots along ``a.axis``; the
     result is slots ``start:start + segments``. ``inplace``: eager only (torch.func.vmap
@@ -451,6 +456,15 @@ def _torch_reduce(v: Any, idx: Any, a: _Args, size: int, start: int, *, inplace:
         idx = idx.to(torch.int64)
     expanded = idx.view(view).expand_as(v)
     op = {"sum": "sum", "mean": "mean", "prod": "prod", "max": "amax", "min": "amin"}[a.reduce]
+    if op in ("sum", "mean") and _complex_unscatterable(v):
+        # torch: CUDA's scatter_reduce has no complex kernel ("cuda_scatter_gather_base_kernel_
+        # func" not implemented for 'ComplexFloat') (no upstream issue found); a sum or mean
+        # is the same on the (real, imaginary) pairs
+        pairs = torch.view_as_real(out).scatter_reduce(
+            a.axis, expanded.unsqueeze(-1).expand(*v.shape, 2), torch.view_as_real(v), op,
+            include_self=False,
+        )  # fmt: skip
+        return torch.view_as_complex(pairs).narrow(a.axis, start, s)
     if inplace:
         out = out.scatter_reduce_(a.axis, expanded, v, op, include_self=False)
     else:

@@ -739,6 +739,8 @@ def take(x: torch.Tensor, indices: torch.Tensor, /, *, axis: int | None = None) 
     still (no advanced-indexing machinery).
     """
     try:
+        if isinstance(indices, _Tensor) and not indices.is_cpu:
+            return _take_masked(x, indices, axis)
         if (
             getattr(indices, "dtype", None) is torch.int64
             and x.ndim == 1
@@ -769,6 +771,59 @@ def take(x: torch.Tensor, indices: torch.Tensor, /, *, axis: int | None = None) 
 
 
 __all__ += ["take"]
+
+
+# torch: an out-of-range index on a GPU trips a device-side assert, after which every CUDA call
+# of the process fails (CPU kernels raise IndexError); https://github.com/pytorch/pytorch/issues/30569
+def _fill(dtype: torch.dtype) -> Any:
+    """What an out-of-range position of a device gather holds: mlx's rule (module docs)."""
+    if dtype.is_floating_point or dtype.is_complex:
+        return float("nan")
+    if dtype is torch.bool:
+        return False
+    info = torch.iinfo(dtype)
+    return info.min if info.min < 0 else info.max
+
+
+def _safe_indices(indices: torch.Tensor, n: int) -> tuple[torch.Tensor, torch.Tensor]:
+    """Indices into a length-``n`` axis made valid for a device gather, and where they were.
+
+    No host value is read (the GPU stays asynchronous, graphs whole): out-of-range indices
+    gather position 0 and are masked afterwards.
+    """
+    indices = _long(indices)
+    if indices.dtype not in _INT_INDICES:
+        raise TypeError(f"indices must have an integer dtype, got {indices.dtype}")
+    valid = (indices >= -n) & (indices < n)
+    return torch.where(indices < 0, indices + n, indices) * valid, valid
+
+
+def _take_masked(x: torch.Tensor, indices: torch.Tensor, axis: int | None) -> torch.Tensor:
+    """:func:`take` on a GPU: out-of-range positions hold :func:`_fill` (no device assert)."""
+    if axis is None:
+        if x.ndim != 1:
+            raise ValueError(f"take(): axis is required for a {x.ndim}-d torch tensor")
+        axis = 0
+    if not -x.ndim <= axis < x.ndim:
+        raise ValueError(f"take(): axis {axis} out of range for a {x.ndim}-d torch tensor")
+    axis %= x.ndim
+    if indices.ndim != 1:
+        raise ValueError(f"take(): indices must be 1-d, got {indices.ndim}-d")
+    bits = x.dtype in _UINTS  # no where/index kernels on uint16/32/64: their signed bits
+    src = _uints.to_bits(x) if bits else x
+    shape = (*x.shape[:axis], indices.shape[0], *x.shape[axis + 1 :])
+    fill = -1 if bits else _fill(x.dtype)  # -1: the unsigned maximum's bits
+    n = x.shape[axis]
+    if n == 0:
+        out = torch.full(shape, fill, dtype=src.dtype, device=x.device)
+    else:
+        safe, valid = _safe_indices(indices, n)
+        got = torch.index_select(src, axis, safe)
+        out = torch.where(valid.reshape((-1,) + (1,) * (x.ndim - axis - 1)), got, fill)
+    return out.view(x.dtype) if bits else out
+
+
+_INT_INDICES = frozenset((torch.int32, torch.int64))
 
 #: index dtypes torch indexing does not read as indices (a mask, or "tensors used as indices
 #: must be long, int, byte or bool tensors"): made int64
@@ -990,10 +1045,34 @@ def take_along_axis(x: torch.Tensor, indices: torch.Tensor, /, *, axis: int = -1
     """``torch.take_along_dim`` with negative indices, indices of any integer dtype (torch's
     must be int64) and ``x`` of uint16/32/64 (no gather kernel: moved as signed bits)."""
     indices = _long(indices)
+    if isinstance(indices, _Tensor) and not indices.is_cpu:
+        return _take_along_masked(x, indices, axis)
     if x.dtype in _UINTS:
         bits = _uints.to_bits(x)
         return _compat.take_along_axis(bits, indices, axis=axis).view(x.dtype)  # type: ignore[no-any-return]
     return _compat.take_along_axis(x, indices, axis=axis)  # type: ignore[no-any-return]
+
+
+def _take_along_masked(x: torch.Tensor, indices: torch.Tensor, axis: int) -> torch.Tensor:
+    """:func:`take_along_axis` on a GPU: out-of-range positions hold :func:`_fill`."""
+    if x.ndim == 0 or not -x.ndim <= axis < x.ndim:
+        raise ValueError(f"take_along_axis(): axis {axis} out of range for a {x.ndim}-d tensor")
+    bits = x.dtype in _UINTS
+    src = _uints.to_bits(x) if bits else x
+    n = x.shape[axis]
+    if n == 0:  # every index is out of range: the broadcast shape, all fill
+        safe = torch.zeros_like(indices)
+        shape = _compat.take_along_axis(
+            torch.zeros((*x.shape[:axis], 1, *x.shape[axis + 1 :]), device="meta"),
+            safe.to("meta"),
+            axis=axis,
+        ).shape
+        out = torch.full(shape, -1 if bits else _fill(x.dtype), dtype=src.dtype, device=x.device)
+    else:
+        safe, valid = _safe_indices(indices, n)
+        got = torch.take_along_dim(src, safe, dim=axis)
+        out = torch.where(valid, got, -1 if bits else _fill(x.dtype))
+    return out.view(x.dtype) if bits else out
 
 
 @forces_evaluation

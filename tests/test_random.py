@@ -286,6 +286,99 @@ def test_integers_exact_property(seed: int, lo: int, width: int) -> None:
         assert got[j] == lo + ((hi - lo) * u >> (32 * m))
 
 
+# The 32-bit-only paths (namespaces without 64-bit integers: jax without jax_enable_x64),
+# run here on numpy words against the int64 paths; tests/test_jax_shims.py runs them on jax.
+
+_SMALL_INTS = {
+    "int8": (-(2**7), 2**7),
+    "int16": (-(2**15), 2**15),
+    "int32": (-(2**31), 2**31),
+    "uint8": (0, 2**8),
+    "uint16": (0, 2**16),
+    "uint32": (0, 2**32),
+}
+_EDGE_WORDS = [0, 1, 0xFFFF, 0x10000, 2**31 - 1, 2**31, 2**32 - 2, 2**32 - 1]
+
+
+def _words32(data: st.DataObject, n: int) -> np.ndarray:
+    word = st.one_of(st.sampled_from(_EDGE_WORDS), st.integers(0, 2**32 - 1))
+    return np.asarray(data.draw(st.lists(word, min_size=n, max_size=n)), dtype=np.uint32)
+
+
+@given(data=st.data(), b=st.one_of(st.sampled_from(_EDGE_WORDS), st.integers(0, 2**32 - 1)))
+def test_mul32_is_the_exact_product(data: st.DataObject, b: int) -> None:
+    from ember_array.random._dists import _mul32
+
+    a = _words32(data, 16)
+    high, low = _mul32(a, b)
+    assert high.dtype == low.dtype == np.uint32
+    want = [int(x) * b for x in a]
+    assert [int(h) << 32 | int(lo) for h, lo in zip(high, low)] == want
+
+
+@given(data=st.data(), name=st.sampled_from(sorted(_SMALL_INTS)))
+def test_integers_32bit_arithmetic_matches_int64(data: st.DataObject, name: str) -> None:
+    """uint32-only multiply-shift = the int64 one, for every range of a <= 32-bit dtype."""
+    from ember_array.random._dists import integers_from_words, integers_from_words32
+
+    dmin, dmax = _SMALL_INTS[name]
+    lo = data.draw(st.one_of(st.sampled_from([dmin, 0, dmax - 1]), st.integers(dmin, dmax - 1)))
+    hi = data.draw(st.one_of(st.just(dmax), st.integers(lo + 1, dmax)))
+    be = _core.backend_for("numpy", "test")
+    u = [_words32(data, 12) for _ in range(3)]
+    got = integers_from_words32(be, u, lo, hi, name)
+    want = integers_from_words(be, [be.to_u64(q) for q in u], lo, hi, name)
+    assert got.dtype == want.dtype == np.dtype(name)
+    np.testing.assert_array_equal(got, want)
+
+
+@given(data=st.data())
+def test_normal_32bit_arithmetic_matches_int64(data: st.DataObject) -> None:
+    from ember_array.random._dists import normal_from_words
+
+    be = _core.backend_for("numpy", "test")
+    w = _words32(data, 32)
+    np.testing.assert_array_equal(
+        normal_from_words(be, [w], "float32", True), normal_from_words(be, [w], "float32")
+    )
+
+
+@given(data=st.data(), width=st.sampled_from([1, 2, 3, 2**32]))
+def test_sort_order_two_stable_sorts(data: st.DataObject, width: int) -> None:
+    """Two stable 32-bit sorts order as the stable sort of the 64-bit hi:lo, ties included."""
+    from ember_array.random._dists import sort_order
+
+    be = _core.backend_for("numpy", "test")
+    n = data.draw(st.integers(0, 40))
+    hi, lo = (_words32(data, n) % np.uint64(width) for _ in range(2))
+    hi, lo = hi.astype(np.uint32), lo.astype(np.uint32)
+    np.testing.assert_array_equal(sort_order(be, hi, lo, True), sort_order(be, hi, lo, False))
+
+
+def test_narrow_paths_give_numpy_streams(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The samplers with the 32-bit-only paths forced on numpy: the same values."""
+    k = er.key(2**40 + 3)
+    want = {
+        "normal": er.normal(k, (999,)),
+        "perm": er.permutation(k, 999),
+        "u8": er.bits(k, (99,), dtype=np.uint8),
+        "u16": er.bits(k, (99,), dtype=np.uint16),
+        **{nm: er.integers(k, *r, (999,), dtype=np.dtype(nm)) for nm, r in _SMALL_INTS.items()},
+    }
+    monkeypatch.setattr(_core.Words, "narrow", lambda self: True)
+    got = {
+        "normal": er.normal(k, (999,)),
+        "perm": er.permutation(k, 999),
+        "u8": er.bits(k, (99,), dtype=np.uint8),
+        "u16": er.bits(k, (99,), dtype=np.uint16),
+        **{nm: er.integers(k, *r, (999,), dtype=np.dtype(nm)) for nm, r in _SMALL_INTS.items()},
+    }
+    for what, ref in want.items():
+        np.testing.assert_array_equal(got[what], ref, err_msg=what)
+    with pytest.raises(TypeError, match="64-bit integers"):
+        er.integers(k, 0, 5, dtype=np.int64)
+
+
 def test_array_api_strict_matches_numpy() -> None:
     """The portable implementation runs on any standard namespace."""
     strict = pytest.importorskip("array_api_strict")

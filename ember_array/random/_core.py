@@ -75,16 +75,32 @@ class Words:
 
     def to_u64(self, w: Any) -> Any:
         """Words as ``int64`` holding the unsigned value in ``[0, 2**32)``."""
-        out = self.xp.astype(w, self.xp.int64)
-        if out.dtype != self.xp.int64:
-            # jax without jax_enable_x64 turns int64 into int32 (with a warning only): the
-            # unsigned word values would wrap, and comparisons with 2**31 overflow
+        # jax without jax_enable_x64 turns int64 into int32 (with a warning only): the
+        # unsigned word values would wrap, and comparisons with 2**31 overflow
+        out = None if self.narrow() else self.xp.astype(w, self.xp.int64)
+        if out is None or out.dtype != self.xp.int64:
             raise TypeError(
                 f"ember_array.random [{self.name}]: this sampler needs 64-bit integers, which "
-                f"the namespace does not provide (int64 became {out.dtype}; for jax, set "
-                "jax_enable_x64)"
+                "the namespace does not provide (for jax, set jax_enable_x64)"
             )
         return out & MASK32 if self.signed else out
+
+    def default_int(self) -> Any:
+        """The namespace's default integer dtype: int64, or int32 for jax without
+        ``jax_enable_x64`` (the dtype the standard's ``default_dtypes()`` reports)."""
+        if self.name in _WIDE:
+            return self.xp.int64
+        return self.xp.__array_namespace_info__().default_dtypes()["integral"]
+
+    def narrow(self) -> bool:
+        """Whether 64-bit integers are unavailable (jax without ``jax_enable_x64``).
+
+        The samplers then compute 32-bit-or-smaller outputs with ``uint32`` arithmetic only.
+        Asked on every call: jax's flag can change at run time (``jax.enable_x64``).
+        """
+        if self.name in _WIDE:
+            return False
+        return bool(self.xp.iinfo(self.default_int()).bits < 64) and not self.signed
 
     def to_uint32(self, w: Any) -> Any:
         """Words as a ``uint32`` array (the key and ``bits`` dtype on every backend)."""
@@ -92,6 +108,8 @@ class Words:
 
 
 _BY_NAME: dict[str, Words] = {}
+#: Backends whose namespaces always compute int64 (no need to ask them).
+_WIDE = frozenset({"numpy", "torch", "mlx", "dask"})
 
 
 def _make(name: str, xp: ModuleType) -> Words:
@@ -694,7 +712,9 @@ def bits(key: Any, shape: Any = (), *, dtype: Any = None) -> Any:
         return xp.reshape(xp.astype(v, xp.uint64), shp)
     width = 1 if name == "uint8" else 2
     nwords = -(-n * width // 4)
-    w = be.to_u64(words(be, key, nwords, "bits"))
+    w = words(be, key, nwords, "bits")
+    # Without 64-bit integers the uint32 words are split as they are (the same bytes).
+    w = w if be.narrow() else be.to_u64(w)
     per = 4 // width
     step = 8 * width
     parts = [(w >> (step * i)) & ((1 << step) - 1) for i in range(per)]

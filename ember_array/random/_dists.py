@@ -291,13 +291,14 @@ def ndtr(xp: Any, x: Any) -> Any:
 # ----------------------------------------------------------------------------- normal
 
 
-def normal_from_words(be: Words, parts: list[Any], name: str) -> Any:
+def normal_from_words(be: Words, parts: list[Any], name: str, narrow: bool = False) -> Any:
     """Standard normals of dtype ``name`` from words, by inverse CDF with a sign bit.
 
     One word per float32 (sign bit + 31 bits: ``p = (2k + 1) / 2**33`` in ``(0, 0.5)``), two
     per float64 (sign + 52 bits: ``p = (2k + 1) / 2**54``); ``z = ±ndtri(p)``. The symmetric
     form keeps full relative precision in both tails (|z| up to 6.1 and 8.3). ``parts`` is
-    ``[words]`` or, for float64, ``[high words, low words]``.
+    ``[words]`` or, for float64, ``[high words, low words]``. ``narrow``: the words are
+    ``uint32`` and the namespace has no 64-bit integers (the same values in 32-bit arithmetic).
     """
     xp = be.xp
     if name == "float64":
@@ -305,6 +306,12 @@ def normal_from_words(be: Words, parts: list[Any], name: str) -> Any:
         negative = hi >= 2**31
         odd = ((hi & 0xFFFFF) << 33) | (lo << 1) | 1
         p = xp.astype(odd, xp.float64) * 2.0**-54
+    elif narrow:
+        # 2k + 1 < 2**32 fits the uint32 word; uint32 -> float32 rounds as int64 -> float32.
+        # No Python integer >= 2**31 in the operations: jax without x64 takes them as int32.
+        u = parts[0]
+        negative = (u >> 31) == 1
+        p = xp.astype(((u & 0x7FFFFFFF) << 1) | 1, xp.float32) * 2.0**-33
     else:
         u = be.to_u64(parts[0])
         negative = u >= 2**31
@@ -351,7 +358,8 @@ def normal(
     n = _size(shp)
     w = words(be, key, _words_per(name) * n, "normal")
     parts = [w[:n], w[n:]] if name == "float64" else [w]
-    z = map_blocks(be, lambda ps: normal_from_words(be, ps, name), parts)
+    narrow = name != "float64" and be.narrow()
+    z = map_blocks(be, lambda ps: normal_from_words(be, ps, name, narrow), parts)
     z = be.xp.reshape(z, shp)
     return shift_scale(be, z, loc, scale, getattr(be.xp, name))
 
@@ -374,7 +382,9 @@ def shift_scale(be: Words, z: Any, loc: Any, scale: Any, dt: Any) -> Any:
 
 
 def _int_bounds(be: Words, dtype: Any, low: Any, high: Any, func: str) -> tuple[str, int, int]:
-    name = "int64" if dtype is None else _dtype_name(be, dtype, _INTS)
+    # The default is the namespace's default integer dtype, as for the standard's arange:
+    # int64, or int32 for jax without jax_enable_x64.
+    name = _dtype_name(be, be.default_int() if dtype is None else dtype, _INTS)
     if name is None:
         raise TypeError(f"{func}(): dtype must be an integer dtype of {be.name}, got {dtype}")
     vals = []
@@ -462,6 +472,57 @@ def integers_from_words(be: Words, u: list[Any], lo: int, hi: int, name: str) ->
     return out if name == "int64" else xp.astype(out, getattr(xp, name))
 
 
+def _mul32(a: Any, b: int) -> tuple[Any, Any]:
+    """The high and low words of ``a * b`` (``uint32`` words ``a``, an integer ``0 <= b <
+    2**32``) in 32-bit arithmetic: 16-bit limbs, whose products fit a word."""
+    a1, a0 = a >> 16, a & 0xFFFF
+    b1, b0 = b >> 16, b & 0xFFFF
+    ll = a0 * b0
+    mid = (ll >> 16) + a1 * b0  # < 2**32: (2**16 - 1) ** 2 + 2**16
+    if not b1:
+        return mid >> 16, (mid << 16) | (ll & 0xFFFF)
+    lh = a0 * b1
+    mid_lo = (mid & 0xFFFF) + (lh & 0xFFFF)  # < 2**17
+    low = (mid_lo << 16) | (ll & 0xFFFF)
+    high = a1 * b1 + (mid >> 16) + (lh >> 16) + (mid_lo >> 16)
+    return high, low
+
+
+def integers_from_words32(be: Words, u: list[Any], lo: int, hi: int, name: str) -> Any:
+    """:func:`integers_from_words` for outputs of at most 32 bits, in ``uint32`` arithmetic.
+
+    For namespaces without 64-bit integers (jax without ``jax_enable_x64``). ``u`` holds the
+    3 ``uint32`` words of ``U``, most significant first, and ``r = hi - lo <= 2**32``; the
+    result is the same ``floor(r * U / 2**96) + lo``, bit for bit.
+    """
+    xp = be.xp
+    r = hi - lo
+    if r == 2**32:
+        out = u[0]  # floor(2**32 * U / 2**96) is the top word
+    else:
+        # r * U by 32-bit columns, least significant first: (l2), h2 + l1, h1 + l0, h0. The
+        # result r * U >> 96 < r is column 3 plus the carries out of columns 1 and 2 (each
+        # 0 or 1); column 0 never carries. An unsigned sum wrapped iff it is below a term.
+        h2, _ = _mul32(u[2], r)
+        h1, l1 = _mul32(u[1], r)
+        h0, l0 = _mul32(u[0], r)
+        c1 = xp.astype(l1 + h2 < h2, be.word)
+        t = h1 + l0
+        t2 = t + c1
+        out = h0 + xp.astype((t < l0) | (t2 < t), be.word)
+    if lo & MASK32:
+        # Modulo 2**32: the two's complement bits of the value. An array, not a Python int:
+        # jax without x64 reads Python ints >= 2**31 as int32 and overflows.
+        out = out + xp.asarray(lo & MASK32, dtype=be.word, device=_device_of(out))
+    if name.startswith("uint"):
+        return out if name == "uint32" else xp.astype(out, getattr(xp, name))
+    # To a signed dtype without an out-of-range cast (implementation-defined in the standard):
+    # t = v + 2**31 is in [0, 2**32), and v = 2 * (t >> 1) - 2**31 + (t & 1) never overflows.
+    half = (out >> 1) ^ 2**30  # t >> 1, as t = out ^ 2**31
+    v = (xp.astype(half, xp.int32) - 2**30) * 2 + xp.astype(out & 1, xp.int32)
+    return v if name == "int32" else xp.astype(v, getattr(xp, name))
+
+
 @with_chunks
 def integers(key: Any, low: int, high: int, shape: Any = (), *, dtype: Any = None) -> Any:
     """Uniform integers in ``[low, high)``, over the full range of ``dtype``.
@@ -475,7 +536,9 @@ def integers(key: Any, low: int, high: int, shape: Any = (), *, dtype: Any = Non
     shape
         Output shape.
     dtype
-        An integer dtype of the key's namespace, default int64.
+        An integer dtype of the key's namespace, default the namespace's default integer
+        dtype (int64; int32 for jax without ``jax_enable_x64``, where 64-bit dtypes raise
+        ``TypeError``).
 
     Returns
     -------
@@ -484,7 +547,7 @@ def integers(key: Any, low: int, high: int, shape: Any = (), *, dtype: Any = Non
         multiply-shift (see ``integers_from_words``): no float rounding
         (``mx.random.randint`` goes through float32 and cannot reach most integers above
         2**24), exact for power-of-two ranges, bias below 2**-64 otherwise.
-        Identical on every backend.
+        Identical on every backend (32-bit dtypes also without 64-bit integers).
 
     Raises
     ------
@@ -496,13 +559,24 @@ def integers(key: Any, low: int, high: int, shape: Any = (), *, dtype: Any = Non
     be = backend_of_key(key, "integers")
     shp = _shape(shape, "integers")
     name, lo, hi = _int_bounds(be, dtype, low, high, "integers")
+    narrow = be.narrow()
+    if narrow and name in ("int64", "uint64"):
+        raise TypeError(
+            f"ember_array.random [{be.name}]: integers(): dtype {name} needs 64-bit integers, "
+            "which the namespace does not provide (for jax, set jax_enable_x64)"
+        )
     n = _size(shp)
     m = words_per_integer(lo, hi)
     w = words(be, key, m * n, "integers")
     parts = [w[i * n : (i + 1) * n] for i in range(m)]
-    out = map_blocks(
-        be, lambda ps: integers_from_words(be, [be.to_u64(q) for q in ps], lo, hi, name), parts
-    )
+    if narrow:
+        out = map_blocks(be, lambda ps: integers_from_words32(be, ps, lo, hi, name), parts)
+    else:
+        out = map_blocks(
+            be,
+            lambda ps: integers_from_words(be, [be.to_u64(q) for q in ps], lo, hi, name),
+            parts,
+        )
     return be.xp.reshape(out, shp)
 
 
@@ -552,13 +626,30 @@ def bernoulli(key: Any, p: Any = 0.5, shape: Any = None) -> Any:
 # ----------------------------------------------------------------------- permutation
 
 
+def sort_order(be: Words, hi: Any, lo: Any, narrow: bool) -> Any:
+    """The stable argsort of the unsigned 64-bit keys ``hi:lo`` (two arrays of words).
+
+    ``narrow`` (no 64-bit integers): a stable sort by ``lo``, then a stable sort by ``hi``
+    of that order, which is the same order (equal ``hi`` keep ``lo``'s order, equal pairs
+    the index order) with indices of the default index dtype.
+    """
+    xp = be.xp
+    if narrow:
+        by_lo = xp.argsort(lo, stable=True)
+        return xp.take(by_lo, xp.argsort(xp.take(hi, by_lo), stable=True))
+    hi, lo = be.to_u64(hi), be.to_u64(lo)
+    # (hi - 2**31) * 2**32 + lo orders as the unsigned 64-bit hi:lo and fits int64.
+    return xp.argsort(((hi - 2**31) << 32) | lo, stable=True)
+
+
 def permutation(key: Any, x: Any, *, axis: int = 0) -> Any:
     """A random permutation of ``arange(x)`` (``x`` an int) or of ``x`` along ``axis``.
 
     The order is a stable argsort of 64-bit keys whose high halves are
     ``bits(key, (n,))`` - mlx's ``permutation`` sorts exactly those, so the two agree
     whenever they have no ties - and whose low halves come from ``fold_in(key, 1)``, which
-    makes ties (and so any bias) practically impossible. Identical on every backend.
+    makes ties (and so any bias) practically impossible. Identical on every backend; the
+    indices have the namespace's default index dtype (int32 for jax without x64).
     """
     from ._core import fold_in
 
@@ -582,10 +673,9 @@ def permutation(key: Any, x: Any, *, axis: int = 0) -> Any:
             ) from None
         if n < 0:
             raise ValueError(f"permutation(): n must be >= 0, got {n}")
-    hi = be.to_u64(words(be, key, n, "permutation"))
-    lo = be.to_u64(words(be, fold_in(key, 1), n, "permutation"))
-    # (hi - 2**31) * 2**32 + lo orders as the unsigned 64-bit hi:lo and fits int64.
-    order = xp.argsort(((hi - 2**31) << 32) | lo, stable=True)
+    hi = words(be, key, n, "permutation")
+    lo = words(be, fold_in(key, 1), n, "permutation")
+    order = sort_order(be, hi, lo, be.narrow())
     if not _is_array(x):
         return order
     return xp.take(x, order, axis=ax)

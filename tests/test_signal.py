@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ember_array import signal
+from ember_array import device, signal
 from tests._helpers import from_numpy, to_numpy
 
 strict = pytest.importorskip("array_api_strict")
@@ -338,8 +338,13 @@ def test_round_trip(backend: str, n, n_fft, hop_div, center, batch, window) -> N
     dt = real_dtype(backend)
     x = np.random.default_rng(n).standard_normal((*batch, n)).astype(dt)
     # the window functions' default dtype (torch: float32) is cast to x's precision
-    w = None if window == "ones" else getattr(signal, f"{window}_window")(n_fft, xp=backend)
-    spec = signal.stft(from_numpy(backend, x), n_fft, hop, window=w, center=center)
+    xb = from_numpy(backend, x)
+    w = (
+        None
+        if window == "ones"
+        else getattr(signal, f"{window}_window")(n_fft, xp=backend, device=device(xb))
+    )
+    spec = signal.stft(xb, n_fft, hop, window=w, center=center)
     y = signal.istft(spec, n_fft, hop, window=w, center=center, length=n)
     got = to_numpy(y)
     assert got.shape == x.shape
@@ -355,8 +360,9 @@ def test_round_trip(backend: str, n, n_fft, hop_div, center, batch, window) -> N
 def test_istft_nola_failure_raises(backend: str) -> None:
     # periodic Hann hopped by n_fft without centring: the envelope is 0 at every frame start
     x = np.random.default_rng(8).standard_normal(64).astype(real_dtype(backend))
-    w = signal.hann_window(16, xp=backend, dtype=from_numpy(backend, x).dtype)
-    spec = signal.stft(from_numpy(backend, x), 16, 16, window=w, center=False)
+    xb = from_numpy(backend, x)
+    w = signal.hann_window(16, xp=backend, dtype=xb.dtype, device=device(xb))
+    spec = signal.stft(xb, 16, 16, window=w, center=False)
     if backend == "mlx":
         # documented: mlx cannot read a window's values without evaluating it, so the samples
         # that fail the condition are NaN (mx.fft.istft alone silently gives 0 there)

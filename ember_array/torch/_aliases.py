@@ -476,12 +476,12 @@ def _binary(
                     if dtype in _UINTS or x2.dtype in _UINTS:
                         dt = _uints.promote_dtypes(x1.dtype, x2.dtype)
                         return (uint if dt in _UINTS else native)(x1.to(dt), x2.to(dt))
+                elif clamp is not None and type(x2) is float and x1.dtype in _REAL_FLOATS:
+                    return clamp(x1, x2)  # first: fewer Dynamo guards under torch.compile
                 elif isinstance(x2, _SCALARS):
                     if x1.dtype in _UINTS and type(x2) is int:
                         return uint(x1, x2)
                     if scalar_x2:
-                        if clamp is not None and x1.dtype in _REAL_FLOATS and type(x2) is float:
-                            return clamp(x1, x2)
                         x2 = torch.tensor(x2, dtype=scalar_dtype(x1.dtype, x2), device=x1.device)
                     return native(x1, x2)
             elif isinstance(x2, _Tensor) and isinstance(x1, _SCALARS):

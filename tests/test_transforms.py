@@ -379,3 +379,53 @@ def test_mlx_det_gradient_at_a_singular_matrix() -> None:
     g = mx.grad(lambda x: em.linalg.det(x).sum())(a)
     want = [[[4.0, -2.0], [-2.0, 1.0]], [[3.0, -1.0], [-1.0, 2.0]]]
     np.testing.assert_allclose(np.asarray(g), want, rtol=1e-5, atol=1e-5)
+
+
+@pytest.mark.parametrize(
+    "name", ["scatter", "segment_sum", "segment_mean", "segment_max", "segment_min", "segment_prod"]
+)
+def test_mlx_scatter_jvp_and_vjp_match_finite_differences(name: str) -> None:
+    """mlx's Scatter has no jvp ("[scatter] JVP not yet implemented") and scatter prod no vjp:
+    ember's rules give mx.jvp (and mx.grad/mx.vjp of segment_prod) the finite-difference
+    derivatives, zeros in a product's segment included; every jvp is the transpose of the vjp
+    (a tie of max/min: the tangents of all the tied elements, whose gradients are the whole
+    cotangent, as mlx's own vjp); out-of-range indices are dropped; values unchanged."""
+    mx = pytest.importorskip("mlx.core")
+    import numpy as np
+
+    from ember_array import scatter
+
+    f = getattr(scatter, name)
+    rng = np.random.default_rng(1)
+    idx = mx.array([0, 2, 0, 7, 1, 2, 2, -1, 0, 1])  # 7 and -1 dropped, segment 3 empty
+    x0 = rng.standard_normal((10, 3))
+    if name not in ("segment_max", "segment_min"):  # (two zeros would tie)
+        x0[4, 1] = 0.0  # one zero in segment 1
+        x0[1, 2] = x0[5, 2] = 0.0  # two zeros in segment 2
+    v = rng.standard_normal((10, 3))
+    c = rng.standard_normal((4, 3))
+
+    def g(x):  # type: ignore[no-untyped-def]
+        return f(x, idx, 4, fill_value=2.5)
+
+    def at(x: np.ndarray) -> np.ndarray:
+        return np.asarray(g(mx.array(x, dtype=mx.float64)))
+
+    fd = (at(x0 + 1e-6 * v) - at(x0 - 1e-6 * v)) / 2e-6
+    x = mx.array(x0, dtype=mx.float64)
+    (out,), (tangent,) = mx.jvp(g, [x], [mx.array(v, dtype=mx.float64)])
+    np.testing.assert_allclose(np.asarray(tangent), fd, atol=1e-7)
+    assert mx.array_equal(out, g(x)).item()
+    _, (grad,) = mx.vjp(g, [x], [mx.array(c, dtype=mx.float64)])
+    assert float(np.sum(np.asarray(grad) * v)) == pytest.approx(float(np.sum(c * fd)), rel=1e-7)
+    loss = mx.grad(lambda a: g(a).sum())(x)
+    assert float(np.sum(np.asarray(loss) * v)) == pytest.approx(float(fd.sum()), rel=1e-7)
+    if name in ("segment_max", "segment_min"):  # a tie: jvp and vjp stay each other's transpose
+        tie = x0.copy()
+        tie[0, 0] = tie[2, 0] = tie[8, 0] = 9.0 if name == "segment_max" else -9.0
+        xt = mx.array(tie, dtype=mx.float64)
+        _, (tt,) = mx.jvp(g, [xt], [mx.array(v, dtype=mx.float64)])
+        _, (gt,) = mx.vjp(g, [xt], [mx.array(c, dtype=mx.float64)])
+        assert float(np.asarray(tt)[0, 0]) == pytest.approx(v[[0, 2, 8], 0].sum())
+        assert np.asarray(gt)[[0, 2, 8], 0] == pytest.approx([c[0, 0]] * 3)
+        assert float(np.sum(np.asarray(gt) * v)) == pytest.approx(float(np.sum(c * tt)))

@@ -429,3 +429,39 @@ def test_mlx_scatter_jvp_and_vjp_match_finite_differences(name: str) -> None:
         assert float(np.asarray(tt)[0, 0]) == pytest.approx(v[[0, 2, 8], 0].sum())
         assert np.asarray(gt)[[0, 2, 8], 0] == pytest.approx([c[0, 0]] * 3)
         assert float(np.sum(np.asarray(gt) * v)) == pytest.approx(float(np.sum(c * tt)))
+
+
+def test_mlx_cumulative_prod_jvp_matches_finite_differences() -> None:
+    """mlx's cumprod has no jvp ("JVP is not implemented for cumulative prod/min/max"): ember's
+    rule gives the finite-difference derivative, zeros included (one zero: only its own term
+    is left after it; two: 0); it is the transpose of mlx's own vjp; values unchanged."""
+    mx = pytest.importorskip("mlx.core")
+    import numpy as np
+
+    import ember_array.mlx as em
+
+    rng = np.random.default_rng(2)
+    x0 = rng.standard_normal((3, 5))
+    x0[0, 2] = 0.0  # one zero
+    x0[1, 1] = x0[1, 3] = 0.0  # two zeros
+    v = rng.standard_normal((3, 5))
+    for axis, initial in [(1, False), (0, True), (-1, True)]:
+
+        def g(x, axis=axis, initial=initial):  # type: ignore[no-untyped-def]
+            return em.cumulative_prod(x, axis=axis, include_initial=initial)
+
+        def at(x: np.ndarray) -> np.ndarray:
+            return np.asarray(g(mx.array(x, dtype=mx.float64)))
+
+        fd = (at(x0 + 1e-6 * v) - at(x0 - 1e-6 * v)) / 2e-6
+        x = mx.array(x0, dtype=mx.float64)
+        (out,), (tangent,) = mx.jvp(g, [x], [mx.array(v, dtype=mx.float64)])
+        np.testing.assert_allclose(np.asarray(tangent), fd, atol=1e-8)
+        assert mx.array_equal(out, g(x)).item()
+        c = rng.standard_normal(fd.shape)
+        _, (grad,) = mx.vjp(g, [x], [mx.array(c, dtype=mx.float64)])
+        if not initial:  # mlx's own vjp, unchanged
+            cot = [mx.array(c, dtype=mx.float64)]
+            native = mx.vjp(lambda a, axis=axis: mx.cumprod(a, axis=axis), [x], cot)[1][0]
+            assert mx.array_equal(grad, native).item()
+        assert float(np.sum(np.asarray(grad) * v)) == pytest.approx(float(np.sum(c * fd)))

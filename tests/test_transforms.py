@@ -465,3 +465,57 @@ def test_mlx_cumulative_prod_jvp_matches_finite_differences() -> None:
             native = mx.vjp(lambda a, axis=axis: mx.cumprod(a, axis=axis), [x], cot)[1][0]
             assert mx.array_equal(grad, native).item()
         assert float(np.sum(np.asarray(grad) * v)) == pytest.approx(float(np.sum(c * fd)))
+
+
+def test_mlx_vmap_of_searchsorted_over_the_sorted_sequence() -> None:
+    """mlx's searchsorted vmaps only over the values ("Cannot vmap over the sorted sequence"):
+    ember's vmap rule searches each batch's own sequence, with mlx's answers (NaN after every
+    number, -0.0 == 0.0, empty sequences), for any in_axes, nested, compiled; values unchanged."""
+    mx = pytest.importorskip("mlx.core")
+    import numpy as np
+
+    import ember_array.mlx as em
+
+    rng = np.random.default_rng(3)
+    for dt in (mx.float32, mx.int32, mx.float64):
+        for n in (0, 1, 2, 5, 8, 33):
+            s = np.sort(rng.integers(-5, 5, (3, n)).astype(np.float64), axis=1)
+            v = rng.integers(-6, 6, (3, 7)).astype(np.float64)
+            if dt != mx.int32:
+                s[1, -2:] = np.nan
+                v[0, 0], v[2, 3] = np.nan, -0.0
+            seq, vals = mx.array(s, dtype=dt), mx.array(v, dtype=dt)
+            for side in ("left", "right"):
+
+                def f(a, b, side=side):  # type: ignore[no-untyped-def]
+                    return em.searchsorted(a, b, side=side)
+
+                def each(pairs):  # type: ignore[no-untyped-def]
+                    return mx.stack([f(a, b) for a, b in pairs])
+
+                got = mx.vmap(f)(seq, vals)
+                assert got.dtype == em.int64
+                assert mx.array_equal(got, each(zip(seq, vals))).item(), (dt, n, side)
+                got = mx.vmap(lambda a, f=f, b=vals[0]: f(a, b))(seq)
+                assert mx.array_equal(got, each((a, vals[0]) for a in seq)).item()
+                got = mx.vmap(lambda a, f=f: f(a, 1))(seq)  # a scalar value
+                assert mx.array_equal(got, each((a, 1) for a in seq)).item()
+                got = mx.vmap(lambda b, f=f, a=seq[0]: f(a, b))(vals)  # mlx's own vmap
+                assert mx.array_equal(got, each((seq[0], b) for b in vals)).item()
+    seq = mx.array(np.sort(rng.standard_normal((2, 3, 6)), axis=-1))
+    vals = mx.array(rng.standard_normal((2, 3, 4)))
+    want = mx.array(
+        np.array(
+            [
+                [np.searchsorted(np.asarray(a), np.asarray(b)) for a, b in zip(*p)]
+                for p in zip(seq, vals)
+            ]
+        )
+    )
+    assert mx.array_equal(mx.vmap(mx.vmap(em.searchsorted))(seq, vals), want).item()
+    moved = mx.vmap(em.searchsorted, in_axes=(1, 1))(
+        mx.swapaxes(seq[0], 0, 1), mx.swapaxes(vals[0], 0, 1)
+    )
+    assert mx.array_equal(moved, want[0]).item()
+    assert mx.array_equal(mx.compile(mx.vmap(em.searchsorted))(seq[0], vals[0]), want[0]).item()
+    assert mx.array_equal(em.searchsorted(seq[0, 0], vals[0, 0]), want[0, 0]).item()

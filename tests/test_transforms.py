@@ -519,3 +519,36 @@ def test_mlx_vmap_of_searchsorted_over_the_sorted_sequence() -> None:
     assert mx.array_equal(moved, want[0]).item()
     assert mx.array_equal(mx.compile(mx.vmap(em.searchsorted))(seq[0], vals[0]), want[0]).item()
     assert mx.array_equal(em.searchsorted(seq[0, 0], vals[0, 0]), want[0, 0]).item()
+
+
+def test_mlx_vmap_of_lu_and_qr_functions_is_a_clear_error() -> None:
+    """mlx's LUF and QRF primitives have no vmap rule, and mx.vmap transforms the operations
+    inside a custom function before the function's own rule: mx.vmap over the matrices of det,
+    slogdet, solve and qr (their derivatives included) raises a ValueError naming the transform,
+    the function and the reason (was mlx's "[Primitive::vmap] Not implemented for LUF."); over
+    solve's right-hand side only, it works; the functions take stacks instead."""
+    mx = pytest.importorskip("mlx.core")
+    import numpy as np
+
+    import ember_array.mlx as em
+
+    la = em.linalg
+    rng = np.random.default_rng(4)
+    a = mx.array(rng.standard_normal((2, 3, 3)) + 3 * np.eye(3), dtype=mx.float32)
+    b = mx.array(rng.standard_normal((2, 3)), dtype=mx.float32)
+    cases = [
+        ("linalg.det", "LUF", lambda: mx.vmap(la.det)(a)),
+        ("linalg.slogdet", "LUF", lambda: mx.vmap(lambda m: la.slogdet(m)[1])(a)),
+        ("linalg.solve", "LUF", lambda: mx.vmap(la.solve)(a, b)),
+        ("linalg.qr", "QRF", lambda: mx.vmap(lambda m: la.qr(m)[0])(a)),
+        ("linalg.det", "LUF", lambda: mx.vmap(mx.grad(la.det))(a)),
+        ("linalg.solve", "LUF", lambda: mx.vmap(mx.grad(lambda m: la.solve(m, b[0]).sum()))(a)),
+    ]
+    for name, primitive, call in cases:
+        with pytest.raises(
+            ValueError, match=rf"mx.vmap of {name} \[mlx\]: mlx has no vmap rule.*{primitive}"
+        ):
+            call()
+    got = mx.vmap(lambda v: la.solve(a[0], v))(b)  # the matrix is not batched: no LUF to vmap
+    assert mx.allclose(got, la.solve(a[0], b[..., None])[..., 0], rtol=1e-5).item()
+    assert mx.allclose(la.det(a), mx.stack([la.det(m) for m in a])).item()

@@ -135,8 +135,9 @@ def _binary_search(x1: mx.array, x2: mx.array, right: bool) -> mx.array:
     v = x2.reshape(size, -1)
     nan = mx.issubdtype(dt, mx.floating)
 
-    # logical_* rather than & | ~: mlx's vmap of a bitwise op of an unbatched and a batched
-    # array has the unbatched one's shape (BitwiseBinary::vmap) (no upstream issue found)
+    # mlx: under vmap a bitwise op (& | ^) of an unbatched and a batched array has the unbatched
+    # one's shape, (1, n) for (B, n) (BitwiseBinary::vmap) (no upstream issue found)
+    # Hence logical_and/or/not.
     def less(a: mx.array, b: mx.array) -> mx.array:
         if not nan:
             return a < b

@@ -510,14 +510,7 @@ def _mlx_scatter(mx: Any, v: Any, index: Any, a: _Args) -> Any:
         out = _mlx_float_extremum(mx, v, safe, a)
         return out if a.axis == 0 else mx.moveaxis(out, 0, a.axis)
     init = _identity(mx.iinfo, a.reduce, v.dtype, a.kind)
-    at = mx.full((s + 2, *rest), init, dtype=v.dtype).at[safe]
-    out = {
-        "sum": at.add,
-        "mean": at.add,
-        "prod": at.multiply,
-        "max": at.maximum,
-        "min": at.minimum,
-    }[a.reduce](v)[:s]
+    out = _mlx_reduce(mx, v, safe, a, init)
     if a.reduce != "mean" and a.fill == init:
         # Empty segments already hold init == fill_value.
         return out if a.axis == 0 else mx.moveaxis(out, 0, a.axis)
@@ -528,6 +521,75 @@ def _mlx_scatter(mx: Any, v: Any, index: Any, a: _Args) -> Any:
         out = out / mx.maximum(count, 1).astype(v.dtype)
     out = mx.where(count != 0, out, mx.array(a.fill, dtype=v.dtype))
     return out if a.axis == 0 else mx.moveaxis(out, 0, a.axis)
+
+
+def _mlx_reduce(mx: Any, v: Any, safe: Any, a: _Args, init: Scalar) -> Any:
+    """The scatter of ``v`` (segments on axis 0) into ``s + 2`` slots holding ``init``, sliced to
+    the ``s`` segments; for floating values an ``mx.custom_function`` with derivatives.
+
+    The sum (and mean's sum) is linear in ``v``: its jvp is the same scatter of the tangent, its
+    vjp mlx's own (a gather of the cotangent). The product's derivative along ``v[i]`` is the
+    product of the other values of its segment (:func:`_mlx_others`).
+    """
+    s, rest = a.segments, tuple(v.shape[1:])
+    ops = {"sum": "add", "mean": "add", "prod": "multiply", "max": "maximum", "min": "minimum"}
+    op = ops[a.reduce]
+
+    def native(v: Any, safe: Any) -> Any:
+        return getattr(mx.full((s + 2, *rest), init, dtype=v.dtype).at[safe], op)(v)[:s]
+
+    if a.kind not in ("float", "complex"):
+        return native(v, safe)
+    prod = a.reduce == "prod"
+
+    # mlx: Scatter has no jvp ("[scatter] JVP not yet implemented") and scatter prod no vjp;
+    # https://github.com/ml-explore/mlx/issues/282
+    @mx.custom_function  # type: ignore[untyped-decorator]
+    def reduced(v: Any, safe: Any) -> Any:
+        # mlx: jvp visits the ops inside a custom_function before its custom jvp; behind
+        # stop_gradient they are not visited (see _mlx_key_map)
+        return native(mx.stop_gradient(v), safe)
+
+    @reduced.vjp  # type: ignore[untyped-decorator]
+    def _(primals: Any, cotangent: Any, output: Any) -> tuple[Any, Any]:
+        v, safe = primals
+        if prod:
+            cot = mx.take(_mlx_spare(mx, cotangent), safe, axis=0)
+            grad = cot * mx.conj(_mlx_others(mx, v, safe, s))  # mlx's vjp convention: conj
+        else:  # mlx's own vjp of the scatter
+            grad = mx.vjp(lambda u: native(u, safe), [v], [cotangent])[1][0]
+        return grad, mx.zeros_like(safe)
+
+    @reduced.jvp  # type: ignore[untyped-decorator]
+    def _(primals: Any, tangents: Any) -> Any:
+        v, safe = primals
+        t = tangents[0]
+        if t is None:  # a tangent for the index only
+            return mx.zeros((s, *rest), dtype=v.dtype)
+        if prod:
+            t = t * _mlx_others(mx, v, safe, s)
+        return mx.zeros((s + 2, *rest), dtype=v.dtype).at[safe].add(t)[:s]
+
+    return reduced(v, safe)
+
+
+def _mlx_spare(mx: Any, x: Any) -> Any:
+    """``x`` (one slice per segment) with zero slices for the two spare slots ``s``, ``s + 1``."""
+    return mx.concatenate([x, mx.zeros((2, *x.shape[1:]), dtype=x.dtype)])
+
+
+def _mlx_others(mx: Any, v: Any, safe: Any, s: int) -> Any:
+    """For each element of ``v``, the product of the other elements of its segment (``safe``'s
+    slots), zeros included: the product of the segment's non-zero values divided by the
+    element when the segment holds no zero; that product at the segment's only zero; 0
+    otherwise (as torch's ``scatter_reduce`` prod backward)."""
+    zero = v == 0
+    nz = mx.where(zero, mx.ones_like(v), v)
+    slots = (s + 2, *v.shape[1:])
+    p = mx.take(mx.ones(slots, dtype=v.dtype).at[safe].multiply(nz), safe, axis=0)
+    z = mx.take(mx.zeros(slots, dtype=mx.int32).at[safe].add(zero.astype(mx.int32)), safe, axis=0)
+    none = mx.zeros((), dtype=v.dtype)
+    return mx.where(zero, mx.where(z == 1, p, none), mx.where(z == 0, p / nz, none))
 
 
 # mlx: scatter maximum/minimum drop a NaN met first ([nan, 1] -> 1) (no upstream issue found)
@@ -560,19 +622,29 @@ def _mlx_float_extremum(mx: Any, v: Any, safe: Any, a: _Args) -> Any:
         vals = mx.view(got ^ ((got >> shift) & mag), dt)
         return mx.where(got == nan_key, mx.array(math.nan, dtype=dt), vals), got
 
+    def won(v: Any, safe: Any, out: Any) -> Any:
+        # the elements equal to their segment's result (every one of a tie; none of a NaN's)
+        return mx.take(_mlx_spare(mx, out), safe, axis=0) == v
+
     @extremum.vjp  # type: ignore[untyped-decorator]
     def _(primals: Any, cotangents: Any, outputs: Any) -> tuple[Any, Any]:
         v, safe = primals
-        pad = mx.zeros((2, *rest), dtype=dt)  # the spare slots: no cotangent
-        cot = mx.concatenate([cotangents[0], pad])
-        won = mx.take(mx.concatenate([outputs[0], pad]), safe, axis=0) == v
-        grad = mx.where(won, mx.take(cot, safe, axis=0), mx.zeros((), dtype=dt))
+        cot = mx.take(_mlx_spare(mx, cotangents[0]), safe, axis=0)  # spare slots: none
+        grad = mx.where(won(v, safe, outputs[0]), cot, mx.zeros((), dtype=dt))
         return grad, mx.zeros_like(safe)
 
+    # mlx: Scatter has no jvp ("[scatter] JVP not yet implemented");
+    # https://github.com/ml-explore/mlx/issues/282
     @extremum.jvp  # type: ignore[untyped-decorator]
-    def _(primals: Any, tangents: Any) -> Any:
-        # as mlx's own scatter does
-        raise RuntimeError("[scatter] JVP not yet implemented")
+    def _(primals: Any, tangents: Any) -> list[Any]:
+        # the transpose of the vjp: the sum of the tangents of a segment's winners
+        v, safe = primals
+        out, got = extremum(v, safe)
+        t = tangents[0]
+        if t is None:  # a tangent for the index only
+            return [mx.zeros_like(out), mx.zeros_like(got)]
+        t = mx.where(won(v, safe, out), t, mx.zeros((), dtype=dt))
+        return [mx.zeros((s + 2, *rest), dtype=dt).at[safe].add(t)[:s], mx.zeros_like(got)]
 
     out, got = extremum(v, safe)
     return mx.where(got == empty_key, mx.array(a.fill, dtype=dt), out)

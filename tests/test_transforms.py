@@ -379,3 +379,176 @@ def test_mlx_det_gradient_at_a_singular_matrix() -> None:
     g = mx.grad(lambda x: em.linalg.det(x).sum())(a)
     want = [[[4.0, -2.0], [-2.0, 1.0]], [[3.0, -1.0], [-1.0, 2.0]]]
     np.testing.assert_allclose(np.asarray(g), want, rtol=1e-5, atol=1e-5)
+
+
+@pytest.mark.parametrize(
+    "name", ["scatter", "segment_sum", "segment_mean", "segment_max", "segment_min", "segment_prod"]
+)
+def test_mlx_scatter_jvp_and_vjp_match_finite_differences(name: str) -> None:
+    """mlx's Scatter has no jvp ("[scatter] JVP not yet implemented") and scatter prod no vjp:
+    ember's rules give mx.jvp (and mx.grad/mx.vjp of segment_prod) the finite-difference
+    derivatives, zeros in a product's segment included; every jvp is the transpose of the vjp
+    (a tie of max/min: the tangents of all the tied elements, whose gradients are the whole
+    cotangent, as mlx's own vjp); out-of-range indices are dropped; values unchanged."""
+    mx = pytest.importorskip("mlx.core")
+    import numpy as np
+
+    from ember_array import scatter
+
+    f = getattr(scatter, name)
+    rng = np.random.default_rng(1)
+    idx = mx.array([0, 2, 0, 7, 1, 2, 2, -1, 0, 1])  # 7 and -1 dropped, segment 3 empty
+    x0 = rng.standard_normal((10, 3))
+    if name not in ("segment_max", "segment_min"):  # (two zeros would tie)
+        x0[4, 1] = 0.0  # one zero in segment 1
+        x0[1, 2] = x0[5, 2] = 0.0  # two zeros in segment 2
+    v = rng.standard_normal((10, 3))
+    c = rng.standard_normal((4, 3))
+
+    def g(x):  # type: ignore[no-untyped-def]
+        return f(x, idx, 4, fill_value=2.5)
+
+    def at(x: np.ndarray) -> np.ndarray:
+        return np.asarray(g(mx.array(x, dtype=mx.float64)))
+
+    fd = (at(x0 + 1e-6 * v) - at(x0 - 1e-6 * v)) / 2e-6
+    x = mx.array(x0, dtype=mx.float64)
+    (out,), (tangent,) = mx.jvp(g, [x], [mx.array(v, dtype=mx.float64)])
+    np.testing.assert_allclose(np.asarray(tangent), fd, atol=1e-7)
+    assert mx.array_equal(out, g(x)).item()
+    _, (grad,) = mx.vjp(g, [x], [mx.array(c, dtype=mx.float64)])
+    assert float(np.sum(np.asarray(grad) * v)) == pytest.approx(float(np.sum(c * fd)), rel=1e-7)
+    loss = mx.grad(lambda a: g(a).sum())(x)
+    assert float(np.sum(np.asarray(loss) * v)) == pytest.approx(float(fd.sum()), rel=1e-7)
+    if name in ("segment_max", "segment_min"):  # a tie: jvp and vjp stay each other's transpose
+        tie = x0.copy()
+        tie[0, 0] = tie[2, 0] = tie[8, 0] = 9.0 if name == "segment_max" else -9.0
+        xt = mx.array(tie, dtype=mx.float64)
+        _, (tt,) = mx.jvp(g, [xt], [mx.array(v, dtype=mx.float64)])
+        _, (gt,) = mx.vjp(g, [xt], [mx.array(c, dtype=mx.float64)])
+        assert float(np.asarray(tt)[0, 0]) == pytest.approx(v[[0, 2, 8], 0].sum())
+        assert np.asarray(gt)[[0, 2, 8], 0] == pytest.approx([c[0, 0]] * 3)
+        assert float(np.sum(np.asarray(gt) * v)) == pytest.approx(float(np.sum(c * tt)))
+
+
+def test_mlx_cumulative_prod_jvp_matches_finite_differences() -> None:
+    """mlx's cumprod has no jvp ("JVP is not implemented for cumulative prod/min/max"): ember's
+    rule gives the finite-difference derivative, zeros included (one zero: only its own term
+    is left after it; two: 0); it is the transpose of mlx's own vjp; values unchanged."""
+    mx = pytest.importorskip("mlx.core")
+    import numpy as np
+
+    import ember_array.mlx as em
+
+    rng = np.random.default_rng(2)
+    x0 = rng.standard_normal((3, 5))
+    x0[0, 2] = 0.0  # one zero
+    x0[1, 1] = x0[1, 3] = 0.0  # two zeros
+    v = rng.standard_normal((3, 5))
+    for axis, initial in [(1, False), (0, True), (-1, True)]:
+
+        def g(x, axis=axis, initial=initial):  # type: ignore[no-untyped-def]
+            return em.cumulative_prod(x, axis=axis, include_initial=initial)
+
+        def at(x: np.ndarray) -> np.ndarray:
+            return np.asarray(g(mx.array(x, dtype=mx.float64)))
+
+        fd = (at(x0 + 1e-6 * v) - at(x0 - 1e-6 * v)) / 2e-6
+        x = mx.array(x0, dtype=mx.float64)
+        (out,), (tangent,) = mx.jvp(g, [x], [mx.array(v, dtype=mx.float64)])
+        np.testing.assert_allclose(np.asarray(tangent), fd, atol=1e-8)
+        assert mx.array_equal(out, g(x)).item()
+        c = rng.standard_normal(fd.shape)
+        _, (grad,) = mx.vjp(g, [x], [mx.array(c, dtype=mx.float64)])
+        if not initial:  # mlx's own vjp, unchanged
+            cot = [mx.array(c, dtype=mx.float64)]
+            native = mx.vjp(lambda a, axis=axis: mx.cumprod(a, axis=axis), [x], cot)[1][0]
+            assert mx.array_equal(grad, native).item()
+        assert float(np.sum(np.asarray(grad) * v)) == pytest.approx(float(np.sum(c * fd)))
+
+
+def test_mlx_vmap_of_searchsorted_over_the_sorted_sequence() -> None:
+    """mlx's searchsorted vmaps only over the values ("Cannot vmap over the sorted sequence"):
+    ember's vmap rule searches each batch's own sequence, with mlx's answers (NaN after every
+    number, -0.0 == 0.0, empty sequences), for any in_axes, nested, compiled; values unchanged."""
+    mx = pytest.importorskip("mlx.core")
+    import numpy as np
+
+    import ember_array.mlx as em
+
+    rng = np.random.default_rng(3)
+    for dt in (mx.float32, mx.int32, mx.float64):
+        for n in (0, 1, 2, 5, 8, 33):
+            s = np.sort(rng.integers(-5, 5, (3, n)).astype(np.float64), axis=1)
+            v = rng.integers(-6, 6, (3, 7)).astype(np.float64)
+            if dt != mx.int32:
+                s[1, -2:] = np.nan
+                v[0, 0], v[2, 3] = np.nan, -0.0
+            seq, vals = mx.array(s, dtype=dt), mx.array(v, dtype=dt)
+            for side in ("left", "right"):
+
+                def f(a, b, side=side):  # type: ignore[no-untyped-def]
+                    return em.searchsorted(a, b, side=side)
+
+                def each(pairs):  # type: ignore[no-untyped-def]
+                    return mx.stack([f(a, b) for a, b in pairs])
+
+                got = mx.vmap(f)(seq, vals)
+                assert got.dtype == em.int64
+                assert mx.array_equal(got, each(zip(seq, vals))).item(), (dt, n, side)
+                got = mx.vmap(lambda a, f=f, b=vals[0]: f(a, b))(seq)
+                assert mx.array_equal(got, each((a, vals[0]) for a in seq)).item()
+                got = mx.vmap(lambda a, f=f: f(a, 1))(seq)  # a scalar value
+                assert mx.array_equal(got, each((a, 1) for a in seq)).item()
+                got = mx.vmap(lambda b, f=f, a=seq[0]: f(a, b))(vals)  # mlx's own vmap
+                assert mx.array_equal(got, each((seq[0], b) for b in vals)).item()
+    seq = mx.array(np.sort(rng.standard_normal((2, 3, 6)), axis=-1))
+    vals = mx.array(rng.standard_normal((2, 3, 4)))
+    want = mx.array(
+        np.array(
+            [
+                [np.searchsorted(np.asarray(a), np.asarray(b)) for a, b in zip(*p)]
+                for p in zip(seq, vals)
+            ]
+        )
+    )
+    assert mx.array_equal(mx.vmap(mx.vmap(em.searchsorted))(seq, vals), want).item()
+    moved = mx.vmap(em.searchsorted, in_axes=(1, 1))(
+        mx.swapaxes(seq[0], 0, 1), mx.swapaxes(vals[0], 0, 1)
+    )
+    assert mx.array_equal(moved, want[0]).item()
+    assert mx.array_equal(mx.compile(mx.vmap(em.searchsorted))(seq[0], vals[0]), want[0]).item()
+    assert mx.array_equal(em.searchsorted(seq[0, 0], vals[0, 0]), want[0, 0]).item()
+
+
+def test_mlx_vmap_of_lu_and_qr_functions_is_a_clear_error() -> None:
+    """mlx's LUF and QRF primitives have no vmap rule, and mx.vmap transforms the operations
+    inside a custom function before the function's own rule: mx.vmap over the matrices of det,
+    slogdet, solve and qr (their derivatives included) raises a ValueError naming the transform,
+    the function and the reason (was mlx's "[Primitive::vmap] Not implemented for LUF."); over
+    solve's right-hand side only, it works; the functions take stacks instead."""
+    mx = pytest.importorskip("mlx.core")
+    import numpy as np
+
+    import ember_array.mlx as em
+
+    la = em.linalg
+    rng = np.random.default_rng(4)
+    a = mx.array(rng.standard_normal((2, 3, 3)) + 3 * np.eye(3), dtype=mx.float32)
+    b = mx.array(rng.standard_normal((2, 3)), dtype=mx.float32)
+    cases = [
+        ("linalg.det", "LUF", lambda: mx.vmap(la.det)(a)),
+        ("linalg.slogdet", "LUF", lambda: mx.vmap(lambda m: la.slogdet(m)[1])(a)),
+        ("linalg.solve", "LUF", lambda: mx.vmap(la.solve)(a, b)),
+        ("linalg.qr", "QRF", lambda: mx.vmap(lambda m: la.qr(m)[0])(a)),
+        ("linalg.det", "LUF", lambda: mx.vmap(mx.grad(la.det))(a)),
+        ("linalg.solve", "LUF", lambda: mx.vmap(mx.grad(lambda m: la.solve(m, b[0]).sum()))(a)),
+    ]
+    for name, primitive, call in cases:
+        with pytest.raises(
+            ValueError, match=rf"mx.vmap of {name} \[mlx\]: mlx has no vmap rule.*{primitive}"
+        ):
+            call()
+    got = mx.vmap(lambda v: la.solve(a[0], v))(b)  # the matrix is not batched: no LUF to vmap
+    assert mx.allclose(got, la.solve(a[0], b[..., None])[..., 0], rtol=1e-5).item()
+    assert mx.allclose(la.det(a), mx.stack([la.det(m) for m in a])).item()

@@ -178,6 +178,42 @@ def _differentiable(
     return f
 
 
+# mlx: LUF and QRF have no vmap rule ("[Primitive::vmap] Not implemented for LUF / QRF")
+# (no upstream issue found), and mx.vmap transforms every operation inside a custom function
+# (its body's outputs are inputs of the custom function's node) before the function's own vmap
+# rule, so no rule can stand in for them. Their inputs pass through a custom function whose
+# vmap rule, reached first, says so.
+def _no_vmap(name: str, primitive: str, what: str) -> Callable[[mx.array], mx.array]:
+    """An identity whose ``mx.vmap`` raises ValueError naming ``name`` and the reason."""
+
+    @mx.custom_function  # type: ignore[untyped-decorator]
+    def guard(x: mx.array) -> mx.array:
+        return x
+
+    @guard.vmap  # type: ignore[untyped-decorator]
+    def _(x: mx.array, axis: int | None) -> tuple[mx.array, int | None]:
+        raise ValueError(
+            f"mx.vmap of {name} [mlx]: mlx has no vmap rule for its {what} ({primitive}: "
+            f"'[Primitive::vmap] Not implemented for {primitive}'), and mx.vmap transforms the "
+            f"operations inside a function, custom functions included, before any vmap rule "
+            f"of the function; {name} takes stacks of matrices: call it on the stacked batch "
+            f"instead"
+        )
+
+    out: Callable[[mx.array], mx.array] = guard  # type: ignore[assignment]  # callable
+    return out
+
+
+_DET_GUARD = _no_vmap("linalg.det", "LUF", "LU factorization")
+_SLOGDET_GUARD = _no_vmap("linalg.slogdet", "LUF", "LU factorization")
+_SOLVE_GUARD = _no_vmap("linalg.solve", "LUF", "LU factorization")
+_QR_GUARD = _no_vmap("linalg.qr", "QRF", "QR factorization")
+
+
+def _lu_solve(a: mx.array, b: mx.array) -> mx.array:
+    return mx.linalg.solve(_SOLVE_GUARD(a), b, stream=_CPU)
+
+
 def _inv_tangent(ps: tuple, os: tuple, ts: tuple) -> tuple:
     x = os[0]
     return (-mx.matmul(mx.matmul(x, ts[0]), x),)
@@ -188,17 +224,17 @@ _inv = _differentiable("linalg.inv", lambda a: mx.linalg.inv(a, stream=_CPU), _i
 
 def _solve_tangent(ps: tuple, os: tuple, ts: tuple) -> tuple:
     # X = A^-1 B: dX = A^-1 (dB - dA X)
-    return (mx.linalg.solve(ps[0], ts[1] - mx.matmul(ts[0], os[0]), stream=_CPU),)
+    return (_lu_solve(ps[0], ts[1] - mx.matmul(ts[0], os[0])),)
 
 
 def _solve_vjp(ps: tuple, os: tuple, cs: tuple) -> tuple:
-    gb = mx.linalg.solve(_mT(ps[0]), cs[0], stream=_CPU)
+    gb = _lu_solve(_mT(ps[0]), cs[0])
     return -mx.matmul(gb, _mT(os[0])), gb
 
 
 _solve = _differentiable(
     "linalg.solve",
-    lambda a, b: mx.linalg.solve(a, b, stream=_CPU),
+    _lu_solve,
     _solve_tangent,
     _solve_vjp,
 )
@@ -212,13 +248,13 @@ def _dlogdet(a: mx.array, da: mx.array) -> mx.array:
 def _det_forward(a: mx.array) -> mx.array:
     # mlx: mx.linalg.det is float32-accurate in float64 for n >= 4 (3e-7 relative)
     # (no upstream issue found); its LU is not
-    diag, odd = _lu_diagonal(a)
+    diag, odd = _lu_diagonal(_DET_GUARD(a))
     return mx.prod(diag, axis=-1) * (1 - 2 * odd).astype(a.dtype)
 
 
 def _slogdet_forward(a: mx.array) -> tuple[mx.array, mx.array]:
     # from the LU factor, as det: mx.linalg.slogdet shares det's float64 inaccuracy
-    diag, odd = _lu_diagonal(a)
+    diag, odd = _lu_diagonal(_SLOGDET_GUARD(a))
     sign = mx.prod(mx.sign(diag), axis=-1) * (1 - 2 * odd).astype(a.dtype)
     return sign, mx.sum(mx.log(mx.abs(diag)), axis=-1)
 
@@ -359,7 +395,9 @@ def _qr_tangent(ps: tuple, os: tuple, ts: tuple) -> tuple:
     return dq, mx.concatenate([du, dv], axis=-1)
 
 
-_qr = _differentiable("linalg.qr", lambda a: tuple(mx.linalg.qr(a, stream=_CPU)), _qr_tangent)
+_qr = _differentiable(
+    "linalg.qr", lambda a: tuple(mx.linalg.qr(_QR_GUARD(a), stream=_CPU)), _qr_tangent
+)
 
 
 def _eig_vectors_tangent(

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import mlx.core as mx
 import numpy as np
@@ -79,9 +79,84 @@ def searchsorted(
         x1 = mx.take(x1, sorter)
     if not isinstance(x2, mx.array):
         x2 = scalar(x2, x1.dtype)
+    search = _SEARCH[side]
     if x2.ndim == 0:
-        return mx.searchsorted(x1, x2.reshape(1), side=side).reshape(()).astype(INDEX)
-    return mx.searchsorted(x1, x2, side=side).astype(INDEX)
+        out: mx.array = search(x1, x2.reshape(1))
+        return out.reshape(()).astype(INDEX)
+    out = search(x1, x2)
+    return out.astype(INDEX)
+
+
+# mlx: SearchSorted has no vmap over the sorted sequence ("[searchsorted] Cannot vmap over
+# the sorted sequence, only over the values being searched for") (no upstream issue found)
+# mx.vmap transforms the operations inside a custom function before calling the function's own
+# vmap rule, so the native call is a custom function (_searchsorted) whose rule computes the
+# batched result, and the sequence reaches the native call through another (_unbatched) whose
+# rule hands it a stand-in that is not batched: the native call's own vmap then accepts it,
+# and its result, never used, is never evaluated.
+@mx.custom_function  # type: ignore[untyped-decorator]
+def _unbatched(x1: mx.array) -> mx.array:
+    return x1
+
+
+@_unbatched.vmap  # type: ignore[untyped-decorator]
+def _(x1: mx.array, axis: int | None) -> tuple[mx.array, None]:
+    if axis is None:
+        return x1, None
+    shape = x1.shape[:axis] + x1.shape[axis + 1 :]
+    return mx.zeros(shape, dtype=x1.dtype), None
+
+
+def _searchsorted(side: str) -> Any:
+    @mx.custom_function  # type: ignore[untyped-decorator]
+    def search(x1: mx.array, x2: mx.array) -> mx.array:
+        return mx.searchsorted(cast(mx.array, _unbatched(x1)), x2, side=side)
+
+    @search.vmap  # type: ignore[untyped-decorator]
+    def _(inputs: tuple[mx.array, mx.array], axes: tuple[Any, Any]) -> tuple[mx.array, int]:
+        (x1, x2), (a1, a2) = inputs, axes
+        if a1 is None:
+            return mx.searchsorted(x1, mx.moveaxis(x2, a2, 0), side=side), 0
+        x1 = mx.moveaxis(x1, a1, 0)
+        size = x1.shape[0]
+        x2 = mx.broadcast_to(x2, (size, *x2.shape)) if a2 is None else mx.moveaxis(x2, a2, 0)
+        return _binary_search(x1, x2, side == "right"), 0
+
+    return search
+
+
+def _binary_search(x1: mx.array, x2: mx.array, right: bool) -> mx.array:
+    """``mx.searchsorted`` of each row of the 2-d ``x1`` (sorted rows) for the values of the
+    same row of ``x2`` (any shape after the first axis): a binary search in lazy operations,
+    with mlx's order (NaN after every number), as uint32."""
+    dt = mx.result_type(x1, x2)
+    x1, x2 = x1.astype(dt), x2.astype(dt)
+    size, n = x1.shape
+    v = x2.reshape(size, -1)
+    nan = mx.issubdtype(dt, mx.floating)
+
+    # mlx: under vmap a bitwise op (& | ^) of an unbatched and a batched array has the unbatched
+    # one's shape, (1, n) for (B, n) (BitwiseBinary::vmap) (no upstream issue found)
+    # Hence logical_and/or/not.
+    def less(a: mx.array, b: mx.array) -> mx.array:
+        if not nan:
+            return a < b
+        return mx.logical_or(a < b, mx.logical_and(mx.isnan(b), mx.logical_not(mx.isnan(a))))
+
+    itype = mx.int32 if n < 2**31 - 1 else mx.int64
+    lo = mx.zeros(v.shape, dtype=itype)
+    hi = mx.full(v.shape, n, dtype=itype)
+    for _ in range(n.bit_length()):  # each step halves [lo, hi): empty after these
+        mid = (lo + hi) // 2
+        at = mx.take_along_axis(x1, mx.minimum(mid, n - 1), axis=1)
+        up = mx.logical_not(less(v, at)) if right else less(at, v)
+        active = lo < hi
+        lo = mx.where(mx.logical_and(active, up), mid + 1, lo)
+        hi = mx.where(mx.logical_and(active, mx.logical_not(up)), mid, hi)
+    return lo.reshape(x2.shape).astype(mx.uint32)
+
+
+_SEARCH = {side: _searchsorted(side) for side in ("left", "right")}
 
 
 @wraps_native()

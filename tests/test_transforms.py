@@ -552,3 +552,23 @@ def test_mlx_vmap_of_lu_and_qr_functions_is_a_clear_error() -> None:
     got = mx.vmap(lambda v: la.solve(a[0], v))(b)  # the matrix is not batched: no LUF to vmap
     assert mx.allclose(got, la.solve(a[0], b[..., None])[..., 0], rtol=1e-5).item()
     assert mx.allclose(la.det(a), mx.stack([la.det(m) for m in a])).item()
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_left_shift", "bitwise_right_shift"],
+)
+def test_mlx_vmap_of_bitwise_with_an_unbatched_first_operand(name: str) -> None:
+    """mlx's BitwiseBinary::vmap gives a batch of one when only the second operand is
+    batched (silently); ember_array.mlx's bitwise functions give every row."""
+    mx = pytest.importorskip("mlx.core")
+    import ember_array.mlx as em
+
+    f = getattr(em, name)
+    c = mx.array([1, 2, 3], dtype=mx.int32)
+    b = mx.array([[1, 1, 1], [2, 0, 3]], dtype=mx.int32)
+    want = [f(c, b[i]).tolist() for i in range(2)]
+    assert mx.vmap(lambda v: f(c, v))(b).tolist() == want
+    assert mx.vmap(lambda v: f(c, v), in_axes=1, out_axes=1)(b.T).T.tolist() == want
+    assert mx.vmap(lambda v: f(3, v))(b).tolist() == [f(3, b[i]).tolist() for i in range(2)]
+    assert mx.vmap(lambda v: f(v, c))(b).tolist() == [f(b[i], c).tolist() for i in range(2)]

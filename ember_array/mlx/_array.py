@@ -259,12 +259,18 @@ def _mask_take(x: mx.array, mask: mx.array, native: Any) -> mx.array:
 
 
 def _reflected(name: str) -> Any:
-    from ._elementwise import bitwise_left_shift, bitwise_right_shift
+    from ._elementwise import (
+        bitwise_and,
+        bitwise_left_shift,
+        bitwise_or,
+        bitwise_right_shift,
+        bitwise_xor,
+    )
 
     fn = {
-        "__rand__": mx.bitwise_and,
-        "__ror__": mx.bitwise_or,
-        "__rxor__": mx.bitwise_xor,
+        "__rand__": bitwise_and,
+        "__ror__": bitwise_or,
+        "__rxor__": bitwise_xor,
         "__rlshift__": bitwise_left_shift,
         "__rrshift__": bitwise_right_shift,
         "__rmod__": _remainder,

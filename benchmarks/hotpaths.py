@@ -13,6 +13,9 @@ Rows (sizes: ``M`` = 2**20 values into 1000 segments; ``100k`` = 100 000 element
   every index is valid; ember also drops out-of-range ones and fills empty segments.
 * wrappers: torch ``take``; mlx ``clip``, ``take``, ``astype``, ``concat``, ``argsort``,
   ``exp``, ``logaddexp``; mlx ``signal.istft`` against ``mx.fft.istft``.
+* floors: the 8-element mlx build rows also time a Python function that only forwards its
+  arguments to the native call (column ``floor``, ``floor / anchor``): what being a Python
+  function costs at all, before any check the standard needs.
 * portable random: ``random.uniform`` (threefry2x32, bit-identical on every backend) against
   each backend's own float32 generator, 10M values: the goal is a throughput of at least a
   third of the native one.
@@ -58,6 +61,8 @@ class Row:
     #: ember / anchor must be at most this (``throughput`` rows: anchor / ember at least).
     bound: float
     throughput: bool = False
+    #: a Python function that only forwards to the anchor: what any wrapper costs at least
+    floor: Callable[[], Any] | None = None
 
 
 def _numpy_rows(rng: np.random.Generator) -> list[Row]:
@@ -142,6 +147,19 @@ def _mlx_rows(rng: np.random.Generator) -> list[Row]:
 
     k = er.key(SEED, xp="mlx")
     zeros = mx.zeros(SEGMENTS, dtype=mx.float32)
+
+    def take_floor(a: Any, i: Any) -> Any:
+        return mx.take(a, i)
+
+    def astype_floor(a: Any, dtype: Any) -> Any:
+        return a.astype(dtype)
+
+    def concat_floor(arrays: Any) -> Any:
+        return mx.concatenate(arrays)
+
+    def argsort_floor(a: Any) -> Any:
+        return mx.argsort(a)
+
     lowest = mx.full(SEGMENTS, -np.inf, dtype=mx.float32)
     return [
         Row("mlx", "segment_sum M eval", "at[].add", ev(lambda: segment_sum(v1, idx, SEGMENTS)),
@@ -154,13 +172,13 @@ def _mlx_rows(rng: np.random.Generator) -> list[Row]:
         Row("mlx", "take 100k eval", "mx.take", ev(lambda: em.take(x, xi)),
             ev(lambda: mx.take(x, xi)), 1.2),
         Row("mlx", "take 8 build", "mx.take", lambda: em.take(s8, i8), lambda: mx.take(s8, i8),
-            1.2),
+            1.2, floor=lambda: take_floor(s8, i8)),
         Row("mlx", "astype 8 build", "astype", lambda: em.astype(i8, mx.float32),
-            lambda: i8.astype(mx.float32), 1.2),
+            lambda: i8.astype(mx.float32), 1.2, floor=lambda: astype_floor(i8, mx.float32)),
         Row("mlx", "concat 8 build", "mx.concatenate", lambda: em.concat((s8, s8)),
-            lambda: mx.concatenate((s8, s8)), 1.2),
+            lambda: mx.concatenate((s8, s8)), 1.2, floor=lambda: concat_floor((s8, s8))),
         Row("mlx", "argsort 8 build", "mx.argsort", lambda: em.argsort(s8),
-            lambda: mx.argsort(s8), 1.2),
+            lambda: mx.argsort(s8), 1.2, floor=lambda: argsort_floor(s8)),
         Row("mlx", "exp 1k eval", "mx.exp", ev(lambda: em.exp(x1k)), ev(lambda: mx.exp(x1k)),
             1.3),
         Row("mlx", "logaddexp 1k eval", "mx.logaddexp", ev(lambda: em.logaddexp(x1k, y1k)),
@@ -183,8 +201,12 @@ def run(backends: Sequence[str], repeats: int, min_time: float) -> list[dict[str
         rows = ROWS[name](np.random.default_rng(SEED))
         print(f"timing {name}: {len(rows)} rows ...", flush=True)
         for row in rows:
-            t = _timing.interleaved({"ember": row.ember, "anchor": row.anchor}, repeats, min_time)
+            variants = {"ember": row.ember, "anchor": row.anchor}
+            if row.floor is not None:
+                variants["floor"] = row.floor
+            t = _timing.interleaved(variants, repeats, min_time)
             ratio = t["ember"]["median_s"] / t["anchor"]["median_s"]
+            floor = t["floor"]["median_s"] / t["anchor"]["median_s"] if "floor" in t else None
             value = 1 / ratio if row.throughput else ratio
             out.append(
                 {
@@ -198,6 +220,7 @@ def run(backends: Sequence[str], repeats: int, min_time: float) -> list[dict[str
                     "measure": "throughput ember/anchor" if row.throughput else "time ember/anchor",
                     "value": value,
                     "ok": value >= row.bound if row.throughput else value <= row.bound,
+                    "floor_ratio": floor,
                     "timings": t,
                 }
             )
@@ -217,12 +240,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     backends, skipped = _meta.backends(args.backends)
     print(f"{repeats} interleaved repeats of >= {min_time} s loops; value: the goal's measure")
     rows = run(backends, repeats, min_time)
-    header = ("", "row", "anchor", "ember us", "anchor us", "value", "goal", "")
+    header = ("", "row", "anchor", "ember us", "anchor us", "value", "goal", "", "floor")
     print(_timing.table(header, [
         (r["backend"], r["row"], r["anchor"], f"{r['ember_s'] * 1e6:.1f}",
-         f"{r['anchor_s'] * 1e6:.1f}", f"{r['value']:.2f}", r["goal"], "ok" if r["ok"] else "FAIL")
+         f"{r['anchor_s'] * 1e6:.1f}", f"{r['value']:.2f}", r["goal"], "ok" if r["ok"] else "FAIL",
+         "-" if r["floor_ratio"] is None else f"{r['floor_ratio']:.2f}")
         for r in rows
-    ], align="<<<>>>><"))  # fmt: skip
+    ], align="<<<>>>><>"))  # fmt: skip
     for name, why in skipped.items():
         print(f"skipped {name}: {why}")
     bad = [f"{r['backend']} {r['row']}" for r in rows if not r["ok"]]

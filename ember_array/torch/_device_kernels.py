@@ -12,8 +12,9 @@ The namespace's ``matmul``, ``tensordot``, ``vecdot`` and ``linalg.matmul/tensor
 come here only for two integer inputs on a device for which :func:`_needs_int_fallback` says so
 (a dtype test first: a float input costs one frozenset membership test); uint16/32/64, which
 ``ember_array.torch._uints`` turns into signed views, arrive here as those views.
-:func:`_needs_int_fallback` is also what routes uint16/32/64 ``sort``/``argsort`` through the
-order-preserving signed view off the CPU. Tests replace it to run these paths on the CPU.
+:func:`_needs_int_fallback` is also what routes uint16/32/64 ``where``, ``roll``, ``any``, ``all``
+(signed bits) and ``sort``/``argsort`` (the order-preserving signed view) off the CPU, where
+CUDA has no kernels for them. Tests replace it to run these paths on the CPU.
 """
 
 from __future__ import annotations
@@ -36,8 +37,8 @@ _Tensor = torch.Tensor
 
 
 def _needs_int_fallback(x: torch.Tensor) -> bool:
-    """Whether ``x``'s device lacks torch's CPU integer kernels (integer matmul; uint16/32/64
-    sort). Callers test the dtype first; tests monkeypatch this to force the fallback."""
+    """Whether ``x``'s device may lack torch's CPU integer kernels (integer matmul; uint16/32/64
+    where, sort, roll, any, all). Callers test the dtype first; tests monkeypatch this."""
     return not x.is_cpu  # ~50 ns; x.device.type costs ~300 (a device object made each call)
 
 

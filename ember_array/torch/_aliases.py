@@ -6,6 +6,7 @@ are taken unchanged from ``array_api_compat.torch``.
 
 from __future__ import annotations
 
+import builtins
 import math
 from collections.abc import Callable
 from functools import reduce, wraps
@@ -21,6 +22,7 @@ from .._common._guards import checked_diff, nan_without_dof
 from .._common._manipulation import broadcast_shapes
 from .._markers import forces_evaluation, wraps_native
 from .._namespace import bind_xp
+from . import _device_kernels as _dk
 from . import _uints
 from ._uints import UINTS as _UINTS
 
@@ -57,7 +59,7 @@ _compat_asarray = _compat.asarray
 # https://github.com/pytorch/pytorch/issues/92680
 def _positive_strides(obj: Any, func: str, copy: bool | None) -> Any:
     """A numpy array with negative strides, made contiguous: torch cannot view it."""
-    if isinstance(obj, np.ndarray) and any(st < 0 for st in obj.strides):
+    if isinstance(obj, np.ndarray) and builtins.any(st < 0 for st in obj.strides):
         if copy is False:
             raise ValueError(
                 f"{func} [torch]: a numpy array with negative strides cannot be shared without "
@@ -90,7 +92,7 @@ def asarray(
     try:
         return _compat_asarray(obj, dtype=dtype, device=device, copy=copy)
     except ValueError:
-        if not isinstance(obj, np.ndarray) or all(st >= 0 for st in obj.strides):
+        if not isinstance(obj, np.ndarray) or builtins.all(st >= 0 for st in obj.strides):
             raise
     except (TypeError, RuntimeError):
         # torch reads no uint64 tensor inside a sequence ("an integer is required") and
@@ -596,14 +598,51 @@ _OVERRIDES: dict[str, tuple[Callable[..., torch.Tensor], Callable[..., torch.Ten
     "nextafter": (_nextafter, _nextafter_slow),
 }
 #: maximum/minimum of a floating tensor and a Python float: torch's clamps (see _binary)
-_CLAMPS = {"maximum": torch.clamp_min, "minimum": torch.clamp_max}
+_CLAMPS: dict[str, Callable[..., torch.Tensor]] = {
+    "maximum": torch.clamp_min,
+    "minimum": torch.clamp_max,
+}
 _REAL_FLOATS = frozenset((torch.float16, torch.bfloat16, torch.float32, torch.float64))
-globals().update(
-    {
-        _name: _binary(_name, *_flags, *_OVERRIDES.get(_name, ()), clamp=_CLAMPS.get(_name))
-        for _name, _flags in _BINARY.items()
-    }
-)
+for _name, (_x1, _x2) in _BINARY.items():
+    if _name != "matmul":  # written out below
+        _native, _slow = _OVERRIDES.get(_name, (None, None))
+        globals()[_name] = _binary(_name, _x1, _x2, _native, _slow, clamp=_CLAMPS.get(_name))
+del _name, _x1, _x2, _native, _slow
+
+
+# torch: CUDA has no integer matmul ("addmm_cuda" not implemented for 'Long'; the CPU wraps);
+# https://github.com/pytorch/pytorch/issues/44428
+# Integers off the CPU: multiplied and summed exactly (ember_array.torch._device_kernels).
+_matmul_slow = _dk.with_int_fallback(_compat.matmul, _dk.int_matmul)
+#: matmul of anything but two tensors of one dtype (mixed dtypes, uint16/32/64, scalars)
+_matmul_general = _binary("matmul", False, False, _dk.matmul, _matmul_slow)
+_uint_matmul = _uints.BINARY["matmul"]
+#: the dtypes matmul looks at twice: one membership test on the floating fast path, as before
+_MATMUL_INTEGERS = _UINTS | _dk.INTEGERS
+_torch_matmul = torch.matmul  # one global lookup, not two
+
+
+@_boundary.translates_errors
+@wraps_native()
+def matmul(x1: Any, x2: Any, /) -> torch.Tensor:
+    """``torch.matmul``; uint16/32/64 as signed bits, and integers off the CPU (no kernel
+    there) multiplied and summed exactly (:mod:`ember_array.torch._device_kernels`)."""
+    try:
+        if isinstance(x1, _Tensor) and isinstance(x2, _Tensor):
+            dtype = x1.dtype
+            if dtype is x2.dtype:
+                if dtype in _MATMUL_INTEGERS:
+                    if dtype in _UINTS:
+                        return _uint_matmul(x1, x2)  # type: ignore[no-any-return]
+                    if _dk._needs_int_fallback(x1):
+                        return _dk.int_matmul(x1, x2)
+                return _torch_matmul(x1, x2)
+        return _matmul_general(x1, x2)
+    except _boundary.UNCLEAN as e:  # in this frame: a wrapper would cost ~0.15 us a call
+        raise _boundary.translate(e, "matmul", "torch", (x1, x2)) from e
+
+
+matmul.__module__ = "ember_array.torch"
 
 
 def _float_fixed(
@@ -630,7 +669,7 @@ def _floor_divide_infinities(x1: Any, x2: Any, out: torch.Tensor) -> torch.Tenso
     """The standard's results where an operand is infinite: ``x1 / x2`` is then exactly
     ``floor(x1 / x2)`` (±inf, ±0 or NaN). On an eager CPU tensor a scan for infinities decides
     whether the ``where`` is needed (it costs ~3x the division); elsewhere it always runs."""
-    if _helpers.is_eager_host(out) and not any(
+    if _helpers.is_eager_host(out) and not builtins.any(
         bool(torch.isinf(x).any()) if isinstance(x, _Tensor) else math.isinf(x) for x in (x1, x2)
     ):
         return out
@@ -835,7 +874,12 @@ _NOT_INDICES = frozenset((torch.bool, torch.uint8, torch.int8, torch.int16, *_UI
 def roll(
     x: torch.Tensor, /, shift: int | tuple[int, ...], *, axis: int | tuple[int, ...] | None = None
 ) -> torch.Tensor:
-    """``torch.roll``; ``axis=()`` rolls nothing (torch reads ``dims=()`` as "flatten first")."""
+    """``torch.roll``; ``axis=()`` rolls nothing (torch reads ``dims=()`` as "flatten first");
+    uint16/32/64 off the CPU moved as signed bits (CUDA has no roll kernel for them)."""
+    if x.dtype in _UINTS and _dk._needs_int_fallback(x):
+        # torch: CUDA has no uint16/32/64 roll ("roll_cuda" not implemented for 'UInt32');
+        # https://github.com/pytorch/pytorch/issues/58734
+        return roll(_uints.to_bits(x), shift, axis=axis).view(x.dtype)
     if axis == ():
         return x.clone()
     return _compat.roll(x, shift, axis=axis)  # type: ignore[attr-defined]
@@ -929,8 +973,12 @@ negative = _uints.route_unary(torch.negative, _uints.UNARY["negative"])
 square = _uints.route_unary(torch.square, _uints.UNARY["square"])
 bitwise_invert = _uints.route_unary(_compat.bitwise_invert, _uints.UNARY["bitwise_invert"])
 nonzero = _uints.route_unary(_compat.nonzero, _bitwise(_compat.nonzero, back=False))
-tensordot = _uints.route2(_compat.tensordot, _bitwise(_compat.tensordot, data=2))
-vecdot = _uints.route2(_compat.vecdot, _bitwise(_compat.vecdot, data=2))
+# torch: CUDA has no integer matmul ("addmm_cuda"/"dot" not implemented for 'Int'...);
+# https://github.com/pytorch/pytorch/issues/44428
+_tensordot = _dk.with_int_fallback(_compat.tensordot, _dk.int_tensordot)
+_vecdot = _dk.with_int_fallback(_compat.vecdot, _dk.int_vecdot)
+tensordot = _uints.route2(_tensordot, _bitwise(_tensordot, data=2))
+vecdot = _uints.route2(_vecdot, _bitwise(_vecdot, data=2))
 _uint_flip = _bitwise(_compat.flip)
 _uint_tril = _bitwise(_compat.tril)
 _uint_triu = _bitwise(_compat.triu)
@@ -1118,10 +1166,43 @@ def searchsorted(
 
 @wraps_native()
 def where(condition: torch.Tensor, x1: Any, x2: Any, /) -> torch.Tensor:
-    """``torch.where``; uint16/32/64 operands promoted by the standard's table (torch refuses)."""
+    """``torch.where``; uint16/32/64 operands promoted by the standard's table (torch refuses),
+    and off the CPU selected as signed bits (CUDA has no where kernel for them)."""
     if getattr(x1, "dtype", None) in _UINTS or getattr(x2, "dtype", None) in _UINTS:
         x1, x2 = _uints.promote(x1, x2)
+        x = x1 if isinstance(x1, torch.Tensor) else x2
+        if x.dtype in _UINTS and _dk._needs_int_fallback(x):
+            # torch: CUDA has no uint16/32/64 where ("where_cuda" not implemented for 'UInt32');
+            # https://github.com/pytorch/pytorch/issues/58734
+            return _uint_where(condition, x1, x2)  # type: ignore[no-any-return]
     return _compat.where(condition, x1, x2)  # type: ignore[no-any-return]
+
+
+_uint_where = _bitwise(_compat.where, data=3)
+
+
+# torch: CUDA has no uint16/32/64 any/all ("or_cuda"/"and_cuda" not implemented for 'UInt32');
+# https://github.com/pytorch/pytorch/issues/58734
+# Off the CPU, read as signed bits: the same zero and nonzero elements, and no copy. (These two
+# shadow the builtins in this module: its own code calls builtins.any/builtins.all.)
+@wraps_native()
+def any(
+    x: torch.Tensor, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False
+) -> torch.Tensor:
+    """``torch.any`` (array-api-compat's: tuple axes, ``keepdims`` with ``axis=None``)."""
+    if x.dtype in _UINTS and _dk._needs_int_fallback(x):
+        x = _uints.to_bits(x)
+    return _compat.any(x, axis=axis, keepdims=keepdims)  # type: ignore[no-any-return]
+
+
+@wraps_native()
+def all(
+    x: torch.Tensor, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False
+) -> torch.Tensor:
+    """``torch.all`` (array-api-compat's: tuple axes, ``keepdims`` with ``axis=None``)."""
+    if x.dtype in _UINTS and _dk._needs_int_fallback(x):
+        x = _uints.to_bits(x)
+    return _compat.all(x, axis=axis, keepdims=keepdims)  # type: ignore[no-any-return]
 
 
 @wraps_native("concat")
@@ -1161,8 +1242,8 @@ def stack(
 
 
 __all__ += [
-    "abs", "argmax", "argmin", "bitwise_invert", "clip", "concat", "flip", "isin", "max", "min",
-    "negative", "nonzero", "repeat", "searchsorted", "sign", "square", "stack",
+    "abs", "all", "any", "argmax", "argmin", "bitwise_invert", "clip", "concat", "flip", "isin",
+    "max", "min", "negative", "nonzero", "repeat", "searchsorted", "sign", "square", "stack",
     "take_along_axis", "tensordot", "tril", "triu", "vecdot", "where",
 ]  # fmt: skip
 
@@ -1207,12 +1288,37 @@ def reshape(
 def argsort(
     x: torch.Tensor, /, *, axis: int = -1, descending: bool = False, stable: bool = True
 ) -> torch.Tensor:
-    """``torch.argsort`` (stable by default, as the standard asks)."""
+    """``torch.argsort`` (stable by default, as the standard asks); uint16/32/64 off the CPU
+    sorted in the order-preserving signed view (CUDA has no sort kernel for them)."""
     try:
+        if x.dtype in _UINTS and _dk._needs_int_fallback(x):
+            return _uint_argsort(x, dim=axis, descending=descending, stable=stable)  # type: ignore[no-any-return]
         return torch.argsort(x, dim=axis, descending=descending, stable=stable)
     except _boundary.UNCLEAN as e:
         kwargs = {"axis": axis, "descending": descending}
         raise _boundary.translate(e, "argsort", "torch", (x,), kwargs) from e
 
 
-__all__ += ["argsort", "astype", "reshape"]
+@wraps_native()
+@_boundary.translates_errors
+def sort(
+    x: torch.Tensor, /, *, axis: int = -1, descending: bool = False, stable: bool = True
+) -> torch.Tensor:
+    """``torch.sort(...).values`` (stable by default); uint16/32/64 off the CPU sorted in the
+    order-preserving signed view (CUDA has no sort kernel for them)."""
+    try:
+        if x.dtype in _UINTS and _dk._needs_int_fallback(x):
+            return _uint_sort(x, axis=axis, descending=descending, stable=stable)  # type: ignore[no-any-return]
+        return torch.sort(x, dim=axis, descending=descending, stable=stable).values
+    except _boundary.UNCLEAN as e:
+        kwargs = {"axis": axis, "descending": descending}
+        raise _boundary.translate(e, "sort", "torch", (x,), kwargs) from e
+
+
+# torch: CUDA has no uint16/32/64 sort ("sortKeyValueInplace" not implemented for 'UInt32');
+# https://github.com/pytorch/pytorch/issues/58734
+# Off the CPU only (as where, roll, any, all): on it torch's kernels need no translation.
+_uint_sort = _ordered(_compat.sort)
+_uint_argsort = _ordered(torch.argsort, back=False)
+
+__all__ += ["argsort", "astype", "reshape", "sort"]

@@ -37,8 +37,12 @@ Who calls it (``_aliases.py``, ``linalg.py``): the two-argument element-wise fun
 written-out fast paths in ``flip``, ``tril``, ``triu``, ``max``, ``min``, ``argmax``, ``argmin``,
 ``clip``, ``isin``, ``searchsorted``, ``take``, ``take_along_axis``, ``repeat``,
 ``count_nonzero``, ``where``, ``concat``, ``stack``, ``result_type``, ``asarray``, and the
-totals (``sum``, ``prod``, ``cumulative_*``, ``linalg.trace``: accumulated in int64). Torch's
-own kernels already serve the rest (``sort``, ``unique_*``, ``astype``, creation, ``roll``...).
+totals (``sum``, ``prod``, ``cumulative_*``, ``linalg.trace``: accumulated in int64). Off the
+CPU only (CUDA has no kernel for them, the CPU has): ``where``'s selection, ``roll``, ``any``,
+``all`` as signed bits, ``sort`` and ``argsort`` in the ordered view. ``matmul`` and the
+products on signed views meet ``ember_array.torch._device_kernels`` off the CPU (CUDA has no
+integer matmul). Torch's own kernels already serve the rest (``unique_*``, ``astype``,
+creation...).
 Operators of ``torch.Tensor`` (``x + 1``, ``x < y``) are torch's, and stay without kernels.
 """
 
@@ -51,6 +55,7 @@ from typing import Any
 import torch
 
 from .._common import _data_types
+from . import _device_kernels
 
 __all__ = [
     "BINARY",
@@ -336,7 +341,7 @@ BINARY: dict[str, Callable[..., Any]] = {
     "floor_divide": _binary(exact, torch.floor_divide, _floor_divide_u64),
     "remainder": _binary(exact, torch.remainder, _remainder_u64),
     "pow": _binary(exact, torch.pow, _pow_u64),
-    "matmul": _binary(bitwise, torch.matmul),
+    "matmul": _binary(bitwise, _device_kernels.matmul),  # integer matmul off the CPU: exact
 }
 
 #: One-argument functions: ``abs`` and ``sign`` of unsigned values need no kernel.

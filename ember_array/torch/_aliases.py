@@ -825,16 +825,17 @@ def _fill(dtype: torch.dtype) -> Any:
 
 
 def _safe_indices(indices: torch.Tensor, n: int) -> tuple[torch.Tensor, torch.Tensor]:
-    """Indices into a length-``n`` axis made valid for a device gather, and where they were.
+    """Indices into a length-``n`` axis clamped into ``[-n, n)``, and where they already were.
 
     No host value is read (the GPU stays asynchronous, graphs whole): out-of-range indices
-    gather position 0 and are masked afterwards.
+    gather an end and are masked afterwards. Two kernels: a clamp and the comparison with it.
     """
-    indices = _long(indices)
     if indices.dtype not in _INT_INDICES:
-        raise TypeError(f"indices must have an integer dtype, got {indices.dtype}")
-    valid = (indices >= -n) & (indices < n)
-    return torch.where(indices < 0, indices + n, indices) * valid, valid
+        indices = _long(indices)
+        if indices.dtype not in _INT_INDICES:
+            raise TypeError(f"indices must have an integer dtype, got {indices.dtype}")
+    clamped = torch.clamp(indices, -n, n - 1)
+    return clamped, clamped == indices
 
 
 def _take_masked(x: torch.Tensor, indices: torch.Tensor, axis: int | None) -> torch.Tensor:
@@ -857,7 +858,10 @@ def _take_masked(x: torch.Tensor, indices: torch.Tensor, axis: int | None) -> to
         out = torch.full(shape, fill, dtype=src.dtype, device=x.device)
     else:
         safe, valid = _safe_indices(indices, n)
-        got = torch.index_select(src, axis, safe)
+        if x.ndim == 1:  # torch.take counts negative indices from the end
+            got = torch.take(src, safe if safe.dtype is torch.int64 else safe.long())
+        else:  # index_select takes none
+            got = torch.index_select(src, axis, torch.remainder(safe, n))
         out = torch.where(valid.reshape((-1,) + (1,) * (x.ndim - axis - 1)), got, fill)
     return out.view(x.dtype) if bits else out
 
@@ -876,7 +880,7 @@ def roll(
 ) -> torch.Tensor:
     """``torch.roll``; ``axis=()`` rolls nothing (torch reads ``dims=()`` as "flatten first");
     uint16/32/64 off the CPU moved as signed bits (CUDA has no roll kernel for them)."""
-    if x.dtype in _UINTS and _dk._needs_int_fallback(x):
+    if x.dtype in _UINTS and _dk._uint_views_needed(x):
         # torch: CUDA has no uint16/32/64 roll ("roll_cuda" not implemented for 'UInt32');
         # https://github.com/pytorch/pytorch/issues/58734
         return roll(_uints.to_bits(x), shift, axis=axis).view(x.dtype)
@@ -1118,7 +1122,7 @@ def _take_along_masked(x: torch.Tensor, indices: torch.Tensor, axis: int) -> tor
         out = torch.full(shape, -1 if bits else _fill(x.dtype), dtype=src.dtype, device=x.device)
     else:
         safe, valid = _safe_indices(indices, n)
-        got = torch.take_along_dim(src, safe, dim=axis)
+        got = torch.take_along_dim(src, torch.remainder(safe, n), dim=axis)  # no negatives
         out = torch.where(valid, got, -1 if bits else _fill(x.dtype))
     return out.view(x.dtype) if bits else out
 
@@ -1171,7 +1175,7 @@ def where(condition: torch.Tensor, x1: Any, x2: Any, /) -> torch.Tensor:
     if getattr(x1, "dtype", None) in _UINTS or getattr(x2, "dtype", None) in _UINTS:
         x1, x2 = _uints.promote(x1, x2)
         x = x1 if isinstance(x1, torch.Tensor) else x2
-        if x.dtype in _UINTS and _dk._needs_int_fallback(x):
+        if x.dtype in _UINTS and _dk._uint_views_needed(x):
             # torch: CUDA has no uint16/32/64 where ("where_cuda" not implemented for 'UInt32');
             # https://github.com/pytorch/pytorch/issues/58734
             return _uint_where(condition, x1, x2)  # type: ignore[no-any-return]
@@ -1190,7 +1194,7 @@ def any(
     x: torch.Tensor, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False
 ) -> torch.Tensor:
     """``torch.any`` (array-api-compat's: tuple axes, ``keepdims`` with ``axis=None``)."""
-    if x.dtype in _UINTS and _dk._needs_int_fallback(x):
+    if x.dtype in _UINTS and _dk._uint_views_needed(x):
         x = _uints.to_bits(x)
     return _compat.any(x, axis=axis, keepdims=keepdims)  # type: ignore[no-any-return]
 
@@ -1200,7 +1204,7 @@ def all(
     x: torch.Tensor, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False
 ) -> torch.Tensor:
     """``torch.all`` (array-api-compat's: tuple axes, ``keepdims`` with ``axis=None``)."""
-    if x.dtype in _UINTS and _dk._needs_int_fallback(x):
+    if x.dtype in _UINTS and _dk._uint_views_needed(x):
         x = _uints.to_bits(x)
     return _compat.all(x, axis=axis, keepdims=keepdims)  # type: ignore[no-any-return]
 
@@ -1291,7 +1295,7 @@ def argsort(
     """``torch.argsort`` (stable by default, as the standard asks); uint16/32/64 off the CPU
     sorted in the order-preserving signed view (CUDA has no sort kernel for them)."""
     try:
-        if x.dtype in _UINTS and _dk._needs_int_fallback(x):
+        if x.dtype in _UINTS and _dk._uint_views_needed(x):
             return _uint_argsort(x, dim=axis, descending=descending, stable=stable)  # type: ignore[no-any-return]
         return torch.argsort(x, dim=axis, descending=descending, stable=stable)
     except _boundary.UNCLEAN as e:
@@ -1307,7 +1311,7 @@ def sort(
     """``torch.sort(...).values`` (stable by default); uint16/32/64 off the CPU sorted in the
     order-preserving signed view (CUDA has no sort kernel for them)."""
     try:
-        if x.dtype in _UINTS and _dk._needs_int_fallback(x):
+        if x.dtype in _UINTS and _dk._uint_views_needed(x):
             return _uint_sort(x, axis=axis, descending=descending, stable=stable)  # type: ignore[no-any-return]
         return torch.sort(x, dim=axis, descending=descending, stable=stable).values
     except _boundary.UNCLEAN as e:

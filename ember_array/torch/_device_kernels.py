@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from functools import wraps
+from functools import cache, wraps
 from typing import Any
 
 import torch
@@ -40,6 +40,31 @@ def _needs_int_fallback(x: torch.Tensor) -> bool:
     """Whether ``x``'s device may lack torch's CPU integer kernels (integer matmul; uint16/32/64
     where, sort, roll, any, all). Callers test the dtype first; tests monkeypatch this."""
     return not x.is_cpu  # ~50 ns; x.device.type costs ~300 (a device object made each call)
+
+
+def _uint_views_needed(x: torch.Tensor) -> bool:
+    """Whether uint16/32/64 ``where``, ``roll``, ``any``, ``all``, ``sort`` and ``argsort`` of
+    ``x`` go through signed views: off the CPU (CUDA has no kernels for them), and on the CPU
+    of a torch build without them (torch 2.11 has no CPU ``where`` for uint16; probed once)."""
+    return not x.is_cpu or not _cpu_has_uint_kernels()
+
+
+@cache
+def _cpu_has_uint_kernels() -> bool:
+    """Whether this torch's CPU build has the uint16/32/64 kernels :func:`_uint_views_needed`
+    routes around (each tried once on a 2-element tensor of each dtype)."""
+    for dtype in (torch.uint16, torch.uint32, torch.uint64):
+        x = torch.zeros(2, dtype=dtype)
+        try:
+            torch.where(torch.tensor([True, False]), x, x)
+            torch.roll(x, 1)
+            torch.any(x)
+            torch.all(x)
+            torch.sort(x, stable=True)
+            torch.argsort(x, stable=True)
+        except (NotImplementedError, RuntimeError):
+            return False
+    return True
 
 
 def _common(x1: torch.Tensor, x2: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:

@@ -25,6 +25,7 @@ from __future__ import annotations
 import contextlib
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 from numbers import Integral
 from types import ModuleType
 from typing import Any, Literal
@@ -532,15 +533,32 @@ def _mlx_reduce(mx: Any, v: Any, safe: Any, a: _Args, init: Scalar) -> Any:
     product of the other values of its segment (:func:`_mlx_others`).
     """
     s, rest = a.segments, tuple(v.shape[1:])
-    ops = {"sum": "add", "mean": "add", "prod": "multiply", "max": "maximum", "min": "minimum"}
-    op = ops[a.reduce]
+    op = _MLX_OPS[a.reduce]
+    if a.kind not in ("float", "complex"):
+        return _mlx_native(mx, s, rest, init, op)(v, safe)
+    return _mlx_reduced(s, rest, init, op)(v, safe)
+
+
+_MLX_OPS = {"sum": "add", "mean": "add", "prod": "multiply", "max": "maximum", "min": "minimum"}
+
+
+def _mlx_native(mx: Any, s: int, rest: tuple[int, ...], init: Scalar, op: str) -> Any:
+    """mlx's scatter of ``v`` at ``safe`` into ``s + 2`` slots holding ``init``, sliced."""
 
     def native(v: Any, safe: Any) -> Any:
         return getattr(mx.full((s + 2, *rest), init, dtype=v.dtype).at[safe], op)(v)[:s]
 
-    if a.kind not in ("float", "complex"):
-        return native(v, safe)
-    prod = a.reduce == "prod"
+    return native
+
+
+@lru_cache(maxsize=256)
+def _mlx_reduced(s: int, rest: tuple[int, ...], init: Scalar, op: str) -> Any:
+    """:func:`_mlx_native` as an ``mx.custom_function`` with derivatives, made once per
+    ``(segments, trailing shape, initial value, op)``: making one costs ~10 us a call."""
+    import mlx.core as mx
+
+    native = _mlx_native(mx, s, rest, init, op)
+    prod = op == "multiply"
 
     # mlx: Scatter has no jvp ("[scatter] JVP not yet implemented") and scatter prod no vjp;
     # https://github.com/ml-explore/mlx/issues/282
@@ -570,7 +588,7 @@ def _mlx_reduce(mx: Any, v: Any, safe: Any, a: _Args, init: Scalar) -> Any:
             t = t * _mlx_others(mx, v, safe, s)
         return mx.zeros((s + 2, *rest), dtype=v.dtype).at[safe].add(t)[:s]
 
-    return reduced(v, safe)
+    return reduced
 
 
 def _mlx_spare(mx: Any, x: Any) -> Any:

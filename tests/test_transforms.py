@@ -379,3 +379,58 @@ def test_mlx_det_gradient_at_a_singular_matrix() -> None:
     g = mx.grad(lambda x: em.linalg.det(x).sum())(a)
     want = [[[4.0, -2.0], [-2.0, 1.0]], [[3.0, -1.0], [-1.0, 2.0]]]
     np.testing.assert_allclose(np.asarray(g), want, rtol=1e-5, atol=1e-5)
+
+
+def test_torch_floor_divide_gradient_is_zero() -> None:
+    """torch.floor_divide has no derivative (pytorch#43327); ember computes it with
+    torch.div(rounding_mode="floor"), the same kernel: the same bits (signed zeros, infinities
+    and NaN included) and a zero gradient, as jax and mlx give."""
+    torch = pytest.importorskip("torch")
+    import ember_array.torch as xp
+
+    vals = [0.0, -0.0, 1.0, -1.0, 2.5, -2.5, 7.0, -7.0, 1e-45, 1e38, float("inf"), float("-inf"),
+            float("nan")]  # fmt: skip
+    a = torch.tensor(vals).repeat_interleave(len(vals))
+    b = torch.tensor(vals).repeat(len(vals))
+    finite = torch.isfinite(a) & torch.isfinite(b)  # infinite operands: ember's own fix
+    got = xp.floor_divide(a, b)
+    assert torch.equal(
+        got[finite].view(torch.int32), torch.floor_divide(a, b)[finite].view(torch.int32)
+    )
+    assert torch.equal(
+        torch.func.vmap(xp.floor_divide)(a, b).view(torch.int32), got.view(torch.int32)
+    )
+    zero = torch.zeros_like(a)
+    assert torch.equal(torch.func.grad(lambda t: xp.floor_divide(t, b).nansum())(a), zero)
+    assert torch.equal(torch.func.grad(lambda t: xp.floor_divide(a, t).nansum())(b), zero)
+    assert torch.equal(torch.func.grad(lambda t: xp.floor_divide(t, 2.0).sum())(a), zero)
+    assert torch.equal(torch.func.grad(lambda t: xp.floor_divide(2.0, t).nansum())(b), zero)
+    g = torch.func.grad(lambda t: xp.floor_divide(t, b.double()).nansum())(a)  # promoted
+    assert torch.equal(g, zero)
+
+
+def test_torch_from_dlpack_of_a_tensor_under_transforms() -> None:
+    """A torch tensor is not exported through DLPack (dynamo refuses it, a tensor that requires
+    gradient cannot be exported, vmap has no rule for is_pinned): a view, honouring copy= and
+    device= as the standard says."""
+    torch = pytest.importorskip("torch")
+    import ember_array.torch as xp
+
+    t = torch.arange(6.0).reshape(2, 3)
+    assert xp.from_dlpack(t).data_ptr() == t.data_ptr()
+    assert xp.from_dlpack(t, copy=False, device="cpu").data_ptr() == t.data_ptr()
+    c = xp.from_dlpack(t, copy=True)
+    assert c.data_ptr() != t.data_ptr()
+    assert torch.equal(c, t)
+    with pytest.raises(BufferError):
+        xp.from_dlpack(t, device="meta", copy=False)
+    assert xp.from_dlpack(t, device="meta").device.type == "meta"
+    g = torch.func.grad(lambda a: (xp.from_dlpack(a) * a).sum())(t)
+    assert torch.equal(g, 2 * t)
+    assert torch.equal(torch.func.vmap(xp.from_dlpack)(t), t)
+    torch._dynamo.reset()
+    for copy in (None, True):
+        f = torch.compile(lambda a, copy=copy: xp.from_dlpack(a, copy=copy) + 1, fullgraph=True)
+        assert torch.equal(f(t), t + 1)
+    np = pytest.importorskip("numpy")
+    assert xp.from_dlpack(np.arange(3.0)[::-1]).tolist() == [2.0, 1.0, 0.0]  # foreign: DLPack

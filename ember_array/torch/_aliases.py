@@ -123,10 +123,35 @@ def _tensor_values(obj: Any, dtypes: list[torch.dtype]) -> Any:
 @wraps_native()
 def from_dlpack(x: Any, /, *, device: Any = None, copy: bool | None = None) -> torch.Tensor:
     """``torch.from_dlpack``; a numpy array with negative strides aborts the process there
-    (SIGABRT inside torch's DLPack import), so it is made contiguous first (a copy)."""
+    (SIGABRT inside torch's DLPack import), so it is made contiguous first (a copy).
+
+    A torch tensor is not exported: a view of it (``copy=True``: a clone; another ``device``:
+    a copy there) is what the protocol would give, and it also works under ``torch.compile``,
+    ``torch.func`` and for a tensor that requires gradient.
+    """
+    if isinstance(x, torch.Tensor):
+        return _tensor_from_dlpack(x, device, copy)
     return _compat.from_dlpack(  # type: ignore[attr-defined]
         _positive_strides(x, "from_dlpack", copy), device=device, copy=copy
     )
+
+
+# torch: from_dlpack of a tensor is refused by dynamo (pytorch#169112), cannot export a tensor
+# that requires gradient (torch.func.grad's inputs do) and has no vmap batching rule
+# (aten::is_pinned); https://github.com/pytorch/pytorch/issues/148306
+def _tensor_from_dlpack(x: torch.Tensor, device: Any, copy: bool | None) -> torch.Tensor:
+    """What ``torch.from_dlpack(x, device=, copy=)`` returns, without the DLPack protocol:
+    a view sharing ``x``'s memory, a clone for ``copy=True``, a copy on another device."""
+    if device is not None:
+        dev = torch.device(device)
+        here = x.device
+        if dev.type != here.type or (dev.index is not None and dev.index != here.index):
+            if copy is False:
+                raise BufferError(
+                    f"moving a tensor from {here} to {dev} needs a copy; pass copy=None or True"
+                )
+            return x.to(dev, copy=True)
+    return x.clone() if copy else x.view_as(x)
 
 
 # torch: finfo/iinfo report dtype as a string and uint64's max as a float
@@ -586,7 +611,26 @@ def _nextafter_slow(x1: Any, x2: Any) -> torch.Tensor:
     return _compat.nextafter(x1, x2)  # type: ignore[no-any-return]
 
 
+# torch: floor_divide has no derivative ("derivative for aten::floor_divide is not
+# implemented"); https://github.com/pytorch/pytorch/issues/43327
+# torch.div(rounding_mode="floor") runs the same kernel (bit-identical values, the infinite and
+# signed-zero cases included) and has one: zero, as jax and mlx give.
+def _floor_div(x1: Any, x2: Any) -> torch.Tensor:
+    return torch.div(x1, x2, rounding_mode="floor")
+
+
+def _floor_div_slow(x1: Any, x2: Any) -> torch.Tensor:
+    """Two tensors of different dtypes: :func:`_floor_div` in the promoted one."""
+    if isinstance(x1, _Tensor) and isinstance(x2, _Tensor):
+        dt = result_type(x1, x2)
+        return _floor_div(x1.to(dt), x2.to(dt))
+    if isinstance(x1, _SCALARS) and isinstance(x2, _Tensor):  # torch takes a scalar x1 here
+        return _floor_div(x1, x2)
+    return _compat.floor_divide(x1, x2)  # type: ignore[no-any-return]
+
+
 _OVERRIDES: dict[str, tuple[Callable[..., torch.Tensor], Callable[..., torch.Tensor]]] = {
+    "floor_divide": (_floor_div, _floor_div_slow),
     "nextafter": (_nextafter, _nextafter_slow),
 }
 globals().update(
@@ -625,7 +669,9 @@ def _floor_divide_infinities(x1: Any, x2: Any, out: torch.Tensor) -> torch.Tenso
         bool(torch.isinf(x).any()) if isinstance(x, _Tensor) else math.isinf(x) for x in (x1, x2)
     ):
         return out
-    a, b = _operand(x1, out), _operand(x2, out)
+    # detached: floor's derivative is zero there too (a live x1 / x2 branch gives 0 * inf = NaN
+    # gradients where x2 == 0, through where's backward)
+    a, b = _operand(x1, out).detach(), _operand(x2, out).detach()
     return torch.where(torch.isinf(a) | torch.isinf(b), torch.div(a, b).to(out.dtype), out)
 
 

@@ -434,3 +434,28 @@ def test_torch_from_dlpack_of_a_tensor_under_transforms() -> None:
         assert torch.equal(f(t), t + 1)
     np = pytest.importorskip("numpy")
     assert xp.from_dlpack(np.arange(3.0)[::-1]).tolist() == [2.0, 1.0, 0.0]  # foreign: DLPack
+
+
+def test_torch_random_permutation_under_grad_equals_eager() -> None:
+    """Inside a torch.func transform even a plain CPU key cannot be read on the host
+    (.numpy() fails, pytorch#91810): the standard-form hash runs, with the same stream."""
+    torch = pytest.importorskip("torch")
+    import ember_array.random as er
+
+    k = er.key(5, xp="torch")
+    x = torch.randn(7, 3)
+    w = torch.arange(7.0)[:, None]
+
+    def f(t):  # type: ignore[no-untyped-def]
+        p = er.permutation(k, t)
+        return (p * w).sum(), (p, er.permutation(k, 1000), er.uniform(k, (9,)))
+
+    g, (p, order, u) = torch.func.grad(f, has_aux=True)(x)
+    assert torch.equal(p, er.permutation(k, x))
+    assert torch.equal(order, er.permutation(k, 1000))
+    assert torch.equal(u, er.uniform(k, (9,)))
+    assert torch.equal(g, torch.empty_like(x).index_copy_(0, er.permutation(k, 7), w.expand(7, 3)))
+    gen = er.Generator(11, xp="torch")
+    got = torch.func.grad(lambda t: (er.Generator(11, xp="torch").permutation(t) * w).sum())(x)
+    want = torch.empty_like(x).index_copy_(0, gen.permutation(torch.arange(7)), w.expand(7, 3))
+    assert torch.equal(got, want)

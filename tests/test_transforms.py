@@ -459,3 +459,40 @@ def test_torch_random_permutation_under_grad_equals_eager() -> None:
     got = torch.func.grad(lambda t: (er.Generator(11, xp="torch").permutation(t) * w).sum())(x)
     want = torch.empty_like(x).index_copy_(0, gen.permutation(torch.arange(7)), w.expand(7, 3))
     assert torch.equal(got, want)
+
+
+def test_torch_vmap_of_moveaxis_sign_unstack_vecdot() -> None:
+    """torch.moveaxis (int axes) has no batching rule and array-api-compat's sign writes through
+    a boolean mask: movedim, unbind and where give the same values under torch.func.vmap."""
+    torch = pytest.importorskip("torch")
+    import array_api_compat.torch as compat
+
+    import ember_array.torch as xp
+
+    x = torch.randn(3, 4, 5)
+    x[0, 0, :3] = torch.tensor([float("nan"), 0.0, -0.0])
+    z = torch.complex(x, torch.randn(3, 4, 5))
+    z[1, 1, 1] = 0
+    cases = [
+        (lambda t: xp.moveaxis(t, 0, -1), x),
+        (lambda t: xp.moveaxis(t, (0, 1), (1, 0)), x),
+        (xp.sign, x),
+        (xp.sign, z),
+        (lambda t: xp.stack(xp.unstack(t, axis=1)), x),
+        (lambda t: xp.vecdot(t, t.flip(0), axis=0), x),
+        (lambda t: xp.vecdot(t, t), z),
+    ]
+    for f, a in cases:
+        got = torch.func.vmap(f)(a)
+        want = torch.stack([f(row) for row in a])
+        torch.testing.assert_close(got, want, equal_nan=True, rtol=0, atol=0)
+    # eager values are array-api-compat's, bit for bit (signed zeros and NaN included)
+    same = {"equal_nan": True, "rtol": 0, "atol": 0}
+    for t in (x, z, x.double(), torch.tensor([-3, 0, 7])):
+        torch.testing.assert_close(xp.sign(t), compat.sign(t), **same)
+    for ax in (0, 1, -1):
+        y = x.flip(0)
+        torch.testing.assert_close(xp.vecdot(x, y, axis=ax), compat.vecdot(x, y, axis=ax), **same)
+        views = [(v.data_ptr(), v.shape, v.stride()) for v in xp.unstack(x, axis=ax)]
+        assert views == [(v.data_ptr(), v.shape, v.stride()) for v in compat.unstack(x, axis=ax)]
+    torch.testing.assert_close(xp.vecdot(z, x.double()), compat.vecdot(z, x.double()), **same)

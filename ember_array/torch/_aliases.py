@@ -899,14 +899,61 @@ __all__ += ["sqrt"]
 
 _bitwise, _ordered = _uints.bitwise, _uints.ordered
 
+
+# array-api-compat: torch sign writes NaN (and complex zeros) through a boolean mask, a
+# data-dependent shape torch.func.vmap cannot batch (no upstream issue found)
+@wraps_native()
+def _sign(x: torch.Tensor, /) -> torch.Tensor:
+    """array-api-compat's ``sign`` with ``where`` for its masked writes: ``x / |x|`` (0 at 0)
+    for complex input, ``torch.sign`` with NaN kept (torch gives 0) for real floating input."""
+    if x.dtype.is_complex:
+        return torch.where(x == 0, 0, x / torch.abs(x))
+    out = torch.sign(x)
+    if x.dtype.is_floating_point:
+        return torch.where(torch.isnan(x), torch.nan, out)
+    return out
+
+
+_sign.__name__ = _sign.__qualname__ = "sign"
+
+
+# torch: moveaxis with int axes (aten::moveaxis.int) has no vmap batching rule, its alias
+# movedim has (no upstream issue found)
+moveaxis = torch.movedim
+
+
+# array-api-compat: torch vecdot and unstack call torch.moveaxis, which vmap cannot batch
+# (no upstream issue found)
+def _vecdot(x1: torch.Tensor, x2: torch.Tensor, /, *, axis: int = -1) -> torch.Tensor:
+    """array-api-compat's ``vecdot`` (``conj(x1) @ x2`` over ``axis``), through ``movedim``."""
+    if x1.dtype is not x2.dtype:
+        dt = result_type(x1, x2)
+        x1, x2 = x1.to(dt), x2.to(dt)
+    if x1.shape[axis] != x2.shape[axis]:
+        raise ValueError("x1 and x2 must have the same size along the given axis")
+    a, b = torch.broadcast_tensors(torch.movedim(x1, axis, -1), torch.movedim(x2, axis, -1))
+    return (torch.conj(a[..., None, :]) @ b[..., None])[..., 0, 0]
+
+
+_vecdot.__name__ = _vecdot.__qualname__ = "vecdot"
+
+
+def unstack(x: torch.Tensor, /, *, axis: int = 0) -> tuple[torch.Tensor, ...]:
+    """``torch.unbind`` (array-api-compat iterates over ``moveaxis(x, axis, 0)``, the same views,
+    which torch.func.vmap cannot batch)."""
+    if x.ndim == 0:
+        raise ValueError("Input array must be at least 1-d.")
+    return torch.unbind(x, axis)
+
+
 abs = _uints.route_unary(torch.abs, _uints.UNARY["abs"])
-sign = _uints.route_unary(_compat.sign, _uints.UNARY["sign"])
+sign = _uints.route_unary(_sign, _uints.UNARY["sign"])
 negative = _uints.route_unary(torch.negative, _uints.UNARY["negative"])
 square = _uints.route_unary(torch.square, _uints.UNARY["square"])
 bitwise_invert = _uints.route_unary(_compat.bitwise_invert, _uints.UNARY["bitwise_invert"])
 nonzero = _uints.route_unary(_compat.nonzero, _bitwise(_compat.nonzero, back=False))
 tensordot = _uints.route2(_compat.tensordot, _bitwise(_compat.tensordot, data=2))
-vecdot = _uints.route2(_compat.vecdot, _bitwise(_compat.vecdot, data=2))
+vecdot = _uints.route2(_vecdot, _bitwise(_vecdot, data=2))
 _uint_flip = _bitwise(_compat.flip)
 _uint_tril = _bitwise(_compat.tril)
 _uint_triu = _bitwise(_compat.triu)
@@ -1114,8 +1161,8 @@ def stack(
 
 __all__ += [
     "abs", "argmax", "argmin", "bitwise_invert", "clip", "concat", "flip", "isin", "max", "min",
-    "negative", "nonzero", "repeat", "searchsorted", "sign", "square", "stack",
-    "take_along_axis", "tensordot", "tril", "triu", "vecdot", "where",
+    "moveaxis", "negative", "nonzero", "repeat", "searchsorted", "sign", "square", "stack",
+    "take_along_axis", "tensordot", "tril", "triu", "unstack", "vecdot", "where",
 ]  # fmt: skip
 
 

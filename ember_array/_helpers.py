@@ -106,4 +106,11 @@ def is_eager_host(x: Any) -> bool:
         return False
     import torch
 
-    return not (torch.compiler.is_compiling() or torch._C._functorch.is_functorch_wrapped_tensor(x))
+    functorch = torch._C._functorch
+    # torch: inside a torch.func transform even a plain tensor's .numpy() fails ("Cannot access
+    # data pointer of Tensor that doesn't have storage"); https://github.com/pytorch/pytorch/issues/91810
+    return not (
+        torch.compiler.is_compiling()
+        or functorch.maybe_current_level() is not None
+        or functorch.is_functorch_wrapped_tensor(x)
+    )

@@ -572,3 +572,120 @@ def test_mlx_vmap_of_bitwise_with_an_unbatched_first_operand(name: str) -> None:
     assert mx.vmap(lambda v: f(c, v), in_axes=1, out_axes=1)(b.T).T.tolist() == want
     assert mx.vmap(lambda v: f(3, v))(b).tolist() == [f(3, b[i]).tolist() for i in range(2)]
     assert mx.vmap(lambda v: f(v, c))(b).tolist() == [f(b[i], c).tolist() for i in range(2)]
+
+
+def test_torch_floor_divide_gradient_is_zero() -> None:
+    """torch.floor_divide has no derivative (pytorch#43327); ember computes it with
+    torch.div(rounding_mode="floor"), the same kernel: the same bits (signed zeros, infinities
+    and NaN included) and a zero gradient, as jax and mlx give."""
+    torch = pytest.importorskip("torch")
+    import ember_array.torch as xp
+
+    vals = [0.0, -0.0, 1.0, -1.0, 2.5, -2.5, 7.0, -7.0, 1e-45, 1e38, float("inf"), float("-inf"),
+            float("nan")]  # fmt: skip
+    a = torch.tensor(vals).repeat_interleave(len(vals))
+    b = torch.tensor(vals).repeat(len(vals))
+    finite = torch.isfinite(a) & torch.isfinite(b)  # infinite operands: ember's own fix
+    got = xp.floor_divide(a, b)
+    assert torch.equal(
+        got[finite].view(torch.int32), torch.floor_divide(a, b)[finite].view(torch.int32)
+    )
+    assert torch.equal(
+        torch.func.vmap(xp.floor_divide)(a, b).view(torch.int32), got.view(torch.int32)
+    )
+    zero = torch.zeros_like(a)
+    assert torch.equal(torch.func.grad(lambda t: xp.floor_divide(t, b).nansum())(a), zero)
+    assert torch.equal(torch.func.grad(lambda t: xp.floor_divide(a, t).nansum())(b), zero)
+    assert torch.equal(torch.func.grad(lambda t: xp.floor_divide(t, 2.0).sum())(a), zero)
+    assert torch.equal(torch.func.grad(lambda t: xp.floor_divide(2.0, t).nansum())(b), zero)
+    g = torch.func.grad(lambda t: xp.floor_divide(t, b.double()).nansum())(a)  # promoted
+    assert torch.equal(g, zero)
+
+
+def test_torch_from_dlpack_of_a_tensor_under_transforms() -> None:
+    """A torch tensor is not exported through DLPack (dynamo refuses it, a tensor that requires
+    gradient cannot be exported, vmap has no rule for is_pinned): a view, honouring copy= and
+    device= as the standard says."""
+    torch = pytest.importorskip("torch")
+    import ember_array.torch as xp
+
+    t = torch.arange(6.0).reshape(2, 3)
+    assert xp.from_dlpack(t).data_ptr() == t.data_ptr()
+    assert xp.from_dlpack(t, copy=False, device="cpu").data_ptr() == t.data_ptr()
+    c = xp.from_dlpack(t, copy=True)
+    assert c.data_ptr() != t.data_ptr()
+    assert torch.equal(c, t)
+    with pytest.raises(BufferError):
+        xp.from_dlpack(t, device="meta", copy=False)
+    assert xp.from_dlpack(t, device="meta").device.type == "meta"
+    g = torch.func.grad(lambda a: (xp.from_dlpack(a) * a).sum())(t)
+    assert torch.equal(g, 2 * t)
+    assert torch.equal(torch.func.vmap(xp.from_dlpack)(t), t)
+    torch._dynamo.reset()
+    for copy in (None, True):
+        f = torch.compile(lambda a, copy=copy: xp.from_dlpack(a, copy=copy) + 1, fullgraph=True)
+        assert torch.equal(f(t), t + 1)
+    np = pytest.importorskip("numpy")
+    assert xp.from_dlpack(np.arange(3.0)[::-1]).tolist() == [2.0, 1.0, 0.0]  # foreign: DLPack
+
+
+def test_torch_random_permutation_under_grad_equals_eager() -> None:
+    """Inside a torch.func transform even a plain CPU key cannot be read on the host
+    (.numpy() fails, pytorch#91810): the standard-form hash runs, with the same stream."""
+    torch = pytest.importorskip("torch")
+    import ember_array.random as er
+
+    k = er.key(5, xp="torch")
+    x = torch.randn(7, 3)
+    w = torch.arange(7.0)[:, None]
+
+    def f(t):  # type: ignore[no-untyped-def]
+        p = er.permutation(k, t)
+        return (p * w).sum(), (p, er.permutation(k, 1000), er.uniform(k, (9,)))
+
+    g, (p, order, u) = torch.func.grad(f, has_aux=True)(x)
+    assert torch.equal(p, er.permutation(k, x))
+    assert torch.equal(order, er.permutation(k, 1000))
+    assert torch.equal(u, er.uniform(k, (9,)))
+    assert torch.equal(g, torch.empty_like(x).index_copy_(0, er.permutation(k, 7), w.expand(7, 3)))
+    gen = er.Generator(11, xp="torch")
+    got = torch.func.grad(lambda t: (er.Generator(11, xp="torch").permutation(t) * w).sum())(x)
+    want = torch.empty_like(x).index_copy_(0, gen.permutation(torch.arange(7)), w.expand(7, 3))
+    assert torch.equal(got, want)
+
+
+def test_torch_vmap_of_moveaxis_sign_unstack_vecdot() -> None:
+    """torch.moveaxis (int axes) has no batching rule and array-api-compat's sign writes through
+    a boolean mask: movedim, unbind and where give the same values under torch.func.vmap."""
+    torch = pytest.importorskip("torch")
+    import array_api_compat.torch as compat
+
+    import ember_array.torch as xp
+
+    x = torch.randn(3, 4, 5)
+    x[0, 0, :3] = torch.tensor([float("nan"), 0.0, -0.0])
+    z = torch.complex(x, torch.randn(3, 4, 5))
+    z[1, 1, 1] = 0
+    cases = [
+        (lambda t: xp.moveaxis(t, 0, -1), x),
+        (lambda t: xp.moveaxis(t, (0, 1), (1, 0)), x),
+        (xp.sign, x),
+        (xp.sign, z),
+        (lambda t: xp.stack(xp.unstack(t, axis=1)), x),
+        (lambda t: xp.vecdot(t, t.flip(0), axis=0), x),
+        (lambda t: xp.vecdot(t, t), z),
+    ]
+    for f, a in cases:
+        got = torch.func.vmap(f)(a)
+        want = torch.stack([f(row) for row in a])
+        torch.testing.assert_close(got, want, equal_nan=True, rtol=0, atol=0)
+    # eager values are array-api-compat's, bit for bit (signed zeros and NaN included)
+    same = {"equal_nan": True, "rtol": 0, "atol": 0}
+    for t in (x, z, x.double(), torch.tensor([-3, 0, 7])):
+        torch.testing.assert_close(xp.sign(t), compat.sign(t), **same)
+    for ax in (0, 1, -1):
+        y = x.flip(0)
+        torch.testing.assert_close(xp.vecdot(x, y, axis=ax), compat.vecdot(x, y, axis=ax), **same)
+        views = [(v.data_ptr(), v.shape, v.stride()) for v in xp.unstack(x, axis=ax)]
+        assert views == [(v.data_ptr(), v.shape, v.stride()) for v in compat.unstack(x, axis=ax)]
+    torch.testing.assert_close(xp.vecdot(z, x.double()), compat.vecdot(z, x.double()), **same)

@@ -41,11 +41,11 @@ _borrow(
     wrapped="""
         all any arange argsort astype broadcast_arrays broadcast_to clip concat
         cumulative_prod cumulative_sum diff empty expand_dims flip full linspace matmul
-        matrix_transpose max mean meshgrid min ones permute_dims prod reshape round sign
+        matrix_transpose max mean meshgrid min ones permute_dims prod reshape round
         sort squeeze sum take_along_axis tensordot tril triu var where zeros fft.fftn
         fft.ifftn fft.irfftn fft.rfftn linalg.cross linalg.solve linalg.vecdot
         linalg.vector_norm
     """,
-    written="eye unstack vecdot linalg.trace",
+    written="eye linalg.trace",
     forces="nonzero repeat",
 )

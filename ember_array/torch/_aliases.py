@@ -125,10 +125,35 @@ def _tensor_values(obj: Any, dtypes: list[torch.dtype]) -> Any:
 @wraps_native()
 def from_dlpack(x: Any, /, *, device: Any = None, copy: bool | None = None) -> torch.Tensor:
     """``torch.from_dlpack``; a numpy array with negative strides aborts the process there
-    (SIGABRT inside torch's DLPack import), so it is made contiguous first (a copy)."""
+    (SIGABRT inside torch's DLPack import), so it is made contiguous first (a copy).
+
+    A torch tensor is not exported: a view of it (``copy=True``: a clone; another ``device``:
+    a copy there) is what the protocol would give, and it also works under ``torch.compile``,
+    ``torch.func`` and for a tensor that requires gradient.
+    """
+    if isinstance(x, torch.Tensor):
+        return _tensor_from_dlpack(x, device, copy)
     return _compat.from_dlpack(  # type: ignore[attr-defined]
         _positive_strides(x, "from_dlpack", copy), device=device, copy=copy
     )
+
+
+# torch: from_dlpack of a tensor is refused by dynamo (pytorch#169112), cannot export a tensor
+# that requires gradient (torch.func.grad's inputs do) and has no vmap batching rule
+# (aten::is_pinned); https://github.com/pytorch/pytorch/issues/148306
+def _tensor_from_dlpack(x: torch.Tensor, device: Any, copy: bool | None) -> torch.Tensor:
+    """What ``torch.from_dlpack(x, device=, copy=)`` returns, without the DLPack protocol:
+    a view sharing ``x``'s memory, a clone for ``copy=True``, a copy on another device."""
+    if device is not None:
+        dev = torch.device(device)
+        here = x.device
+        if dev.type != here.type or (dev.index is not None and dev.index != here.index):
+            if copy is False:
+                raise BufferError(
+                    f"moving a tensor from {here} to {dev} needs a copy; pass copy=None or True"
+                )
+            return x.to(dev, copy=True)
+    return x.clone() if copy else x.view_as(x)
 
 
 # torch: finfo/iinfo report dtype as a string and uint64's max as a float
@@ -594,7 +619,26 @@ def _nextafter_slow(x1: Any, x2: Any) -> torch.Tensor:
     return _compat.nextafter(x1, x2)  # type: ignore[no-any-return]
 
 
+# torch: floor_divide has no derivative ("derivative for aten::floor_divide is not
+# implemented"); https://github.com/pytorch/pytorch/issues/43327
+# torch.div(rounding_mode="floor") runs the same kernel (bit-identical values, the infinite and
+# signed-zero cases included) and has one: zero, as jax and mlx give.
+def _floor_div(x1: Any, x2: Any) -> torch.Tensor:
+    return torch.div(x1, x2, rounding_mode="floor")
+
+
+def _floor_div_slow(x1: Any, x2: Any) -> torch.Tensor:
+    """Two tensors of different dtypes: :func:`_floor_div` in the promoted one."""
+    if isinstance(x1, _Tensor) and isinstance(x2, _Tensor):
+        dt = result_type(x1, x2)
+        return _floor_div(x1.to(dt), x2.to(dt))
+    if isinstance(x1, _SCALARS) and isinstance(x2, _Tensor):  # torch takes a scalar x1 here
+        return _floor_div(x1, x2)
+    return _compat.floor_divide(x1, x2)  # type: ignore[no-any-return]
+
+
 _OVERRIDES: dict[str, tuple[Callable[..., torch.Tensor], Callable[..., torch.Tensor]]] = {
+    "floor_divide": (_floor_div, _floor_div_slow),
     "nextafter": (_nextafter, _nextafter_slow),
 }
 #: maximum/minimum of a floating tensor and a Python float: torch's clamps (see _binary)
@@ -673,7 +717,9 @@ def _floor_divide_infinities(x1: Any, x2: Any, out: torch.Tensor) -> torch.Tenso
         bool(torch.isinf(x).any()) if isinstance(x, _Tensor) else math.isinf(x) for x in (x1, x2)
     ):
         return out
-    a, b = _operand(x1, out), _operand(x2, out)
+    # detached: floor's derivative is zero there too (a live x1 / x2 branch gives 0 * inf = NaN
+    # gradients where x2 == 0, through where's backward)
+    a, b = _operand(x1, out).detach(), _operand(x2, out).detach()
     return torch.where(torch.isinf(a) | torch.isinf(b), torch.div(a, b).to(out.dtype), out)
 
 
@@ -971,8 +1017,55 @@ __all__ += ["sqrt"]
 
 _bitwise, _ordered = _uints.bitwise, _uints.ordered
 
+
+# array-api-compat: torch sign writes NaN (and complex zeros) through a boolean mask, a
+# data-dependent shape torch.func.vmap cannot batch (no upstream issue found)
+@wraps_native()
+def _sign(x: torch.Tensor, /) -> torch.Tensor:
+    """array-api-compat's ``sign`` with ``where`` for its masked writes: ``x / |x|`` (0 at 0)
+    for complex input, ``torch.sign`` with NaN kept (torch gives 0) for real floating input."""
+    if x.dtype.is_complex:
+        return torch.where(x == 0, 0, x / torch.abs(x))
+    out = torch.sign(x)
+    if x.dtype.is_floating_point:
+        return torch.where(torch.isnan(x), torch.nan, out)
+    return out
+
+
+_sign.__name__ = _sign.__qualname__ = "sign"
+
+
+# torch: moveaxis with int axes (aten::moveaxis.int) has no vmap batching rule, its alias
+# movedim has (no upstream issue found)
+moveaxis = torch.movedim
+
+
+# array-api-compat: torch vecdot and unstack call torch.moveaxis, which vmap cannot batch
+# (no upstream issue found)
+def _vecdot(x1: torch.Tensor, x2: torch.Tensor, /, *, axis: int = -1) -> torch.Tensor:
+    """array-api-compat's ``vecdot`` (``conj(x1) @ x2`` over ``axis``), through ``movedim``."""
+    if x1.dtype is not x2.dtype:
+        dt = result_type(x1, x2)
+        x1, x2 = x1.to(dt), x2.to(dt)
+    if x1.shape[axis] != x2.shape[axis]:
+        raise ValueError("x1 and x2 must have the same size along the given axis")
+    a, b = torch.broadcast_tensors(torch.movedim(x1, axis, -1), torch.movedim(x2, axis, -1))
+    return (torch.conj(a[..., None, :]) @ b[..., None])[..., 0, 0]
+
+
+_vecdot.__name__ = _vecdot.__qualname__ = "vecdot"
+
+
+def unstack(x: torch.Tensor, /, *, axis: int = 0) -> tuple[torch.Tensor, ...]:
+    """``torch.unbind`` (array-api-compat iterates over ``moveaxis(x, axis, 0)``, the same views,
+    which torch.func.vmap cannot batch)."""
+    if x.ndim == 0:
+        raise ValueError("Input array must be at least 1-d.")
+    return torch.unbind(x, axis)
+
+
 abs = _uints.route_unary(torch.abs, _uints.UNARY["abs"])
-sign = _uints.route_unary(_compat.sign, _uints.UNARY["sign"])
+sign = _uints.route_unary(_sign, _uints.UNARY["sign"])
 negative = _uints.route_unary(torch.negative, _uints.UNARY["negative"])
 square = _uints.route_unary(torch.square, _uints.UNARY["square"])
 bitwise_invert = _uints.route_unary(_compat.bitwise_invert, _uints.UNARY["bitwise_invert"])
@@ -980,7 +1073,7 @@ nonzero = _uints.route_unary(_compat.nonzero, _bitwise(_compat.nonzero, back=Fal
 # torch: CUDA has no integer matmul ("addmm_cuda"/"dot" not implemented for 'Int'...);
 # https://github.com/pytorch/pytorch/issues/44428
 _tensordot = _dk.with_int_fallback(_compat.tensordot, _dk.int_tensordot)
-_vecdot = _dk.with_int_fallback(_compat.vecdot, _dk.int_vecdot)
+_vecdot = _dk.with_int_fallback(_vecdot, _dk.int_vecdot)
 tensordot = _uints.route2(_tensordot, _bitwise(_tensordot, data=2))
 vecdot = _uints.route2(_vecdot, _bitwise(_vecdot, data=2))
 _uint_flip = _bitwise(_compat.flip)
@@ -1247,8 +1340,8 @@ def stack(
 
 __all__ += [
     "abs", "all", "any", "argmax", "argmin", "bitwise_invert", "clip", "concat", "flip", "isin",
-    "max", "min", "negative", "nonzero", "repeat", "searchsorted", "sign", "square", "stack",
-    "take_along_axis", "tensordot", "tril", "triu", "vecdot", "where",
+    "max", "min", "moveaxis", "negative", "nonzero", "repeat", "searchsorted", "sign", "square",
+    "stack", "take_along_axis", "tensordot", "tril", "triu", "unstack", "vecdot", "where",
 ]  # fmt: skip
 
 

@@ -29,16 +29,13 @@ _fixes.matrix_power = _checked_matrix_power(_compat.matrix_power, "torch")  # ty
 
 # torch: trace of unsigned integers returns int64 as torch.sum does (the standard: uint64);
 # https://github.com/data-apis/array-api-compat/issues/242
-from . import _aliases, _device_kernels, _uints  # noqa: E402
+from . import _aliases, _uints  # noqa: E402
 
 _fixes.trace = _aliases._unsigned_total(_compat.trace)  # type: ignore[attr-defined]
 # uint16/32/64: promoted by the standard's table and computed on signed views (see _uints)
 _fixes.matmul = _aliases.matmul  # type: ignore[attr-defined]
 _fixes.tensordot = _aliases.tensordot  # type: ignore[attr-defined]
-# torch: CUDA has no integer matmul ("dot"/"addmm_cuda" not implemented for 'Long'...);
-# https://github.com/pytorch/pytorch/issues/44428
-_vecdot = _device_kernels.with_int_fallback(_compat.vecdot, _device_kernels.int_vecdot)
-_fixes.vecdot = _uints.route2(_vecdot, _uints.bitwise(_vecdot, data=2))  # type: ignore[attr-defined]
+_fixes.vecdot = _aliases.vecdot  # type: ignore[attr-defined]  # (integers off the CPU, vmap)
 _fixes.cross = _uints.route2(_compat.cross, _uints.bitwise(_compat.cross, data=2))  # type: ignore[attr-defined]
 _uint_outer = _uints.route2(_compat.outer, _uints.bitwise(_compat.outer, data=2))
 

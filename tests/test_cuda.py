@@ -2,7 +2,7 @@
 
 Skipped where torch sees no CUDA device (CI has none); the device check of a session with a
 GPU runs this file, and the conformance suite and the shim tests with
-``EMBER_TORCH_DEVICE=cuda`` (see ``docs/testing.md``).  What is specific to a GPU:
+``EMBER_TORCH_DEVICE=cuda`` (see ``docs/devices.md``).  What is specific to a GPU:
 
 * the portable random streams are bit-identical to numpy's on the device too (the CPU path
   hashes on the host; the device path runs the same threefry in torch);

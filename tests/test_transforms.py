@@ -689,3 +689,32 @@ def test_torch_vmap_of_moveaxis_sign_unstack_vecdot() -> None:
         views = [(v.data_ptr(), v.shape, v.stride()) for v in xp.unstack(x, axis=ax)]
         assert views == [(v.data_ptr(), v.shape, v.stride()) for v in compat.unstack(x, axis=ax)]
     torch.testing.assert_close(xp.vecdot(z, x.double()), compat.vecdot(z, x.double()), **same)
+
+
+def test_torch_compile_random_key_and_categorical_equal_eager() -> None:
+    """Under torch.compile(fullgraph=True): key() builds its uint32 words from int64 (inductor
+    cannot make a uint32 tensor from a list) and categorical's shape check avoids
+    max(..., default=) (dynamo cannot trace it); the streams are the eager ones."""
+    torch = pytest.importorskip("torch")
+    import ember_array.random as er
+
+    torch._dynamo.reset()
+    k = torch.compile(lambda: er.key(2**64 - 3, xp="torch"), fullgraph=True)()
+    assert k.dtype == torch.uint32
+    assert k.tolist() == er.key(2**64 - 3, xp="torch").tolist() == [2**32 - 1, 2**32 - 3]
+
+    logits = torch.randn(4, 6)
+    g, g_eager = er.Generator(5, xp="torch"), er.Generator(5, xp="torch")
+
+    def f(kk, lg):  # type: ignore[no-untyped-def]
+        return (
+            er.categorical(kk, lg),
+            er.categorical(kk, lg, axis=0, shape=(2, 6)),
+            g.categorical(lg),
+        )
+
+    torch._dynamo.reset()
+    got = torch.compile(f, fullgraph=True)(k, logits)
+    assert torch.equal(got[0], er.categorical(k, logits))
+    assert torch.equal(got[1], er.categorical(k, logits, axis=0, shape=(2, 6)))
+    assert torch.equal(got[2], g_eager.categorical(logits))

@@ -596,6 +596,12 @@ def key(seed: int, *, xp: Any = None, device: Any = None) -> Any:
     """
     s = _seed_value(seed, "key")
     be = backend_for("numpy" if xp is None else xp, "key")
+    if be.signed:
+        # torch.compile: inductor cannot build a uint32 tensor from a list ("Promotion for
+        # uint16, uint32, uint64 types is not supported") (no upstream issue found); an int64
+        # one cast to uint32 compiles
+        w = be.xp.asarray([s >> 32, s & MASK32], dtype=be.xp.int64, device=device)
+        return be.to_uint32(w)
     return be.xp.asarray([s >> 32, s & MASK32], dtype=be.xp.uint32, device=device)
 
 

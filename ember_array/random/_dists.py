@@ -95,7 +95,9 @@ def _broadcast_shapes(*shapes: tuple[int, ...]) -> tuple[int, ...] | None:
 
     In Python rather than ``xp.broadcast_shapes``, which only 2025.12 namespaces have.
     """
-    nd = max((len(s) for s in shapes), default=0)
+    # torch.compile: dynamo does not trace max(..., default=) ("Encountered TypeError when
+    # trying to handle op max") (no upstream issue found)
+    nd = max([0, *[len(s) for s in shapes]])
     out = []
     for i in range(nd):
         dims = {s[len(s) - nd + i] for s in shapes if len(s) - nd + i >= 0} - {1}

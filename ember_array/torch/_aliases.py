@@ -1023,12 +1023,13 @@ _bitwise, _ordered = _uints.bitwise, _uints.ordered
 @wraps_native()
 def _sign(x: torch.Tensor, /) -> torch.Tensor:
     """array-api-compat's ``sign`` with ``where`` for its masked writes: ``x / |x|`` (0 at 0)
-    for complex input, ``torch.sign`` with NaN kept (torch gives 0) for real floating input."""
+    for complex input; for real floating input ``torch.sign``, with ``x``'s NaNs passed
+    through (torch gives 0 there)."""
     if x.dtype.is_complex:
         return torch.where(x == 0, 0, x / torch.abs(x))
     out = torch.sign(x)
     if x.dtype.is_floating_point:
-        return torch.where(torch.isnan(x), torch.nan, out)
+        return torch.where(torch.isnan(x), x, out)  # x, not a scalar NaN: no 0-d tensor made
     return out
 
 

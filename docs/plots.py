@@ -196,7 +196,21 @@ def _hotpaths_md(record: dict[str, Any]) -> str:
         f"- numpy {v.get('numpy')}, torch {v.get('torch')}, mlx {v.get('mlx')}, "
         f"ember_array {v.get('ember_array')}\n"
         f"- {ok} of {len(record['rows'])} rows within their goal\n"
+        + _floors_md(record["rows"])
     )
+
+
+def _floors_md(rows: list[dict[str, Any]]) -> str:
+    """The rows with a ``floor`` (a Python function that only forwards to the anchor): what
+    being a Python function costs at all, beside what ember_array's function costs."""
+    floored = [r for r in rows if r.get("floor_ratio") is not None]
+    if not floored:
+        return ""
+    cells = "; ".join(
+        f"{r['backend']} {r['row']}: {r['ratio']:.2f} (forwarding only: {r['floor_ratio']:.2f})"
+        for r in floored
+    )
+    return f"- ember / anchor beside a Python function that only forwards to the anchor: {cells}\n"
 
 
 def _run_md(record: dict[str, Any]) -> str:

@@ -718,3 +718,14 @@ def test_torch_compile_random_key_and_categorical_equal_eager() -> None:
     assert torch.equal(got[0], er.categorical(k, logits))
     assert torch.equal(got[1], er.categorical(k, logits, axis=0, shape=(2, 6)))
     assert torch.equal(got[2], g_eager.categorical(logits))
+
+
+def test_torch_compile_of_a_key_made_inside() -> None:
+    """A key made inside a compiled function is a constant: without a buffer boundary the hash
+    is one memory-free expression that inductor's operation count recurses through
+    exponentially (over 200 s to compile); with it, a few seconds and the eager stream."""
+    torch = pytest.importorskip("torch")
+    import ember_array.random as er
+
+    f = torch.compile(lambda: er.uniform(er.key(5, xp="torch"), (8,)), fullgraph=True)
+    assert torch.equal(f(), er.uniform(er.key(5, xp="torch"), (8,)))

@@ -168,6 +168,8 @@ def key_words(be: Words, k: Any) -> tuple[Any, Any]:
     Not 0-d: numpy turns 0-d results into scalars, whose wrapping ``+`` warns of overflow.
     """
     kw = be.xp.astype(k, be.word) if be.signed else k
+    if be.name == "torch":
+        kw = be.xp._compile_barrier(kw)  # a buffer under torch.compile (see there)
     return kw[0:1], kw[1:2]
 
 

@@ -15,6 +15,7 @@ from .. import _spec
 from .._markers import borrow as _borrow
 from .._namespace import populate as _populate
 from . import _aliases
+from ._compile import compile_barrier as _compile_barrier  # noqa: F401  (random: see there)
 from ._info import __array_namespace_info__
 from ._tensor import install, uninstall
 

@@ -195,8 +195,7 @@ def _hotpaths_md(record: dict[str, Any]) -> str:
         f"torch threads {s['torch_threads']}\n"
         f"- numpy {v.get('numpy')}, torch {v.get('torch')}, mlx {v.get('mlx')}, "
         f"ember_array {v.get('ember_array')}\n"
-        f"- {ok} of {len(record['rows'])} rows within their goal\n"
-        + _floors_md(record["rows"])
+        f"- {ok} of {len(record['rows'])} rows within their goal\n" + _floors_md(record["rows"])
     )
 
 

@@ -12,9 +12,10 @@ The namespace's ``matmul``, ``tensordot``, ``vecdot`` and ``linalg.matmul/tensor
 come here only for two integer inputs on a device for which :func:`_needs_int_fallback` says so
 (a dtype test first: a float input costs one frozenset membership test); uint16/32/64, which
 ``ember_array.torch._uints`` turns into signed views, arrive here as those views.
-:func:`_needs_int_fallback` is also what routes uint16/32/64 ``where``, ``roll``, ``any``, ``all``
-(signed bits) and ``sort``/``argsort`` (the order-preserving signed view) off the CPU, where
-CUDA has no kernels for them. Tests replace it to run these paths on the CPU.
+:func:`_uint_views_needed` routes uint16/32/64 ``where``, ``roll``, ``any``, ``all`` (signed
+bits) and ``sort``/``argsort`` (the order-preserving signed view) off the CPU, where CUDA has
+no kernels for them, and on a CPU build that lacks them. Tests replace both predicates to run
+these paths on the CPU.
 """
 
 from __future__ import annotations
@@ -37,8 +38,8 @@ _Tensor = torch.Tensor
 
 
 def _needs_int_fallback(x: torch.Tensor) -> bool:
-    """Whether ``x``'s device may lack torch's CPU integer kernels (integer matmul; uint16/32/64
-    where, sort, roll, any, all). Callers test the dtype first; tests monkeypatch this."""
+    """Whether ``x``'s device may lack torch's CPU integer matmul kernels. Callers test the
+    dtype first; tests monkeypatch this."""
     return not x.is_cpu  # ~50 ns; x.device.type costs ~300 (a device object made each call)
 
 

@@ -37,9 +37,10 @@ Who calls it (``_aliases.py``, ``linalg.py``): the two-argument element-wise fun
 written-out fast paths in ``flip``, ``tril``, ``triu``, ``max``, ``min``, ``argmax``, ``argmin``,
 ``clip``, ``isin``, ``searchsorted``, ``take``, ``take_along_axis``, ``repeat``,
 ``count_nonzero``, ``where``, ``concat``, ``stack``, ``result_type``, ``asarray``, and the
-totals (``sum``, ``prod``, ``cumulative_*``, ``linalg.trace``: accumulated in int64). Off the
-CPU only (CUDA has no kernel for them, the CPU has): ``where``'s selection, ``roll``, ``any``,
-``all`` as signed bits, ``sort`` and ``argsort`` in the ordered view. ``matmul`` and the
+totals (``sum``, ``prod``, ``cumulative_*``, ``linalg.trace``: accumulated in int64). Where
+torch has no kernel for them (off the CPU, and on CPU builds such as torch 2.11's): ``where``'s
+selection, ``roll``, ``any``, ``all`` as signed bits, ``sort`` and ``argsort`` in the ordered
+view. ``matmul`` and the
 products on signed views meet ``ember_array.torch._device_kernels`` off the CPU (CUDA has no
 integer matmul). Torch's own kernels already serve the rest (``unique_*``, ``astype``,
 creation...).

@@ -196,6 +196,8 @@ def summary(node: ast.FunctionDef | ast.ClassDef) -> str:
     """The first sentence-paragraph of a stub's docstring, on one line."""
     doc = ast.get_docstring(node) or ""
     first = doc.strip().split("\n\n")[0]
+    # Roles point into the standard's own site (``:ref:`type-promotion```): keep the words.
+    first = re.sub(r":\w+:`~?(?:array_api\.)?([^`]+)`", lambda m: f"``{m.group(1)}``", first)
     text = " ".join(first.split()).replace("\\", "\\\\").replace('"""', "'''")
     return text.rstrip(".") + "." if text else ""
 

@@ -356,13 +356,11 @@ class Array(CommonArray, Protocol):
         dl_device: tuple[Enum, int] | None = None,
         copy: bool | None = None,
     ) -> Any:
-        """Exports the array for consumption by :func:`~array_api.from_dlpack` as a DLPack
-        capsule.
-        """
+        """Exports the array for consumption by ``from_dlpack`` as a DLPack capsule."""
 
     def __dlpack_device__(self, /) -> tuple[Enum, int]:
         """Returns device type and device ID in DLPack format. Meant for use within
-        :func:`~array_api.from_dlpack`.
+        ``from_dlpack``.
         """
 
     def __setitem__(
@@ -469,7 +467,7 @@ class LinalgNamespace(Protocol[TArray]):
         """
 
     def matmul(self, x1: TArray, x2: TArray, /) -> TArray:
-        """Alias for :func:`~array_api.matmul`."""
+        """Alias for ``matmul``."""
 
     def matrix_norm(
         self,
@@ -492,7 +490,7 @@ class LinalgNamespace(Protocol[TArray]):
         """
 
     def matrix_transpose(self, x: TArray, /) -> TArray:
-        """Alias for :func:`~array_api.matrix_transpose`."""
+        """Alias for ``matrix_transpose``."""
 
     def outer(self, x1: TArray, x2: TArray, /) -> TArray:
         """Returns the outer product of two vectors ``x1`` and ``x2``."""
@@ -526,7 +524,7 @@ class LinalgNamespace(Protocol[TArray]):
     def tensordot(
         self, x1: TArray, x2: TArray, /, *, axes: int | tuple[Sequence[int], Sequence[int]] = 2
     ) -> TArray:
-        """Alias for :func:`~array_api.tensordot`."""
+        """Alias for ``tensordot``."""
 
     def trace(self, x: TArray, /, *, offset: int = 0, dtype: DType | None = None) -> TArray:
         """Returns the sum along the specified diagonals of a matrix (or a stack of matrices)
@@ -534,7 +532,7 @@ class LinalgNamespace(Protocol[TArray]):
         """
 
     def vecdot(self, x1: TArray, x2: TArray, /, *, axis: int = -1) -> TArray:
-        """Alias for :func:`~array_api.vecdot`."""
+        """Alias for ``vecdot``."""
 
     def vector_norm(
         self,
@@ -899,11 +897,11 @@ class ArrayNamespace(Protocol[TArray]):
         copy: builtins.bool = True,
         device: Device | None = None,
     ) -> TArray:
-        """Copies an array to a specified data type irrespective of :ref:`type-promotion` rules."""
+        """Copies an array to a specified data type irrespective of ``type-promotion`` rules."""
 
     def can_cast(self, from_: DType | TArray, to: DType, /) -> builtins.bool:
         """Determines if one data type can be cast to another data type according to type
-        promotion rules (see :ref:`type-promotion`).
+        promotion rules (see ``type-promotion``).
         """
 
     def finfo(self, type: DType | TArray, /) -> FInfo:
@@ -921,7 +919,7 @@ class ArrayNamespace(Protocol[TArray]):
         self, *arrays_and_dtypes: TArray | int | float | complex | builtins.bool | DType
     ) -> DType:
         """Returns the dtype that results from applying type promotion rules (see
-        :ref:`type-promotion`) to the arguments.
+        ``type-promotion``) to the arguments.
         """
 
     def abs(self, x: TArray, /) -> TArray:

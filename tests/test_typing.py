@@ -9,7 +9,6 @@ data-apis/array-api checkout: set ``EMBER_ARRAY_API_REPO`` to it.
 from __future__ import annotations
 
 import ast
-import importlib.util
 import inspect
 import json
 import os
@@ -19,7 +18,6 @@ import subprocess
 import sys
 from functools import cache
 from pathlib import Path
-from types import ModuleType
 
 import numpy as np
 import pytest
@@ -27,6 +25,7 @@ import pytest
 import ember_array
 from ember_array import _spec
 from ember_array.typing import _generate, _generated
+from tests._helpers import load_file
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLES = ROOT / "tests" / "typecheck"
@@ -125,20 +124,11 @@ def test_typing_imports_no_backend() -> None:
     assert done.stdout.strip() == "[]"
 
 
-def _load_pass_sample() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("pass_portable", PASS)
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def test_pass_sample_runs() -> None:
     # The checked sample is real code: run it on numpy and torch.
     pytest.importorskip("torch")
     pytest.importorskip("mlx.core")
-    sample = _load_pass_sample()
+    sample = load_file(PASS, "pass_portable")
     rng = np.random.default_rng(0)
     a = rng.standard_normal((5, 3))
     np.testing.assert_allclose(sample.standardize(a).mean(axis=0), 0, atol=1e-12)

@@ -25,24 +25,6 @@ if TYPE_CHECKING:
     else:
         from typing_extensions import Self
 
-__all__ = [
-    "Array",
-    "ArrayNamespace",
-    "Capabilities",
-    "CommonArray",
-    "DType",
-    "DataTypes",
-    "DefaultDataTypes",
-    "Device",
-    "FFTNamespace",
-    "FInfo",
-    "IInfo",
-    "InfoNamespace",
-    "LinalgNamespace",
-    "NestedSequence",
-    "TArray",
-]
-
 #: The array type of a namespace: ``torch.Tensor`` for ``namespace(t: torch.Tensor)``.
 TArray = TypeVar("TArray")
 _T_co = TypeVar("_T_co", covariant=True)

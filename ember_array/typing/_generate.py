@@ -285,8 +285,8 @@ def render(root: Path, commit: str) -> str:
     stubs = root / STUBS
     types_tree = ast.parse((stubs / "_types.py").read_text())
     ns = Context(array="TArray", shadowed=frozenset({"bool"}))
+    # Outside the namespaces (array methods, info functions), an array is the object itself.
     arr = Context(array="Self")
-    plain = Context(array="Self")
     out: list[str] = [
         f'"""Static types of the Python array API standard, revision {VERSION}.',
         "",
@@ -356,7 +356,7 @@ def render(root: Path, commit: str) -> str:
             assert isinstance(f.target, ast.Name)
             out += [
                 "    @property",
-                f"    def {f.target.id}(self) -> {annotation(f.annotation, plain)}: ...",
+                f"    def {f.target.id}(self) -> {annotation(f.annotation, arr)}: ...",
                 "",
             ]
         out.append("")
@@ -371,7 +371,7 @@ def render(root: Path, commit: str) -> str:
             assert isinstance(key, ast.Constant)
             assert value is not None
             keys.append(str(key.value))
-            values.append(annotation(value, plain))
+            values.append(annotation(value, arr))
         if name == "DataTypes":
             dtype_names = keys
         total = [f"{kw.arg}={ast.unparse(kw.value)}" for kw in call.keywords]
@@ -432,7 +432,7 @@ def render(root: Path, commit: str) -> str:
     ]
     for node in info_fns:
         if node.name != "__array_namespace_info__":
-            out += method(node, plain)
+            out += method(node, arr)
     out.append("")
 
     for proto, module, doc in (

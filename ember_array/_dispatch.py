@@ -10,12 +10,15 @@ from __future__ import annotations
 
 import importlib
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any, overload
 
 from ._backends import BY_NAME, backend_of_module, backend_of_type, names
 from ._spec import SUPPORTED_VERSIONS
 
-__all__ = ["namespace", "resolve_xp"]
+if TYPE_CHECKING:
+    from .typing import ArrayNamespace, TArray
+
+__all__ = ["namespace", "namespace_module", "resolve_xp"]
 
 # type -> namespace module. Filled lazily by ``_resolve``.
 _CACHE: dict[type, ModuleType] = {}
@@ -99,7 +102,16 @@ def _resolve(x: object, api_version: str | None) -> ModuleType:
     return ns
 
 
-def namespace(*arrays: Any, api_version: str | None = None) -> ModuleType:
+# The overloads are for type checkers only: ``namespace(t)`` with ``t: torch.Tensor`` is an
+# ``ArrayNamespace[torch.Tensor]``, Python scalars and None after the first array included.
+# At run time the function below is all there is (no cost on the hot path).
+@overload
+def namespace(
+    x: TArray, /, *rest: TArray | complex | None, api_version: str | None = None
+) -> ArrayNamespace[TArray]: ...
+@overload
+def namespace(*arrays: object, api_version: str | None = None) -> ArrayNamespace[Any]: ...
+def namespace(*arrays: Any, api_version: str | None = None) -> Any:
     """Return the array API namespace shared by ``arrays``.
 
     Parameters
@@ -115,9 +127,10 @@ def namespace(*arrays: Any, api_version: str | None = None) -> ModuleType:
 
     Returns
     -------
-    ModuleType
+    ArrayNamespace
         The namespace module, the same object on every call for a given
-        library (``namespace(a) is namespace(b)``).
+        library (``namespace(a) is namespace(b)``). Type checkers see an
+        :class:`ember_array.typing.ArrayNamespace` over the arrays' type.
 
     Raises
     ------
@@ -167,6 +180,21 @@ def namespace(*arrays: Any, api_version: str | None = None) -> ModuleType:
     return found
 
 
+if TYPE_CHECKING:
+
+    def namespace_module(*arrays: Any, api_version: str | None = None) -> ModuleType:
+        """:func:`namespace`, typed as the module it returns.
+
+        For ember_array's own code, which reads module attributes beyond the
+        standard (``__name__``, backend fast paths); the public
+        :func:`namespace` is typed with the standard's Protocol.
+        """
+        ...
+
+else:
+    namespace_module = namespace
+
+
 def resolve_xp(xp: Any, func: str, *, default: str | None = None) -> ModuleType:
     """The namespace meant by an ``xp=`` argument of a shim.
 
@@ -208,7 +236,7 @@ def resolve_xp(xp: Any, func: str, *, default: str | None = None) -> ModuleType:
             return xp
         raise TypeError(f"{func}(): module {xp.__name__} is not an array API namespace")
     try:
-        return namespace(xp)
+        return namespace_module(xp)
     except TypeError:
         raise TypeError(
             f"{func}(): xp must be a namespace module, a backend name or an array, "

@@ -31,7 +31,7 @@ from types import ModuleType
 from typing import Any, Literal
 
 from ._backends import backend_of_type
-from ._dispatch import namespace
+from ._dispatch import namespace_module
 from ._helpers import device as _device
 from ._helpers import is_eager_host
 
@@ -809,7 +809,7 @@ def _scatter(
     reduce: str,
     fill_value: Scalar | None,
 ) -> Any:
-    xp = namespace(values, index)
+    xp = namespace_module(values, index)
     a = _check(func, xp, values, index, num_segments, axis, reduce, fill_value)
     native = _NATIVE.get(a.backend)
     if native is not None:
@@ -973,7 +973,7 @@ def index_reduce(
     >>> index_reduce(np.zeros(3), np.array([1, 0, 1]), np.array([1.0, 1.0, 1.0]))
     array([1., 2., 0.])
     """
-    xp = namespace(x, index, values)
+    xp = namespace_module(x, index, values)
     backend = _backend_name(x, xp)
     where = f"index_reduce() [{backend}]"
     ndim = len(x.shape)

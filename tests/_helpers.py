@@ -10,6 +10,8 @@ fixtures; a test file imports the rest from here (``from tests._helpers import t
 from __future__ import annotations
 
 import importlib
+import importlib.util
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
@@ -65,6 +67,16 @@ def load_backend(name: str) -> tuple[ModuleType, ModuleType]:
             raise
         pytest.skip(f"{BY_NAME[name].namespace} is not part of this version")
     return native, ns
+
+
+def load_file(path: Path, name: str) -> ModuleType:
+    """Import the Python file ``path`` as a module called ``name`` (not on sys.path)."""
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def installed(name: str) -> bool:

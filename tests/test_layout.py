@@ -3,7 +3,7 @@
 Read from the source with ``ast`` (nothing is imported), so these tests run without any
 backend installed. The layers, lowest first::
 
-    base        _backends _spec _version _markers _patch    (no ember_array imports)
+    base        _backends _spec _version _markers _patch typing    (no ember_array imports)
     core        _helpers _dispatch _namespace _boundary _common
     namespaces  numpy torch mlx dask
     shims       random scatter signal _devices
@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "ember_array"
 
 LAYERS: dict[str, int] = {
-    **dict.fromkeys(("_backends", "_spec", "_version", "_markers", "_patch"), 0),
+    **dict.fromkeys(("_backends", "_spec", "_version", "_markers", "_patch", "typing"), 0),
     **dict.fromkeys(("_helpers", "_dispatch", "_namespace", "_boundary", "_common"), 1),
     **dict.fromkeys(("numpy", "torch", "mlx", "dask"), 2),
     **dict.fromkeys(("random", "scatter", "signal", "_devices"), 3),

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import difflib
 import functools
-import importlib.util
 import re
 import types
 from collections.abc import Callable
@@ -22,7 +21,7 @@ import pytest
 from ember_array import _report, _spec
 from ember_array.__main__ import main
 from ember_array._markers import FORCES_EVALUATION, borrow, forces_evaluation, marks, wraps_native
-from tests._helpers import BACKENDS
+from tests._helpers import BACKENDS, load_file
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGE = ROOT / "docs" / "support-matrix.md"
@@ -378,13 +377,7 @@ def test_every_shim_is_in_the_matrix_and_dispatch_table() -> None:
 
 
 def _load_lazy_table() -> types.ModuleType:
-    path = ROOT / "tests" / "mlx" / "test_lazy.py"
-    spec = importlib.util.spec_from_file_location("_ember_test_lazy_table", path)
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_file(ROOT / "tests" / "mlx" / "test_lazy.py", "_ember_test_lazy_table")
 
 
 #: A data-dependent call of every mlx function marked forces-evaluation (v: float32 (4,)).

@@ -34,7 +34,7 @@ from typing import Any
 
 import pytest
 
-from .._dispatch import namespace
+from .._dispatch import namespace_module
 from .._patch import Patcher
 from ._common import mlx_available
 
@@ -100,7 +100,7 @@ def _with_ember_namespace(
             xp, device = original(array_namespace, device_name, dtype_name)
         finally:
             compat.get_namespace = ours
-        return namespace(xp.asarray(1)), device
+        return namespace_module(xp.asarray(1)), device
 
     return _array_api_for_tests
 

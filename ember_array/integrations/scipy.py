@@ -36,7 +36,7 @@ from collections.abc import Callable, Iterator
 from types import ModuleType
 from typing import Any, cast
 
-from .._dispatch import namespace
+from .._dispatch import namespace_module
 from .._patch import Patcher
 from ._common import enabled_context, install_mlx, restore_state
 
@@ -97,7 +97,7 @@ def _make_array_namespace(original: Callable[..., ModuleType]) -> Callable[..., 
             # use_compat asks array-api-compat for its own (or the bare) namespace: keep
             # its exact meaning rather than guess one.
             return original(*arrays, api_version=api_version, use_compat=use_compat)
-        return namespace(*arrays, api_version=api_version)
+        return namespace_module(*arrays, api_version=api_version)
 
     array_namespace.__wrapped__ = original  # type: ignore[attr-defined]
     return array_namespace

@@ -68,7 +68,7 @@ from collections.abc import Callable, Iterable, Iterator
 from types import ModuleType
 from typing import Any
 
-from .._dispatch import namespace
+from .._dispatch import namespace_module
 from .._helpers import is_mlx_array
 from .._patch import Patcher
 from ._common import enabled_context, install_mlx, restore_state
@@ -140,7 +140,7 @@ def _make_get_namespace(original: Callable[..., ModuleType]) -> Callable[..., Mo
             # use_compat asks array-api-compat for its own (or the bare) namespace: keep
             # its exact meaning rather than guess one.
             return original(*arrays, api_version=api_version, use_compat=use_compat)
-        return namespace(*arrays, api_version=api_version)
+        return namespace_module(*arrays, api_version=api_version)
 
     get_namespace.__wrapped__ = original  # type: ignore[attr-defined]
     return get_namespace

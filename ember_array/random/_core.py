@@ -29,7 +29,7 @@ from types import ModuleType
 from typing import Any
 
 from .._backends import backend_of_module
-from .._dispatch import ember_namespace, namespace, resolve_xp
+from .._dispatch import ember_namespace, namespace_module, resolve_xp
 from .._helpers import device as _device_of
 from .._helpers import is_eager_host
 
@@ -137,7 +137,7 @@ def backend_for(xp: Any, func: str) -> Words:
 def backend_of_key(k: Any, func: str) -> Words:
     """The backend of key ``k``, after checking it is a ``(2,)`` ``uint32`` array."""
     try:
-        ns = namespace(k)
+        ns = namespace_module(k)
     except TypeError:
         raise TypeError(
             f"{func}(): key must be an array made by ember_array.random.key(), "

@@ -15,7 +15,7 @@ from types import ModuleType
 from typing import Any, Literal
 
 from .._backends import BY_NAME, backend_of_module, backend_of_type
-from .._dispatch import namespace
+from .._dispatch import namespace_module
 from .._helpers import is_numpy_array
 
 PadMode = Literal["reflect", "constant", "edge"]
@@ -31,7 +31,7 @@ def _backend_name(xp: ModuleType) -> str:
 
 def _namespace(func: str, *arrays: Any) -> ModuleType:
     try:
-        return namespace(*arrays)
+        return namespace_module(*arrays)
     except TypeError as exc:
         raise TypeError(f"{func}: {exc}") from None
 

@@ -76,11 +76,10 @@ def _to_device(self: mx.array, device: Any, /, *, stream: Any = None) -> mx.arra
 
 
 def _array_namespace(self: mx.array, /, *, api_version: str | None = None) -> Any:
-    if api_version not in (None, "2024.12", "2025.12"):
-        raise ValueError(f"ember_array.mlx: unsupported api_version {api_version!r}")
-    import ember_array.mlx as xp
+    from .._dispatch import namespace
 
-    return xp
+    # ember_array.mlx, or its view for an older revision (ValueError for an unknown one)
+    return namespace(self, api_version=api_version)
 
 
 def _is_mask(k: Any) -> bool:

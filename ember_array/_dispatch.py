@@ -13,7 +13,8 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any, overload
 
 from ._backends import BY_NAME, backend_of_module, backend_of_type, names
-from ._spec import SUPPORTED_VERSIONS
+from ._spec import API_VERSION, SUPPORTED_VERSIONS
+from ._versions import versioned
 
 if TYPE_CHECKING:
     from .typing import ArrayNamespace, TArray
@@ -123,14 +124,16 @@ def namespace(*arrays: Any, api_version: str | None = None) -> Any:
     api_version
         The standard revision asked for: ``None`` (the newest, 2025.12),
         ``"2024.12"`` or ``"2025.12"``. ember_array's namespaces implement
-        2025.12, a superset of 2024.12, so both give the same module.
+        2025.12; for 2024.12 an ember_array namespace comes as a view whose
+        ``__array_namespace_info__().devices()``, ``broadcast_arrays`` and
+        ``meshgrid`` return lists, as 2024.12 specifies (2025.12: tuples).
 
     Returns
     -------
     ArrayNamespace
         The namespace module, the same object on every call for a given
-        library (``namespace(a) is namespace(b)``). Type checkers see an
-        :class:`ember_array.typing.ArrayNamespace` over the arrays' type.
+        library and revision (``namespace(a) is namespace(b)``). Type checkers
+        see an :class:`ember_array.typing.ArrayNamespace` over the arrays' type.
 
     Raises
     ------
@@ -177,6 +180,8 @@ def namespace(*arrays: Any, api_version: str | None = None) -> Any:
             "namespace(): no array given (Python scalars and None are ignored); "
             "pass at least one array"
         )
+    if api_version is not None and api_version != API_VERSION and found in _LOADED.values():
+        return versioned(found, api_version)
     return found
 
 

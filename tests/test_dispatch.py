@@ -71,7 +71,30 @@ def test_array_api_strict_passes_through() -> None:
 
 @pytest.mark.parametrize("version", _spec.SUPPORTED_VERSIONS)
 def test_supported_api_versions(version: str) -> None:
-    assert ember_array.namespace(np.ones(1), api_version=version) is ember_array.numpy
+    ns = ember_array.namespace(np.ones(1), api_version=version)
+    assert ns is ember_array.namespace(np.zeros(2), api_version=version)
+    assert ns.__array_api_version__ == version
+    assert ns.__name__ == "ember_array.numpy"
+    assert (ns is ember_array.numpy) == (version == _spec.API_VERSION)
+
+
+@pytest.mark.parametrize("backend", ["numpy", "torch", "mlx", "dask"])
+def test_api_version_2024_12_returns_lists(backend: str) -> None:
+    # 2024.12 specifies lists where 2025.12 has tuples: devices(), broadcast_arrays, meshgrid
+    # (scipy 1.17's harness does `info.devices() + [None]`)
+    new = pytest.importorskip(f"ember_array.{backend}")
+    x = new.ones(2)
+    old = ember_array.namespace(x, api_version="2024.12")
+    assert ember_array.namespace(x, api_version="2025.12") is new
+    for ns, kind in ((old, list), (new, tuple)):
+        devices = ns.__array_namespace_info__().devices()
+        assert type(devices) is kind
+        assert list(devices) == list(new.__array_namespace_info__().devices())
+        assert type(ns.broadcast_arrays(x, x)) is kind
+        assert type(ns.meshgrid(x, x)) is kind
+    # everything else is the namespace's own object
+    assert old.add is new.add
+    assert old.linalg is new.linalg
 
 
 @pytest.mark.parametrize("version", ["2021.12", "2023.12", "2026.12", "latest", ""])

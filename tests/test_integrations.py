@@ -249,11 +249,48 @@ def test_scipy_enable_disable_round_trip() -> None:
     with ember_scipy.enabled():
         assert ember_scipy.is_enabled()
         assert sp_compat.array_namespace is not original
-        assert ember_scipy.patched_attributes() == ["scipy._lib.array_api_compat.array_namespace"]
+        patched = ember_scipy.patched_attributes()
+        assert patched[0] == "scipy._lib.array_api_compat.array_namespace"
+        # the vendored is_*_namespace helpers, wherever scipy bound them
+        assert {p.rpartition(".")[2] for p in patched[1:]} >= {
+            "is_numpy_namespace",
+            "is_torch_namespace",
+            "is_dask_namespace",
+            "is_torch",
+        }
         assert _mlx_attrs()["device"] is not None
     assert sp_compat.array_namespace is original
     assert ember_scipy.patched_attributes() == []
     assert _mlx_attrs() == mlx_before
+    assert _ours_left_in("scipy") == []
+
+
+@pytest.mark.usefixtures("array_api_env")
+def test_scipy_recognises_ember_namespaces() -> None:
+    torch = pytest.importorskip("torch")
+    from scipy._lib import _array_api as sp_api
+    from scipy._lib import array_api_compat as sp_compat
+
+    import ember_array.torch as etorch
+
+    assert not sp_api.is_torch(etorch)
+    with ember_scipy.enabled(mlx=False):
+        xp = sp_compat.array_namespace(torch.ones(2))
+        assert sp_api.is_torch(xp)
+        assert sp_api.is_torch(etorch)
+        assert sp_compat.is_numpy_namespace(ember_array.numpy)
+        assert not sp_compat.is_numpy_namespace(etorch)
+        # asked in the revision scipy's vendored array-api-compat speaks (2024.12): lists
+        assert xp.__array_api_version__ == "2024.12"
+        devices = xp.__array_namespace_info__().devices() + [None]  # noqa: RUF005 (scipy's idiom)
+        assert devices == [torch.device("cpu"), None]
+        # the standard's names are ember_array's; scipy's torch paths get torch's own others
+        assert xp.sqrt is etorch.sqrt
+        assert xp.testing is torch.testing
+        assert sp_api.scipy_namespace_for(xp).special is torch.special
+        assert xp is sp_compat.array_namespace(torch.zeros(3))
+    assert not hasattr(etorch, "testing")  # ember_array.torch keeps the standard's names only
+    assert not sp_api.is_torch(etorch)
 
 
 def test_sklearn_unexpected_internals_name_the_version(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -319,3 +319,13 @@ def test_searchsorted_of_uint_with_other_dtypes_promotes() -> None:
     got = xp.searchsorted(x1, torch.tensor([0.125, 4.5], dtype=torch.float32))
     assert got.tolist() == [1, 5]
     assert xp.searchsorted(x1, torch.tensor([1, 7], dtype=torch.uint8)).tolist() == [1, 6]
+
+
+@pytest.mark.parametrize("dt", UINTS)
+@pytest.mark.parametrize("endpoint", [True, False])
+def test_linspace(dt: str, endpoint: bool) -> None:
+    # torch has no uint linspace kernel: computed in float64 and cast, as numpy and torch's
+    # int64 linspace do (the fractional part is dropped)
+    out = xp.linspace(0, 10, 5, dtype=getattr(xp, dt), endpoint=endpoint)
+    assert out.dtype == getattr(xp, dt)
+    assert _list(out) == np.linspace(0, 10, 5, dtype=dt, endpoint=endpoint).tolist()

@@ -37,6 +37,7 @@ import pytest
 from .._dispatch import namespace_module
 from .._patch import Patcher
 from ._common import mlx_available
+from ._outcomes import outcome_of, write_outcomes
 
 MLX_NAMESPACE = "ember_array.mlx"
 #: (device, dtype) combinations scikit-learn's tests get for mlx; float64 runs on mlx's CPU.
@@ -155,33 +156,16 @@ def namespace_of_test(nodeid: str) -> str:
 
 def pytest_runtest_logreport(report: pytest.TestReport) -> None:
     """Count each test's outcome under its namespace."""
-    wasxfail = hasattr(report, "wasxfail")
-    outcome = None
-    if report.when == "setup" and not report.passed:
-        outcome = "skipped" if report.skipped else "error"
-    elif report.when == "call":
-        if report.passed:
-            outcome = "xpassed" if wasxfail else "passed"
-        elif report.failed:
-            outcome = "failed"
-        else:
-            outcome = "xfailed" if wasxfail else "skipped"
-    elif report.when == "teardown" and report.failed:
-        outcome = "error"
+    outcome = outcome_of(report)
     if outcome is not None:
         _outcomes[namespace_of_test(report.nodeid)][outcome] += 1
 
 
 def pytest_terminal_summary(terminalreporter: Any) -> None:
     """Print the outcomes per namespace."""
-    if not _outcomes:
-        return
-    terminalreporter.write_sep("-", "ember_array: scikit-learn tests per namespace")
-    kinds = ("passed", "failed", "error", "skipped", "xfailed", "xpassed")
-    for name in ("numpy", "torch", "array_api_strict", "mlx", "other"):
-        counts = _outcomes.get(name)
-        if counts:
-            ran = counts["passed"] + counts["failed"] + counts["error"]
-            rate = f" ({100.0 * counts['passed'] / ran:.1f}% of those run)" if ran else ""
-            parts = ", ".join(f"{counts[k]} {k}" for k in kinds if counts[k])
-            terminalreporter.write_line(f"{name:>16}: {parts}{rate}")
+    write_outcomes(
+        terminalreporter,
+        "ember_array: scikit-learn tests per namespace",
+        _outcomes,
+        ("numpy", "torch", "array_api_strict", "mlx", "other"),
+    )

@@ -17,11 +17,20 @@ otherwise calls ``array_api_compat.array_namespace(*arrays)`` on its vendored co
     recognises non-numpy arrays by ``__array_namespace__``), when mlx is importable and they
     are not installed already. :func:`disable` uninstalls them only if :func:`enable` did.
 
-Left alone on purpose: scipy's ``is_torch`` (array-api-compat's ``is_torch_namespace``,
-bound by name in about a hundred scipy modules). Where it is true scipy calls torch functions
-outside the standard on ``xp`` (``scipy_namespace_for(xp)`` returns ``xp`` and then uses
-``xp.special``), which ``ember_array.torch`` does not expose; with it false, scipy takes its
-generic array-API path for ``ember_array.torch``.
+``is_numpy_namespace`` / ``is_torch_namespace`` / ``is_dask_namespace`` of the vendored copy
+    (and every scipy module's copy of them: scipy binds ``is_torch`` by name in about a hundred
+    modules) answer ``True`` for ``ember_array.numpy`` / ``.torch`` / ``.dask`` too, so scipy
+    takes its torch paths for ``ember_array.torch`` (``xp.flip`` where the generic path slices
+    with a negative step, which torch cannot; ``.cpu().numpy()``).
+
+The namespace scipy gets is asked for in the revision scipy's vendored array-api-compat speaks
+(scipy 1.17: 2024.12, where ``devices()`` is a list, which scipy's test harness concatenates with
+``[None]``). Where the helpers recognise it, it is a view of ember_array's namespace that also
+answers the native library's own names (``xp.testing``, ``xp.get_default_dtype``, and
+``scipy_namespace_for(xp).special``, which scipy calls on a torch namespace): scipy's torch paths
+are written for array-api-compat's torch namespace, which re-exports torch. The standard's
+names are ember_array's own; only scipy sees the view (``ember_array.torch`` itself keeps only the
+standard's names).
 
 scipy reads ``SCIPY_ARRAY_API`` once, at import: without ``SCIPY_ARRAY_API=1`` scipy returns
 its numpy namespace for every input and never asks for another, so :func:`enable` warns.
@@ -31,14 +40,22 @@ its numpy namespace for every input and never asks for another, so :func:`enable
 from __future__ import annotations
 
 import contextlib
+import importlib
 import warnings
 from collections.abc import Callable, Iterator
 from types import ModuleType
 from typing import Any, cast
 
+from .._backends import BY_NAME
 from .._dispatch import namespace_module
 from .._patch import Patcher
-from ._common import enabled_context, install_mlx, restore_state
+from ._common import (
+    enabled_context,
+    install_mlx,
+    recognising,
+    restore_state,
+    vendored_api_version,
+)
 
 __all__ = ["enable", "disable", "enabled", "is_enabled", "patched_attributes"]
 
@@ -88,7 +105,38 @@ def _internals() -> tuple[str, ModuleType, ModuleType]:
     return version, cast(ModuleType, compat), cast(ModuleType, override)
 
 
-def _make_array_namespace(original: Callable[..., ModuleType]) -> Callable[..., ModuleType]:
+#: The backends whose namespaces scipy's vendored ``is_<name>_namespace`` helpers recognise.
+RECOGNISED = ("numpy", "torch", "dask")
+
+# id(ember_array namespace or its version view) -> what scipy gets for it (see _for_scipy)
+_SCIPY_VIEWS: dict[int, ModuleType] = {}
+
+
+def _for_scipy(ns: ModuleType) -> ModuleType:
+    """``ns`` with the native library's own names behind the standard's (module docstring)."""
+    view = _SCIPY_VIEWS.get(id(ns))
+    if view is not None:
+        return view
+    backend = next((b for b in RECOGNISED if BY_NAME[b].namespace == ns.__name__), None)
+    if backend is None:
+        view = ns
+    else:
+        native = importlib.import_module(BY_NAME[backend].native)
+
+        def __getattr__(name: str) -> Any:
+            # PEP 562: asked only for names the namespace does not have
+            return getattr(native, name)
+
+        view = ModuleType(ns.__name__, ns.__doc__)
+        view.__dict__.update(ns.__dict__)
+        view.__dict__["__getattr__"] = __getattr__
+    _SCIPY_VIEWS[id(ns)] = view
+    return view
+
+
+def _make_array_namespace(
+    original: Callable[..., ModuleType], default_version: str | None
+) -> Callable[..., ModuleType]:
     def array_namespace(
         *arrays: Any, api_version: str | None = None, use_compat: bool | None = None
     ) -> ModuleType:
@@ -97,7 +145,7 @@ def _make_array_namespace(original: Callable[..., ModuleType]) -> Callable[..., 
             # use_compat asks array-api-compat for its own (or the bare) namespace: keep
             # its exact meaning rather than guess one.
             return original(*arrays, api_version=api_version, use_compat=use_compat)
-        return namespace_module(*arrays, api_version=api_version)
+        return _for_scipy(namespace_module(*arrays, api_version=api_version or default_version))
 
     array_namespace.__wrapped__ = original  # type: ignore[attr-defined]
     return array_namespace
@@ -152,7 +200,15 @@ def enable(*, mlx: bool | None = None) -> None:
         )
     patches = Patcher()
     try:
-        patches.set(compat, "array_namespace", _make_array_namespace(compat.array_namespace))
+        patches.set(
+            compat,
+            "array_namespace",
+            _make_array_namespace(compat.array_namespace, vendored_api_version(compat)),
+        )
+        for backend in RECOGNISED:
+            helper = getattr(compat, f"is_{backend}_namespace", None)
+            if callable(helper):
+                patches.replace_everywhere("scipy", helper, recognising(helper, backend))
         install_mlx(mlx, patches)
     except BaseException:
         patches.restore()

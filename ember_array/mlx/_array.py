@@ -21,6 +21,10 @@ import, idempotent, fully undone by ``uninstall()`` — sets on ``mx.array``:
   ``__rshift__``/``__irshift__`` routed through the namespace's ``remainder`` and bit-shift
   functions (mlx gets the sign of zero remainders and shifts by >= the bit width wrong); the
   in-place forms keep the left operand's dtype and update it in place;
+* ``__add__``, ``__sub__``, ``__mul__``, ``__truediv__``, ``__pow__`` and their reflected forms
+  promote as the namespace functions do: where the standard's result is complex128 (float64
+  with a complex operand, ``x + 0j``), they raise ``TypeError`` like ``add`` does, instead of
+  mlx's silent complex64. Only complex results are checked, after the native operator;
 * slices whose bounds are 0-d integer mlx arrays (``x[a:b]``) are converted with ``int()``
   (this evaluates the bounds, as any data-dependent shape must);
 
@@ -31,7 +35,7 @@ and on ``mx.Dtype``: ``__eq__``/``__ne__`` that answer ``False``/``True`` for no
 threads started afterwards get default streams any thread can evaluate, so lazy arrays can move
 between threads (thread pools, joblib's threading backend); ``uninstall()`` undoes it.
 
-Everything else (arithmetic operators, other ``__setitem__`` keys, in-place updates) stays
+Everything else (the other arithmetic results, other ``__setitem__`` keys, in-place updates) stays
 mlx's own and runs on mlx's default device.  ``mx.array`` already has ``.mT``.
 
 nanobind lets Python set attributes on these classes (checked on mlx 0.32.4).  The classes are
@@ -49,6 +53,8 @@ import numpy as np
 
 from .._boundary import guard
 from .._patch import ClassPatches
+from .._spec import SUPPORTED_VERSIONS
+from .._versions import versioned
 from ._devices import share_streams, unshare_streams
 
 __all__ = ["install", "uninstall", "installed"]
@@ -72,11 +78,12 @@ def _to_device(self: mx.array, device: Any, /, *, stream: Any = None) -> mx.arra
 
 
 def _array_namespace(self: mx.array, /, *, api_version: str | None = None) -> Any:
-    if api_version not in (None, "2024.12", "2025.12"):
+    if api_version not in (None, *SUPPORTED_VERSIONS):
         raise ValueError(f"ember_array.mlx: unsupported api_version {api_version!r}")
     import ember_array.mlx as xp
 
-    return xp
+    # ember_array.mlx, or its view for an older revision (lists where 2025.12 has tuples)
+    return xp if api_version is None else versioned(xp, api_version)
 
 
 def _is_mask(k: Any) -> bool:
@@ -359,6 +366,40 @@ def _shape_kept(name: str) -> Any:
     return method
 
 
+def _complex_checked(name: str) -> Any:
+    """The native arithmetic operator ``name``, refusing a complex128 result as the functions do.
+
+    mlx promotes float64 with a complex operand (a Python complex, or complex64) to complex64,
+    a silent downcast of the float64 operand (mlx has no complex128): ``xp.add`` raises there,
+    and after ``install()`` so does ``+``. Only complex results are checked.
+    """
+    from ._elementwise import COMPLEX_DTYPES, refuse_complex128
+
+    def method(self: mx.array, other: Any) -> Any:
+        out = _saved[(mx.array, name)](self, other)
+        if out is not NotImplemented and out.dtype in COMPLEX_DTYPES:
+            refuse_complex128(name, self, other)
+        return out
+
+    method.__name__ = name
+    return method
+
+
+# operators whose result may be complex: mlx computes complex64 where the standard says
+# complex128 (float64 with complex); no upstream issue, mlx has no complex128 by design
+_COMPLEX_CHECKED = (
+    "__add__",
+    "__radd__",
+    "__sub__",
+    "__rsub__",
+    "__mul__",
+    "__rmul__",
+    "__truediv__",
+    "__rtruediv__",
+    "__pow__",
+    "__rpow__",
+)
+
 _NATIVE_INPLACE = (
     "__iadd__",
     "__isub__",
@@ -429,6 +470,7 @@ def _methods() -> list[tuple[type, str, Any]]:
         (mx.array, "__ilshift__", _inplace("__ilshift__")),
         (mx.array, "__irshift__", _inplace("__irshift__")),
         *((mx.array, n, _shape_kept(n)) for n in _NATIVE_INPLACE),
+        *((mx.array, n, _complex_checked(n)) for n in _COMPLEX_CHECKED),
         (mx.array, "__matmul__", _matmul),
         (mx.array, "__rmatmul__", _rmatmul),
         (mx.Dtype, "__eq__", _dtype_eq),

@@ -74,14 +74,15 @@ tan = mx.tan
 trunc = mx.trunc
 
 
+#: mlx's complex dtypes (complex64 only), also checked by the operators of ``install()``.
 #: Set lookups hash the dtype: no ``Dtype.__eq__`` call, which ``install()`` replaces.
-_COMPLEX = frozenset({mx.complex64})
+COMPLEX_DTYPES = frozenset({mx.complex64})
 _FLOAT64 = frozenset({mx.float64})
 
 
 # mlx: promotes float64 with complex64 to complex64, it has no complex128
 # (no upstream issue found)
-def _no_complex128(name: str, x1: Any, x2: Any) -> None:
+def refuse_complex128(name: str, x1: Any, x2: Any) -> None:
     """``TypeError`` where the standard's result is complex128: mlx would compute complex64."""
     if getattr(x1, "dtype", None) in _FLOAT64 or getattr(x2, "dtype", None) in _FLOAT64:
         raise TypeError(
@@ -102,8 +103,8 @@ def _complex_checked(native: Callable[..., mx.array], name: str) -> Callable[...
             out = native(x1, x2)
         except _boundary.UNCLEAN as e:  # in this frame: a wrapper would cost ~0.15 us a call
             raise _boundary.translate(e, name, "mlx", (x1, x2)) from e
-        if out.dtype in _COMPLEX:
-            _no_complex128(name, x1, x2)
+        if out.dtype in COMPLEX_DTYPES:
+            refuse_complex128(name, x1, x2)
         return out
 
     checked.__name__ = checked.__qualname__ = name
@@ -116,12 +117,12 @@ def _complex_checked_compare(native: Callable[..., mx.array], name: str) -> Call
 
     def checked(x1: Any, x2: Any, /) -> mx.array:
         if (
-            getattr(x1, "dtype", None) in _COMPLEX
-            or getattr(x2, "dtype", None) in _COMPLEX
+            getattr(x1, "dtype", None) in COMPLEX_DTYPES
+            or getattr(x2, "dtype", None) in COMPLEX_DTYPES
             or isinstance(x1, complex)
             or isinstance(x2, complex)
         ):
-            _no_complex128(name, x1, x2)
+            refuse_complex128(name, x1, x2)
         try:
             return native(x1, x2)
         except _boundary.UNCLEAN as e:  # in this frame: a wrapper would cost ~0.15 us a call

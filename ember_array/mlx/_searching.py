@@ -9,7 +9,7 @@ import numpy as np
 
 from .. import _spec
 from .._markers import forces_evaluation, wraps_native
-from ._elementwise import _COMPLEX, _no_complex128
+from ._elementwise import COMPLEX_DTYPES, refuse_complex128
 from ._helpers import INDEX, from_numpy, scalar
 
 __all__ = list(_spec.SEARCHING)
@@ -168,8 +168,8 @@ def where(condition: mx.array, x1: Any, x2: Any, /) -> mx.array:
     elif not isinstance(x2, mx.array) and isinstance(x1, mx.array):
         x2 = _scalar_like(x2, x1)
     out = mx.where(condition, x1, x2)
-    if out.dtype in _COMPLEX:
-        _no_complex128("where", x1, x2)
+    if out.dtype in COMPLEX_DTYPES:
+        refuse_complex128("where", x1, x2)
     return out
 
 

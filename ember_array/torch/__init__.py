@@ -41,7 +41,7 @@ _borrow(
     _compat,
     wrapped="""
         all any arange argsort astype broadcast_arrays broadcast_to clip concat
-        cumulative_prod cumulative_sum diff empty expand_dims flip full linspace matmul
+        cumulative_prod cumulative_sum diff empty expand_dims flip full matmul
         matrix_transpose max mean meshgrid min ones permute_dims prod reshape round
         sort squeeze sum take_along_axis tensordot tril triu var where zeros fft.fftn
         fft.ifftn fft.irfftn fft.rfftn linalg.cross linalg.solve linalg.vecdot

@@ -460,6 +460,32 @@ def _array_result_type(arrays_and_dtypes: Any) -> torch.dtype:
 __all__ += ["result_type"]
 
 
+@wraps_native()
+def linspace(
+    start: float,
+    stop: float,
+    /,
+    num: int,
+    *,
+    dtype: torch.dtype | None = None,
+    device: Any = None,
+    endpoint: bool = True,
+) -> torch.Tensor:
+    """``linspace``; uint16/32/64 computed in float64 and cast, as torch does for int64."""
+    try:
+        return _compat.linspace(start, stop, num, dtype=dtype, device=device, endpoint=endpoint)
+    except NotImplementedError:
+        # torch: no linspace kernel for uint16/32/64 ("linspace_cpu" not implemented for
+        # 'UInt16'); https://github.com/pytorch/pytorch/issues/58734 (the uint dtypes' kernels)
+        if dtype not in _UINTS:
+            raise
+    out = _compat.linspace(start, stop, num, dtype=torch.float64, device=device, endpoint=endpoint)
+    return out.to(dtype)
+
+
+__all__ += ["linspace"]
+
+
 # torch: refuses to promote uint16/uint32/uint64 with other dtypes;
 # https://github.com/pytorch/pytorch/issues/58734
 def _binary(

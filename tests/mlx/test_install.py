@@ -12,13 +12,16 @@ import pytest
 
 mx = pytest.importorskip("mlx.core")
 
+import ember_array  # noqa: E402
 import ember_array.mlx as xp  # noqa: E402
 from ember_array.mlx import _array  # noqa: E402
 
 PATCHED = [
     "device", "to_device", "__array_namespace__", "__getitem__", "__setitem__", "__rand__",
     "__ror__", "__rxor__", "__rlshift__", "__rrshift__", "__rmod__", "__mod__", "__lshift__",
-    "__rshift__", "__imod__", "__ilshift__", "__irshift__", "__rmatmul__",
+    "__rshift__", "__imod__", "__ilshift__", "__irshift__", "__rmatmul__", "__add__", "__radd__",
+    "__sub__", "__rsub__", "__mul__", "__rmul__", "__truediv__", "__rtruediv__", "__pow__",
+    "__rpow__",
 ]  # fmt: skip
 
 
@@ -58,7 +61,10 @@ def test_array_object_features():
     assert x.device == xp.__array_namespace_info__().default_device()
     assert x.to_device("cpu") is x
     assert x.__array_namespace__() is xp
-    assert x.__array_namespace__(api_version="2024.12") is xp
+    old = x.__array_namespace__(api_version="2024.12")
+    assert old.__array_api_version__ == "2024.12"
+    assert old is ember_array.namespace(x, api_version="2024.12")
+    assert x.__array_namespace__(api_version="2025.12") is xp
     np.testing.assert_array_equal(np.asarray(x.mT), [[1.0, 3.0], [2.0, 4.0]])
     assert mx.array([1.0], dtype=mx.float64).device == "cpu"
     assert x.dtype != None  # noqa: E711
@@ -114,6 +120,48 @@ def test_reflected_and_fixed_operators():
     assert list(np.signbit(np.asarray(y))) == [False, True]
     m = mx.array([[1, 2], [3, 4]], dtype=mx.int32)
     assert m.__rmatmul__(m).dtype == mx.int32
+
+
+OPERATORS: list[Callable[[Any, Any], Any]] = [
+    lambda a, b: a + b,
+    lambda a, b: b + a,
+    lambda a, b: a - b,
+    lambda a, b: b - a,
+    lambda a, b: a * b,
+    lambda a, b: b * a,
+    lambda a, b: a / b,
+    lambda a, b: b / a,
+    lambda a, b: a**b,
+    lambda a, b: b**a,
+]
+
+
+@pytest.mark.usefixtures("installed")
+@pytest.mark.parametrize("op", OPERATORS)
+@pytest.mark.parametrize("other", [0.5j, "complex64"])
+def test_operators_promote_as_the_functions(op, other):
+    # float64 with complex is complex128 in the standard, which mlx lacks: the operators raise
+    # as xp.add does instead of computing complex64 (scipy's `x + 0j` idiom)
+    x = xp.asarray([1.0, 2.0], dtype=xp.float64)
+    c = mx.array([0.5j, 1j], dtype=mx.complex64) if other == "complex64" else other
+    with pytest.raises(TypeError, match="complex128"):
+        op(x, c)
+    with pytest.raises(TypeError, match="complex128"):
+        xp.add(x, c)
+    # float32 with complex is complex64, as the standard says: unchanged, and the values are
+    # the namespace function's
+    x32 = mx.array([1.0, 2.0], dtype=mx.float32)
+    out = op(x32, c)
+    assert out.dtype == mx.complex64
+    assert np.allclose(np.asarray(out), op(np.asarray(x32), np.asarray(c)))
+
+
+@pytest.mark.usefixtures("installed")
+def test_real_operators_untouched():
+    x = xp.asarray([1.0, 2.0], dtype=xp.float64)
+    assert (x + 1.5).dtype == mx.float64
+    assert (2 * x).dtype == mx.float64
+    assert (x / x).dtype == mx.float64
 
 
 @pytest.mark.usefixtures("installed")

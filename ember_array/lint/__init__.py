@@ -4,7 +4,7 @@ It reads source with :mod:`ast` (the linted code is never imported), finds *arra
 (functions that obtain a namespace or take ``xp``), and reports what will not run the same
 on every backend: backend calls on dispatched arrays, names and keywords the standard lacks,
 non-standard array methods, host syncs, backend RNG and device calls, dtypes a backend lacks,
-and in-place updates where a target backend has none. See ``docs/lint.md``.
+and in-place updates where a target backend has none. See ``docs/guides/lint.md``.
 
 Exit status: 0 clean, 1 findings, 2 usage error.
 """

@@ -93,7 +93,9 @@ def _icon_links() -> list[dict[str, str]]:
     url = urls.get("Repository") or urls.get("Source")
     if not url:
         return []
-    return [{"name": "Repository", "url": url, "icon": "fa-brands fa-github", "type": "fontawesome"}]
+    return [
+        {"name": "Repository", "url": url, "icon": "fa-brands fa-github", "type": "fontawesome"}
+    ]
 
 
 html_theme = "pydata_sphinx_theme"

@@ -432,6 +432,25 @@ def to_device(x: Any, device: Any, /, *, stream: Any = None) -> Any:
     ValueError
         An unknown or absent device, torch's ``meta`` device, or a dtype the device cannot hold
         (float64 on MPS or the mlx GPU): the message names both.
+
+    See Also
+    --------
+    device, devices, same_device
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import ember_array
+    >>> x = np.zeros(3)
+    >>> ember_array.to_device(x, "cpu") is x
+    True
+    >>> import torch
+    >>> ember_array.to_device(torch.zeros(3), "cpu").device
+    device(type='cpu')
+    >>> ember_array.to_device(x, "cuda")
+    Traceback (most recent call last):
+    ...
+    ValueError: to_device(): numpy arrays only live on 'cpu', not 'cuda'
     """
     if is_numpy_array(x):
         if stream is not None:

@@ -19,6 +19,7 @@ import inspect
 import pkgutil
 import re
 import sys
+import warnings
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -203,11 +204,13 @@ def test_examples_run(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
         pytest.skip("no examples (test_every_public_name_is_documented fails)")
     source = "\n".join(example.source for example in test.examples)
     for library, module in BACKEND_IMPORTS.items():
-        if re.search(rf"^\s*(import|from) {library}\b", source, re.M):
-            if importlib.util.find_spec(module.split(".")[0]) is None:
-                pytest.skip(f"{library} is not installed")
-    # the integrations' examples need scipy's array API mode, as their users do
+        imported = re.search(rf"^\s*(import|from) {library}\b", source, re.M)
+        if imported and importlib.util.find_spec(module.split(".")[0]) is None:
+            pytest.skip(f"{library} is not installed")
+    # the integrations' examples need scipy's array API mode, as their users do; where an
+    # earlier test imported scipy without it, enable() rightly warns, which is not the example's
     monkeypatch.setenv("SCIPY_ARRAY_API", "1")
+    warnings.filterwarnings("ignore", "ember_array.integrations.scipy.enable", RuntimeWarning)
     runner = doctest.DocTestRunner(
         optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE, verbose=False
     )
@@ -228,9 +231,7 @@ def coverage_table(api: dict[str, Any]) -> str:
         typed += sum(bool(p.type) for p in doc["Parameters"])
     n = len(api)
     head = "| section | " + " | ".join(SECTIONS) + " | typed parameter entries |"
-    row = "| public callables that have it | " + " | ".join(
-        f"{counts[s]} of {n}" for s in SECTIONS
-    )
+    row = "| public callables that have it | " + " | ".join(f"{counts[s]} of {n}" for s in SECTIONS)
     return f"{head}\n|{'---|' * (len(SECTIONS) + 2)}\n{row} | {typed} of {entries} |"
 
 

@@ -726,7 +726,8 @@ def test_mlx_complex_output_path_marks_nola_nan(backend: str) -> None:
 
 
 def test_docs_example_runs() -> None:
-    """The python blocks of docs/guides/signal.md run (every installed backend) and their asserts hold."""
+    """The python blocks of docs/guides/signal.md run (every installed backend) and their
+    asserts hold."""
     import re
     from pathlib import Path
 

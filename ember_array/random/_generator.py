@@ -202,7 +202,7 @@ class Generator:
         return _dists.normal(self._next_key(), shape, dtype=dtype, loc=loc, scale=scale)
 
     def integers(self, low: int, high: int, shape: Any = (), *, dtype: Any = None) -> Any:
-        """Uniform integers in ``[low, high)`` from the stream, as :func:`ember_array.random.integers`.
+        """Uniform integers in ``[low, high)`` from the stream (as :func:`integers`).
 
         Parameters
         ----------
@@ -235,7 +235,7 @@ class Generator:
         return _dists.integers(self._next_key(), low, high, shape, dtype=dtype)
 
     def bernoulli(self, p: Any = 0.5, shape: Any = None) -> Any:
-        """Booleans, True with probability ``p``, from the stream, as :func:`ember_array.random.bernoulli`.
+        """Booleans, True with probability ``p``, from the stream (as :func:`bernoulli`).
 
         Parameters
         ----------
@@ -331,7 +331,7 @@ class Generator:
     def truncated_normal(
         self, lower: Any, upper: Any, shape: Any = None, *, dtype: Any = None
     ) -> Any:
-        """Standard normal samples truncated to ``[lower, upper]``, as :func:`ember_array.random.truncated_normal`.
+        """Normal samples in ``[lower, upper]`` from the stream (as :func:`truncated_normal`).
 
         Parameters
         ----------

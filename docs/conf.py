@@ -104,7 +104,7 @@ html_theme_options = {
     "navbar_align": "left",
     "show_toc_level": 2,
     "secondary_sidebar_items": ["page-toc"],
-    "header_links_before_dropdown": 4,
+    "header_links_before_dropdown": 5,
     "icon_links": _icon_links(),
 }
 # Pages without children have nothing to show in a "Section Navigation" sidebar.

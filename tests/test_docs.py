@@ -61,3 +61,15 @@ def test_install_command_is_on_the_front_page() -> None:
     assert "pip install ember-array" in text
     for extra in ("[torch]", "[mlx]", "[dask]", "[all]"):
         assert extra in text
+
+
+def test_dask_guide_example_runs() -> None:
+    """The python blocks of docs/guides/dask.md run and their asserts hold."""
+    import pytest
+
+    pytest.importorskip("dask.array")
+    text = (ROOT / "docs" / "guides" / "dask.md").read_text()
+    blocks = re.findall(r"```python\n(.*?)```", text, re.S)
+    assert blocks
+    for block in blocks:
+        exec(compile(block, "docs/guides/dask.md", "exec"), {"__name__": "docs_dask"})

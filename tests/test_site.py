@@ -79,9 +79,12 @@ def test_internal_links_resolve() -> None:
             checked += 1
             if not target.is_file():
                 broken.append(f"{page.relative_to(SITE)}: {link} (no such file)")
-            elif parts.fragment and target.suffix == ".html":
-                if unquote(parts.fragment) not in ids_of(target):
-                    broken.append(f"{page.relative_to(SITE)}: {link} (no such anchor)")
+            elif (
+                parts.fragment
+                and target.suffix == ".html"
+                and unquote(parts.fragment) not in ids_of(target)
+            ):
+                broken.append(f"{page.relative_to(SITE)}: {link} (no such anchor)")
     assert checked > 500, f"only {checked} internal links: is {SITE} a full build?"
     assert not broken, f"{len(broken)} of {checked} internal links are broken:\n" + "\n".join(
         broken[:40]
@@ -236,10 +239,12 @@ def test_front_page_shows_install_and_example(site_copy: Path, width: str) -> No
         box = m[what]
         assert isinstance(box, dict), f"no code block with the {what} at {w} px"
         # inside the screen horizontally
-        assert box["left"] >= 0 and box["right"] <= w, (what, box)
+        assert box["left"] >= 0, (what, box)
+        assert box["right"] <= w, (what, box)
         if width == "desktop":
             # above the fold, with no line cut off
-            assert 0 <= box["top"] and box["bottom"] <= h, f"{what} below the fold: {box}"
+            assert box["top"] >= 0, f"{what} above the screen: {box}"
+            assert box["bottom"] <= h, f"{what} below the fold: {box}"
             assert box["scrollWidth"] <= box["clientWidth"], f"{what} lines cut off: {box}"
     # the install command itself fits a phone's screen
     install = m["install"]

@@ -220,18 +220,24 @@ def test_examples_run(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def coverage_table(api: dict[str, Any]) -> str:
-    """The markdown table of issue 28: how many public callables have each section."""
+    """The markdown table of issue 28: how many public callables have each section (and, for
+    Parameters and Returns, how many of those that take parameters or return a value)."""
     counts = dict.fromkeys(SECTIONS, 0)
-    entries = typed = 0
+    takes = returns = entries = typed = 0
     for obj in api.values():
         doc = _doc(obj)
         for section in SECTIONS:
             counts[section] += bool(doc[section] or (section == "Returns" and doc["Yields"]))
+        takes += bool(_parameters(obj))
+        returns += not _returns_nothing(obj)
         entries += len(doc["Parameters"])
         typed += sum(bool(p.type) for p in doc["Parameters"])
     n = len(api)
+    cells = {s: f"{counts[s]} of {n}" for s in SECTIONS}
+    cells["Parameters"] += f" ({takes} take parameters)"
+    cells["Returns"] += f" ({returns} return a value)"
     head = "| section | " + " | ".join(SECTIONS) + " | typed parameter entries |"
-    row = "| public callables that have it | " + " | ".join(f"{counts[s]} of {n}" for s in SECTIONS)
+    row = "| public callables that have it | " + " | ".join(cells[s] for s in SECTIONS)
     return f"{head}\n|{'---|' * (len(SECTIONS) + 2)}\n{row} | {typed} of {entries} |"
 
 

@@ -250,6 +250,11 @@ def enabled(*, mlx: bool | None = None) -> Iterator[None]:
     None
         Inside the ``with`` block, :func:`is_enabled` is True.
 
+    Raises
+    ------
+    ModuleNotFoundError, RuntimeError
+        As :func:`enable`.
+
     See Also
     --------
     enable, disable

@@ -400,6 +400,11 @@ def enabled(*, mlx: bool | None = None) -> Iterator[None]:
     None
         Inside the ``with`` block, :func:`is_enabled` is True.
 
+    Raises
+    ------
+    ModuleNotFoundError, RuntimeError
+        As :func:`enable`.
+
     See Also
     --------
     enable, disable

@@ -111,6 +111,11 @@ class Generator:
         array
             Unsigned integers of ``shape``.
 
+        Raises
+        ------
+        TypeError, ValueError
+            For the arguments :func:`ember_array.random.bits` rejects.
+
         See Also
         --------
         ember_array.random.bits
@@ -144,6 +149,11 @@ class Generator:
         -------
         array
             Floats of ``shape`` and ``dtype``.
+
+        Raises
+        ------
+        TypeError, ValueError
+            For the arguments :func:`ember_array.random.uniform` rejects.
 
         See Also
         --------
@@ -182,6 +192,11 @@ class Generator:
         array
             Floats of ``shape`` and ``dtype``.
 
+        Raises
+        ------
+        TypeError, ValueError
+            For the arguments :func:`ember_array.random.normal` rejects.
+
         See Also
         --------
         ember_array.random.normal
@@ -218,6 +233,11 @@ class Generator:
         array
             Integers of ``shape``.
 
+        Raises
+        ------
+        TypeError, ValueError
+            For the arguments :func:`ember_array.random.integers` rejects.
+
         See Also
         --------
         ember_array.random.integers
@@ -248,6 +268,11 @@ class Generator:
         -------
         array
             Booleans.
+
+        Raises
+        ------
+        TypeError, ValueError
+            For the arguments :func:`ember_array.random.bernoulli` rejects.
 
         See Also
         --------
@@ -280,6 +305,11 @@ class Generator:
         array
             The permuted indices, or ``x`` permuted along ``axis``.
 
+        Raises
+        ------
+        TypeError, ValueError
+            For the arguments :func:`ember_array.random.permutation` rejects.
+
         See Also
         --------
         ember_array.random.permutation
@@ -311,6 +341,11 @@ class Generator:
         -------
         array
             Integer indices into ``axis``.
+
+        Raises
+        ------
+        TypeError, ValueError
+            For the arguments :func:`ember_array.random.categorical` rejects.
 
         See Also
         --------
@@ -346,6 +381,11 @@ class Generator:
         -------
         array
             Samples in ``[lower, upper]``.
+
+        Raises
+        ------
+        TypeError, ValueError
+            For the arguments :func:`ember_array.random.truncated_normal` rejects.
 
         See Also
         --------

@@ -29,7 +29,8 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "ember_array"
 
 LAYERS: dict[str, int] = {
-    **dict.fromkeys(("_backends", "_spec", "_version", "_markers", "_patch"), 0),
+    # _scm_version: written by setuptools-scm at build/install time (docs/releasing.md)
+    **dict.fromkeys(("_backends", "_spec", "_version", "_scm_version", "_markers", "_patch"), 0),
     **dict.fromkeys(("_helpers", "_dispatch", "_namespace", "_boundary", "_common"), 1),
     **dict.fromkeys(("numpy", "torch", "mlx", "dask"), 2),
     **dict.fromkeys(("random", "scatter", "signal", "_devices"), 3),

@@ -499,16 +499,11 @@ def uninstall() -> None:
     --------
     >>> import mlx.core as mx
     >>> import ember_array.mlx
-    >>> x = mx.array([1.0, 2.0, 3.0])
-    >>> hasattr(x, "device")
-    False
     >>> ember_array.mlx.install()
-    >>> x.device, x.__array_namespace__().__name__
-    (Device('cpu'), 'ember_array.mlx')
-    >>> x[x > 1.5]  # a boolean mask (this evaluates the mask: the shape depends on it)
-    array([2, 3], dtype=float32)
+    >>> hasattr(mx.zeros(2), "device")
+    True
     >>> ember_array.mlx.uninstall()
-    >>> hasattr(x, "device")
+    >>> hasattr(mx.zeros(2), "device")
     False
     """
     _patches.uninstall()

@@ -142,17 +142,22 @@ def benchmarks(session: nox.Session) -> None:
 
 @nox.session
 def docs(session: nox.Session) -> None:
-    """Build the docs site and run every example in it.
+    """Build the docs site and test it as a reader sees it.
 
     The report runs and every docs page linked from README exists; Sphinx builds
     docs/_build/html with warnings as errors; the doctest builder runs the test blocks of the
-    pages (docs/guide.md); pytest runs the docstring examples of every module that has one.
+    pages (docs/getting-started.md, docs/guides/portable-code.md); pytest runs the docstring
+    examples of every module that has one, checks every internal link of the built site and
+    that every public name has its API page, and, where Chromium is installed, renders the
+    front page and an API page at 1400 and 400 px (install command and example visible, no
+    horizontal overflow). ``EMBER_SITE_SCREENSHOTS=folder`` keeps the screenshots.
     """
     _install(session, "numpy", "torch", "mlx", "dask")
     session.install("-e", ".[docs]")
     session.run("python", "-m", "ember_array")
-    session.run("pytest", "tests/test_docs.py")
-    session.run("python", "-m", "sphinx", "-W", "-b", "html", "docs", "docs/_build/html")
+    session.run("pytest", "tests/test_docs.py", "tests/test_api_docs.py")
+    html = "docs/_build/html"
+    session.run("python", "-m", "sphinx", "-W", "-b", "html", "docs", html)
     session.run("python", "-m", "sphinx", "-W", "-b", "doctest", "docs", "docs/_build/doctest")
     # SCIPY_ARRAY_API=1: the sklearn integration's example needs it before scipy is imported
     examples = sorted(
@@ -168,6 +173,7 @@ def docs(session: nox.Session) -> None:
         *examples,
         env={"SCIPY_ARRAY_API": "1"},
     )
+    session.run("pytest", "-ra", "tests/test_site.py", env={"EMBER_DOCS_SITE": html})
 
 
 @nox.session

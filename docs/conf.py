@@ -28,7 +28,8 @@ project = "ember_array"
 author = "ember_array developers"
 copyright = "ember_array developers"
 release = ember_array.__version__
-version = release
+# X.Y in the title: a development version (0.2.dev3+g1a2b3c4) would crowd the navbar
+version = ".".join(release.split(".")[:2])
 
 extensions = [
     "myst_parser",
@@ -36,6 +37,7 @@ extensions = [
     "sphinx.ext.autosummary",
     "sphinx.ext.doctest",
     "numpydoc",
+    "sphinx_design",
 ]
 
 source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
@@ -54,7 +56,9 @@ autosummary_generate = True
 # (and ember_array.signal is documented the same whether it is a module or a package).
 autosummary_ignore_module_all = False
 autosummary_imported_members = False
-autodoc_typehints = "none"  # the numpydoc Parameters sections give the types
+# The signature shows the annotations; the numpydoc Parameters sections give the types in words.
+autodoc_typehints = "signature"
+autodoc_typehints_format = "short"
 numpydoc_show_class_members = False
 numpydoc_class_members_toctree = False
 numpydoc_xref_param_type = False
@@ -75,14 +79,49 @@ except ImportError:
 doctest_test_doctest_blocks = ""
 
 # -- HTML -------------------------------------------------------------------------------------
+
+
+def _icon_links() -> list[dict[str, str]]:
+    """The repository link of the navbar, from ``[project.urls]`` in pyproject.toml (none there:
+    no link rather than a guessed one)."""
+    try:
+        import tomllib
+    except ImportError:  # Python 3.10
+        return []
+
+    urls = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"].get("urls", {})
+    url = urls.get("Repository") or urls.get("Source")
+    if not url:
+        return []
+    return [
+        {"name": "Repository", "url": url, "icon": "fa-brands fa-github", "type": "fontawesome"}
+    ]
+
+
 html_theme = "pydata_sphinx_theme"
-html_title = f"ember_array {release}"
-html_static_path: list[str] = []
+html_title = f"ember_array {version}"
 html_theme_options = {
     "navbar_align": "left",
     "show_toc_level": 2,
     "secondary_sidebar_items": ["page-toc"],
+    "header_links_before_dropdown": 5,
+    "icon_links": _icon_links(),
 }
+# Pages without children have nothing to show in a "Section Navigation" sidebar.
+html_sidebars = {
+    page: []
+    for page in (
+        "index",
+        "install",
+        "getting-started",
+        "migrating",
+        "backends",
+        "changelog",
+        "license",
+    )
+}
+html_static_path = ["_static"]
+html_css_files = ["ember.css"]
 html_show_sourcelink = False
 
 

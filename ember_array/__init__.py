@@ -1,4 +1,4 @@
-"""ember_array: one array API namespace for numpy, torch and mlx.
+"""ember_array: one array API namespace for numpy, torch, mlx and dask.
 
 >>> import numpy as np
 >>> import ember_array

@@ -54,13 +54,31 @@ def devices(xp: Any, /) -> tuple[Any, ...]:
     xp : module, str or array
         A namespace (``ember_array.torch``, ``array_api_strict``, ...), a native module
         (``numpy``, ``torch``, ``mlx.core``), a backend name (``"numpy"``, ``"torch"``,
-        ``"mlx"``) or an array.
+        ``"mlx"``, ``"dask"``) or an array.
 
     Returns
     -------
     tuple
         numpy: ``("cpu",)``; torch: ``torch.device`` for cpu, each cuda device and mps (never
         ``meta``); mlx: ``Device("cpu")`` and ``Device("gpu")`` when this build has a GPU.
+
+    Raises
+    ------
+    ValueError
+        If ``xp`` names an unknown backend.
+
+    See Also
+    --------
+    default_device, to_device, device_name
+
+    Examples
+    --------
+    >>> import ember_array
+    >>> ember_array.devices("numpy")
+    ('cpu',)
+    >>> import torch
+    >>> torch.device("cpu") in ember_array.devices(torch)
+    True
     """
     return tuple(_namespace_of(xp, "devices").__array_namespace_info__().devices())
 
@@ -68,8 +86,37 @@ def devices(xp: Any, /) -> tuple[Any, ...]:
 def default_device(xp: Any, /) -> Any:
     """The device new arrays of ``xp`` go to (``__array_namespace_info__().default_device()``).
 
-    ``xp`` is accepted in every form :func:`devices` takes.  Compare the answer with a device
-    name through :func:`same_device` (``torch.device("cpu") == "cpu"`` is False in torch).
+    Compare the answer with a device name through :func:`same_device`
+    (``torch.device("cpu") == "cpu"`` is False in torch).
+
+    Parameters
+    ----------
+    xp : module, str or array
+        Anything :func:`devices` takes: a namespace, a native module, a backend name or an array.
+
+    Returns
+    -------
+    device object
+        The backend's own device object (``"cpu"`` for numpy, a ``torch.device``, an mlx
+        ``Device``).
+
+    Raises
+    ------
+    ValueError
+        If ``xp`` names an unknown backend.
+
+    See Also
+    --------
+    devices, same_device, device_name
+
+    Examples
+    --------
+    >>> import ember_array
+    >>> ember_array.default_device("numpy")
+    'cpu'
+    >>> import torch
+    >>> ember_array.same_device(ember_array.default_device(torch), "cpu")
+    True
     """
     return _namespace_of(xp, "default_device").__array_namespace_info__().default_device()
 
@@ -78,6 +125,32 @@ def device_name(device: Any, /) -> str:
     """A short name for a device object: ``"cpu"``, ``"cuda:0"``, ``"mps"``, ``"gpu"`` (mlx)...
 
     Strings are returned lower-cased; unknown device objects give ``str(device)``.
+
+    Parameters
+    ----------
+    device : device object or str
+        A device of any backend (``torch.device``, an mlx ``Device`` or ``Stream``, ``"cpu"``).
+
+    Returns
+    -------
+    str
+        The name :func:`to_device` accepts for the same device.
+
+    See Also
+    --------
+    device, same_device
+
+    Examples
+    --------
+    >>> import ember_array
+    >>> ember_array.device_name("CPU")
+    'cpu'
+    >>> import torch
+    >>> ember_array.device_name(torch.device("cpu"))
+    'cpu'
+    >>> import mlx.core as mx
+    >>> ember_array.device_name(ember_array.device(mx.zeros(2)))
+    'cpu'
     """
     if isinstance(device, str):
         return device.strip().lower()
@@ -112,6 +185,29 @@ def same_device(a: Any, b: Any, /) -> bool:
 
     A name is resolved on the backend of the other argument (``"gpu"`` is ``cuda:0`` in torch
     when CUDA is present); two names compare by their text, ``"cuda"`` equal to ``"cuda:0"``.
+
+    Parameters
+    ----------
+    a, b : device object or str
+        Devices of one backend, or device names.
+
+    Returns
+    -------
+    bool
+        True when both denote the same device.
+
+    See Also
+    --------
+    device, device_name, default_device
+
+    Examples
+    --------
+    >>> import ember_array
+    >>> ember_array.same_device("cuda", "cuda:0")
+    True
+    >>> import torch
+    >>> torch.device("cpu") == "cpu", ember_array.same_device(torch.device("cpu"), "cpu")
+    (False, True)
     """
     if isinstance(a, str) and isinstance(b, str):
         return _canonical(a) == _canonical(b)
@@ -322,7 +418,7 @@ def to_device(x: Any, device: Any, /, *, stream: Any = None) -> Any:
         (``torch.device``, mlx ``Device``/``mx.Device``/``mx.Stream``, an array-api-strict
         ``Device``...), which keeps array-api-compat's meaning.  ``"gpu"`` is the first CUDA
         device in torch (MPS on a Mac) and mlx's GPU.
-    stream : optional
+    stream : object, optional
         Passed on where the backend has streams (mlx, array-api-compat namespaces); numpy and
         torch need ``None``.
 
@@ -336,6 +432,25 @@ def to_device(x: Any, device: Any, /, *, stream: Any = None) -> Any:
     ValueError
         An unknown or absent device, torch's ``meta`` device, or a dtype the device cannot hold
         (float64 on MPS or the mlx GPU): the message names both.
+
+    See Also
+    --------
+    device, devices, same_device
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import ember_array
+    >>> x = np.zeros(3)
+    >>> ember_array.to_device(x, "cpu") is x
+    True
+    >>> import torch
+    >>> ember_array.to_device(torch.zeros(3), "cpu").device
+    device(type='cpu')
+    >>> ember_array.to_device(x, "cuda")
+    Traceback (most recent call last):
+    ...
+    ValueError: to_device(): numpy arrays only live on 'cpu', not 'cuda'
     """
     if is_numpy_array(x):
         if stream is not None:

@@ -117,11 +117,11 @@ def namespace(*arrays: Any, api_version: str | None = None) -> Any:
 
     Parameters
     ----------
-    *arrays
+    *arrays : array, Python scalar or None
         Arrays (numpy arrays and scalars, torch tensors, mlx arrays, or any
         array with a compliant ``__array_namespace__``). Python scalars and
         ``None`` are ignored.
-    api_version
+    api_version : str or None, optional
         The standard revision asked for: ``None`` (the newest, 2025.12),
         ``"2024.12"`` or ``"2025.12"``. ember_array's namespaces implement
         2025.12; for 2024.12 an ember_array namespace comes as a view whose
@@ -142,6 +142,29 @@ def namespace(*arrays: Any, api_version: str | None = None) -> Any:
         or if an object is not an array of a supported library.
     ValueError
         If ``api_version`` is not a supported revision.
+
+    See Also
+    --------
+    array_namespace : the same function, under array-api-compat's name.
+    device, to_device, is_array_api_obj
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import ember_array
+    >>> x = np.asarray([1.0, 2.0, 3.0])
+    >>> xp = ember_array.namespace(x)
+    >>> xp.__name__, float(xp.sum(x))
+    ('ember_array.numpy', 6.0)
+    >>> ember_array.namespace(x, 2.0, None) is xp  # scalars and None are ignored
+    True
+    >>> import torch
+    >>> ember_array.namespace(torch.asarray(x)).__name__
+    'ember_array.torch'
+    >>> ember_array.namespace(x, torch.asarray(x))
+    Traceback (most recent call last):
+    ...
+    TypeError: namespace(): arrays from different libraries cannot be mixed: numpy and torch
     """
     if api_version is None:
         # Hot path: one array of a type seen before is one dict lookup.

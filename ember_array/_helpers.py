@@ -30,22 +30,115 @@ _MLX = BY_NAME["mlx"]
 
 
 def is_numpy_array(x: object) -> bool:
-    """Whether ``x`` is a numpy array or numpy scalar (``np.ndarray``/``np.generic``)."""
+    """Whether ``x`` is a numpy array or numpy scalar (``np.ndarray``/``np.generic``).
+
+    Parameters
+    ----------
+    x : object
+        Any object.
+
+    Returns
+    -------
+    bool
+        True for ``np.ndarray`` and numpy scalars such as ``np.float64(1.0)``.
+
+    See Also
+    --------
+    is_torch_array, is_mlx_array, is_array_api_obj
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from ember_array import is_numpy_array
+    >>> is_numpy_array(np.zeros(3)), is_numpy_array(np.float32(1)), is_numpy_array([1.0])
+    (True, True, False)
+    """
     return _NUMPY.is_array(x)
 
 
 def is_torch_array(x: object) -> bool:
-    """Whether ``x`` is a ``torch.Tensor``."""
+    """Whether ``x`` is a ``torch.Tensor`` (torch is not imported to answer).
+
+    Parameters
+    ----------
+    x : object
+        Any object.
+
+    Returns
+    -------
+    bool
+        True for ``torch.Tensor`` and its subclasses.
+
+    See Also
+    --------
+    is_numpy_array, is_mlx_array, is_array_api_obj
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import torch
+    >>> from ember_array import is_torch_array
+    >>> is_torch_array(torch.zeros(3)), is_torch_array(np.zeros(3))
+    (True, False)
+    """
     return _TORCH.is_array(x)
 
 
 def is_mlx_array(x: object) -> bool:
-    """Whether ``x`` is an ``mlx.core.array``."""
+    """Whether ``x`` is an ``mlx.core.array`` (mlx is not imported to answer).
+
+    Parameters
+    ----------
+    x : object
+        Any object.
+
+    Returns
+    -------
+    bool
+        True for ``mlx.core.array``.
+
+    See Also
+    --------
+    is_numpy_array, is_torch_array, is_array_api_obj
+
+    Examples
+    --------
+    >>> import mlx.core as mx
+    >>> import numpy as np
+    >>> from ember_array import is_mlx_array
+    >>> is_mlx_array(mx.zeros(3)), is_mlx_array(np.zeros(3))
+    (True, False)
+    """
     return _MLX.is_array(x)
 
 
 def is_array_api_strict_array(x: object) -> bool:
-    """Whether ``x`` is an array-api-strict array."""
+    """Whether ``x`` is an array-api-strict array.
+
+    Parameters
+    ----------
+    x : object
+        Any object.
+
+    Returns
+    -------
+    bool
+        True for arrays of ``array_api_strict``, the standard's reference implementation.
+
+    See Also
+    --------
+    is_array_api_obj, namespace
+
+    Examples
+    --------
+    >>> import array_api_strict
+    >>> import numpy as np
+    >>> from ember_array import is_array_api_strict_array
+    >>> is_array_api_strict_array(array_api_strict.asarray([1.0]))
+    True
+    >>> is_array_api_strict_array(np.asarray([1.0]))
+    False
+    """
     # array_api_strict does not export its Array class.
     return type(x).__module__.startswith("array_api_strict")
 
@@ -55,6 +148,27 @@ def is_array_api_obj(x: object) -> bool:
 
     True for numpy, torch and mlx arrays and for every object array-api-compat
     recognises (anything with ``__array_namespace__``, jax, cupy, dask, ...).
+
+    Parameters
+    ----------
+    x : object
+        Any object.
+
+    Returns
+    -------
+    bool
+        True when :func:`namespace` accepts ``x``. Python lists and scalars are not arrays.
+
+    See Also
+    --------
+    namespace, is_numpy_array, is_torch_array, is_mlx_array
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from ember_array import is_array_api_obj
+    >>> is_array_api_obj(np.zeros(3)), is_array_api_obj([1.0, 2.0]), is_array_api_obj(1.0)
+    (True, False, False)
     """
     if is_numpy_array(x) or is_torch_array(x) or is_mlx_array(x):
         return True
@@ -68,6 +182,35 @@ def device(x: Any, /) -> Any:
 
     numpy arrays report ``"cpu"`` (as array-api-compat does), torch tensors
     their ``torch.device``, mlx arrays an ``ember_array.mlx`` device.
+
+    Parameters
+    ----------
+    x : array
+        A numpy, torch, mlx or any compliant array.
+
+    Returns
+    -------
+    device object
+        ``"cpu"`` for numpy, a ``torch.device``, an ``ember_array.mlx`` ``Device``, or what the
+        array's own ``.device`` gives. Pass it as ``device=`` to a creation function to create
+        arrays next to ``x``.
+
+    See Also
+    --------
+    to_device, device_name, same_device, devices
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import ember_array
+    >>> ember_array.device(np.zeros(3))
+    'cpu'
+    >>> import torch
+    >>> ember_array.device(torch.zeros(3))
+    device(type='cpu')
+    >>> import mlx.core as mx
+    >>> ember_array.device(mx.zeros(3))
+    Device('cpu')
     """
     if is_numpy_array(x):
         return "cpu"
@@ -85,7 +228,34 @@ def device(x: Any, /) -> Any:
 
 
 def size(x: Any) -> int | None:
-    """Number of elements of ``x``, or None if any dimension is unknown."""
+    """Number of elements of ``x``, or None if any dimension is unknown.
+
+    Parameters
+    ----------
+    x : array
+        Any array with a ``shape``.
+
+    Returns
+    -------
+    int or None
+        The product of the shape, or None when a dimension is unknown (``None`` or NaN, as
+        in a dask array after boolean indexing).
+
+    See Also
+    --------
+    device
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from ember_array import size
+    >>> size(np.zeros((2, 3)))
+    6
+    >>> import dask.array as da
+    >>> x = da.arange(10, chunks=5)
+    >>> size(x), size(x[x > 4])
+    (10, None)
+    """
     shape = x.shape
     if any(d is None or (isinstance(d, float) and math.isnan(d)) for d in shape):
         return None

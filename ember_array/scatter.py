@@ -866,6 +866,11 @@ def scatter(
         If shapes do not match, ``axis`` is out of range, ``num_segments < 0``, ``reduce`` is
         unknown, or the arrays are on different devices.
 
+    See Also
+    --------
+    segment_sum, segment_mean, segment_max, segment_min, segment_prod
+    index_reduce : reduce into a copy of an existing array.
+
     Notes
     -----
     No host synchronisation and no data-dependent Python branch: invalid indices are routed to
@@ -880,6 +885,14 @@ def scatter(
     >>> from ember_array.scatter import scatter
     >>> scatter(np.array([1.0, 2.0, 3.0, 4.0]), np.array([0, 2, 0, 7]), 3)
     array([4., 0., 2.])
+    >>> scatter(np.array([1.0, 2.0, 3.0, 4.0]), np.array([0, 2, 0, 1]), 3, reduce="max")
+    array([3., 4., 2.])
+
+    The same call on torch (index 7 is dropped there too):
+
+    >>> import torch
+    >>> scatter(torch.tensor([1.0, 2.0, 3.0, 4.0]), torch.tensor([0, 2, 0, 7]), 3)
+    tensor([4., 0., 2.])
     """
     return _scatter("scatter", values, index, num_segments, axis, reduce, fill_value)
 
@@ -887,16 +900,113 @@ def scatter(
 def segment_sum(
     values: Any, index: Any, num_segments: int, *, axis: int = 0, fill_value: Scalar | None = 0
 ) -> Any:
-    """``scatter(..., reduce="sum")``: the sum of each segment (see :func:`scatter`)."""
+    """The sum of each segment.
+
+    ``scatter(values, index, num_segments, reduce="sum")``: duplicate indices combine, and
+    nothing is read back to the host (mlx results stay lazy).
+
+    Parameters
+    ----------
+    values : array
+        Numeric array (numpy, torch, mlx, dask or any compliant array) with at least one
+        dimension.
+    index : array
+        1-d integer array of the same library, with ``values.shape[axis]`` entries; entries
+        outside ``[0, num_segments)`` (negative ones included) are dropped.
+    num_segments : int
+        Number of output segments (a Python int >= 0).
+    axis : int, optional
+        The axis of ``values`` that ``index`` labels (default 0).
+    fill_value : scalar or None, optional
+        Value of segments no valid index reaches (default 0). ``None`` gives the reduction's
+        identity (0).
+
+    Returns
+    -------
+    array
+        ``values``' shape with ``shape[axis] = num_segments``, in ``values.dtype`` (integer
+        sums wrap on overflow as the backend does).
+
+    Raises
+    ------
+    TypeError
+        If ``index`` is not an integer array, ``values`` is boolean, or the arrays
+        come from different libraries.
+    ValueError
+        If shapes do not match, ``axis`` is out of range or ``num_segments < 0``.
+
+    See Also
+    --------
+    scatter : every reduction, by name.
+    segment_mean, segment_max, segment_min, segment_prod
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from ember_array.scatter import segment_sum
+    >>> values = np.array([1.0, 2.0, 3.0, 4.0])
+    >>> index = np.array([0, 2, 0, 1])
+    >>> segment_sum(values, index, 4)
+    array([4., 4., 2., 0.])
+    >>> segment_sum(values, index, 4, fill_value=None)  # empty segments get the identity
+    array([4., 4., 2., 0.])
+    """
     return _scatter("segment_sum", values, index, num_segments, axis, "sum", fill_value)
 
 
 def segment_mean(
     values: Any, index: Any, num_segments: int, *, axis: int = 0, fill_value: Scalar | None = 0
 ) -> Any:
-    """``scatter(..., reduce="mean")``: the mean of each segment (see :func:`scatter`).
+    """The mean of each segment.
 
-    Integer input gives the namespace's default real floating dtype.
+    ``scatter(values, index, num_segments, reduce="mean")``: duplicate indices combine, and
+    nothing is read back to the host (mlx results stay lazy).
+
+    Parameters
+    ----------
+    values : array
+        Numeric array (numpy, torch, mlx, dask or any compliant array) with at least one
+        dimension.
+    index : array
+        1-d integer array of the same library, with ``values.shape[axis]`` entries; entries
+        outside ``[0, num_segments)`` (negative ones included) are dropped.
+    num_segments : int
+        Number of output segments (a Python int >= 0).
+    axis : int, optional
+        The axis of ``values`` that ``index`` labels (default 0).
+    fill_value : scalar or None, optional
+        Value of segments no valid index reaches (default 0). ``None`` gives the reduction's
+        identity (NaN).
+
+    Returns
+    -------
+    array
+        ``values``' shape with ``shape[axis] = num_segments``; integer input gives the
+        namespace's default real floating dtype (float64 for numpy, float32 for torch and mlx).
+
+    Raises
+    ------
+    TypeError
+        If ``index`` is not an integer array, ``values`` is boolean, or the arrays
+        come from different libraries.
+    ValueError
+        If shapes do not match, ``axis`` is out of range or ``num_segments < 0``.
+
+    See Also
+    --------
+    scatter : every reduction, by name.
+    segment_sum, segment_max, segment_min, segment_prod
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from ember_array.scatter import segment_mean
+    >>> values = np.array([1.0, 2.0, 3.0, 4.0])
+    >>> index = np.array([0, 2, 0, 1])
+    >>> segment_mean(values, index, 4)
+    array([2., 4., 2., 0.])
+    >>> segment_mean(values, index, 4, fill_value=None)  # empty segments get the identity
+    array([ 2.,  4.,  2., nan])
     """
     return _scatter("segment_mean", values, index, num_segments, axis, "mean", fill_value)
 
@@ -904,21 +1014,168 @@ def segment_mean(
 def segment_max(
     values: Any, index: Any, num_segments: int, *, axis: int = 0, fill_value: Scalar | None = 0
 ) -> Any:
-    """``scatter(..., reduce="max")``: the maximum of each segment, NaN if it holds a NaN."""
+    """The maximum of each segment, NaN if it holds a NaN.
+
+    ``scatter(values, index, num_segments, reduce="max")``: duplicate indices combine, and
+    nothing is read back to the host (mlx results stay lazy).
+
+    Parameters
+    ----------
+    values : array
+        Numeric array (numpy, torch, mlx, dask or any compliant array) with at least one
+        dimension.
+    index : array
+        1-d integer array of the same library, with ``values.shape[axis]`` entries; entries
+        outside ``[0, num_segments)`` (negative ones included) are dropped.
+    num_segments : int
+        Number of output segments (a Python int >= 0).
+    axis : int, optional
+        The axis of ``values`` that ``index`` labels (default 0).
+    fill_value : scalar or None, optional
+        Value of segments no valid index reaches (default 0). ``None`` gives the reduction's
+        identity (-inf, or the dtype's minimum for integers).
+
+    Returns
+    -------
+    array
+        ``values``' shape with ``shape[axis] = num_segments``, in ``values.dtype``.
+
+    Raises
+    ------
+    TypeError
+        If ``index`` is not an integer array, ``values`` is boolean or complex, or the arrays
+        come from different libraries.
+    ValueError
+        If shapes do not match, ``axis`` is out of range or ``num_segments < 0``.
+
+    See Also
+    --------
+    scatter : every reduction, by name.
+    segment_sum, segment_mean, segment_min, segment_prod
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from ember_array.scatter import segment_max
+    >>> values = np.array([1.0, 2.0, 3.0, 4.0])
+    >>> index = np.array([0, 2, 0, 1])
+    >>> segment_max(values, index, 4)
+    array([3., 4., 2., 0.])
+    >>> segment_max(values, index, 4, fill_value=None)  # empty segments get the identity
+    array([  3.,   4.,   2., -inf])
+    """
     return _scatter("segment_max", values, index, num_segments, axis, "max", fill_value)
 
 
 def segment_min(
     values: Any, index: Any, num_segments: int, *, axis: int = 0, fill_value: Scalar | None = 0
 ) -> Any:
-    """``scatter(..., reduce="min")``: the minimum of each segment, NaN if it holds a NaN."""
+    """The minimum of each segment, NaN if it holds a NaN.
+
+    ``scatter(values, index, num_segments, reduce="min")``: duplicate indices combine, and
+    nothing is read back to the host (mlx results stay lazy).
+
+    Parameters
+    ----------
+    values : array
+        Numeric array (numpy, torch, mlx, dask or any compliant array) with at least one
+        dimension.
+    index : array
+        1-d integer array of the same library, with ``values.shape[axis]`` entries; entries
+        outside ``[0, num_segments)`` (negative ones included) are dropped.
+    num_segments : int
+        Number of output segments (a Python int >= 0).
+    axis : int, optional
+        The axis of ``values`` that ``index`` labels (default 0).
+    fill_value : scalar or None, optional
+        Value of segments no valid index reaches (default 0). ``None`` gives the reduction's
+        identity (+inf, or the dtype's maximum for integers).
+
+    Returns
+    -------
+    array
+        ``values``' shape with ``shape[axis] = num_segments``, in ``values.dtype``.
+
+    Raises
+    ------
+    TypeError
+        If ``index`` is not an integer array, ``values`` is boolean or complex, or the arrays
+        come from different libraries.
+    ValueError
+        If shapes do not match, ``axis`` is out of range or ``num_segments < 0``.
+
+    See Also
+    --------
+    scatter : every reduction, by name.
+    segment_sum, segment_mean, segment_max, segment_prod
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from ember_array.scatter import segment_min
+    >>> values = np.array([1.0, 2.0, 3.0, 4.0])
+    >>> index = np.array([0, 2, 0, 1])
+    >>> segment_min(values, index, 4)
+    array([1., 4., 2., 0.])
+    >>> segment_min(values, index, 4, fill_value=None)  # empty segments get the identity
+    array([ 1.,  4.,  2., inf])
+    """
     return _scatter("segment_min", values, index, num_segments, axis, "min", fill_value)
 
 
 def segment_prod(
     values: Any, index: Any, num_segments: int, *, axis: int = 0, fill_value: Scalar | None = 0
 ) -> Any:
-    """``scatter(..., reduce="prod")``: the product of each segment (see :func:`scatter`)."""
+    """The product of each segment.
+
+    ``scatter(values, index, num_segments, reduce="prod")``: duplicate indices combine, and
+    nothing is read back to the host (mlx results stay lazy).
+
+    Parameters
+    ----------
+    values : array
+        Numeric array (numpy, torch, mlx, dask or any compliant array) with at least one
+        dimension.
+    index : array
+        1-d integer array of the same library, with ``values.shape[axis]`` entries; entries
+        outside ``[0, num_segments)`` (negative ones included) are dropped.
+    num_segments : int
+        Number of output segments (a Python int >= 0).
+    axis : int, optional
+        The axis of ``values`` that ``index`` labels (default 0).
+    fill_value : scalar or None, optional
+        Value of segments no valid index reaches (default 0). ``None`` gives the reduction's
+        identity (1).
+
+    Returns
+    -------
+    array
+        ``values``' shape with ``shape[axis] = num_segments``, in ``values.dtype``.
+
+    Raises
+    ------
+    TypeError
+        If ``index`` is not an integer array, ``values`` is boolean, or the arrays
+        come from different libraries.
+    ValueError
+        If shapes do not match, ``axis`` is out of range or ``num_segments < 0``.
+
+    See Also
+    --------
+    scatter : every reduction, by name.
+    segment_sum, segment_mean, segment_max, segment_min
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from ember_array.scatter import segment_prod
+    >>> values = np.array([1.0, 2.0, 3.0, 4.0])
+    >>> index = np.array([0, 2, 0, 1])
+    >>> segment_prod(values, index, 4)
+    array([3., 4., 2., 0.])
+    >>> segment_prod(values, index, 4, fill_value=None)  # empty segments get the identity
+    array([3., 4., 2., 1.])
+    """
     return _scatter("segment_prod", values, index, num_segments, axis, "prod", fill_value)
 
 
@@ -966,12 +1223,18 @@ def index_reduce(
     ValueError
         For mismatched shapes or an out-of-range ``axis``.
 
+    See Also
+    --------
+    scatter : reduce into new segments instead of an existing array.
+
     Examples
     --------
     >>> import numpy as np
     >>> from ember_array.scatter import index_reduce
     >>> index_reduce(np.zeros(3), np.array([1, 0, 1]), np.array([1.0, 1.0, 1.0]))
     array([1., 2., 0.])
+    >>> index_reduce(np.zeros(3), np.array([1, 0, 1]), np.array([1.0, 5.0, 3.0]), reduce="max")
+    array([5., 3., 0.])
     """
     xp = namespace_module(x, index, values)
     backend = _backend_name(x, xp)

@@ -2,7 +2,7 @@
 
 Skipped where torch sees no CUDA device (CI has none); the device check of a session with a
 GPU runs this file, and the conformance suite and the shim tests with
-``EMBER_TORCH_DEVICE=cuda`` (see ``docs/devices.md``).  What is specific to a GPU:
+``EMBER_TORCH_DEVICE=cuda`` (see ``docs/guides/devices.md``).  What is specific to a GPU:
 
 * the portable random streams are bit-identical to numpy's on the device too (the CPU path
   hashes on the host; the device path runs the same threefry in torch);
@@ -49,7 +49,7 @@ def _bits_equal(got: Any, want: np.ndarray) -> None:
 
 
 def _ulps_close(got: Any, want: np.ndarray, ulps: int = 4) -> None:
-    """Normals agree to a few ULP across backends (docs/random.md): log differs by device."""
+    """Normals agree to a few ULP across backends (docs/guides/random.md): log differs by device."""
     g = to_numpy(got)
     assert g.dtype == want.dtype
     assert g.shape == want.shape

@@ -209,7 +209,7 @@ def test_docs_example_runs() -> None:
     from pathlib import Path
 
     pytest.importorskip("torch")
-    text = (Path(__file__).resolve().parent.parent / "docs" / "devices.md").read_text()
+    text = (Path(__file__).resolve().parent.parent / "docs" / "guides" / "devices.md").read_text()
     blocks = re.findall(r"```python\n(.*?)```", text, flags=re.S)
     assert blocks
     for block in blocks:

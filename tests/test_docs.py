@@ -40,3 +40,36 @@ def test_report_runs() -> None:
     assert "2025.12" in out
     assert "numpy" in out
     assert re.search(r"numpy .*192/192 standard names", out)
+
+
+def test_front_page_example_runs() -> None:
+    """The example of docs/index.md prints what its last comment says."""
+    import contextlib
+    import io
+
+    text = (ROOT / "docs" / "index.md").read_text()
+    (block,) = re.findall(r"```python\n(.*?)```", text, re.S)
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        exec(compile(block, "docs/index.md", "exec"), {"__name__": "docs_index"})
+    shown = block.strip().splitlines()[-1].split("#", 1)[1].strip()
+    assert " ".join(out.getvalue().split()) == " ".join(shown.split())
+
+
+def test_install_command_is_on_the_front_page() -> None:
+    text = (ROOT / "docs" / "index.md").read_text()
+    assert "pip install ember-array" in text
+    for extra in ("[torch]", "[mlx]", "[dask]", "[all]"):
+        assert extra in text
+
+
+def test_dask_guide_example_runs() -> None:
+    """The python blocks of docs/guides/dask.md run and their asserts hold."""
+    import pytest
+
+    pytest.importorskip("dask.array")
+    text = (ROOT / "docs" / "guides" / "dask.md").read_text()
+    blocks = re.findall(r"```python\n(.*?)```", text, re.S)
+    assert blocks
+    for block in blocks:
+        exec(compile(block, "docs/guides/dask.md", "exec"), {"__name__": "docs_dask"})

@@ -29,8 +29,19 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "ember_array"
 
 LAYERS: dict[str, int] = {
+    # _scm_version: written by setuptools-scm at build/install time (docs/releasing.md)
     **dict.fromkeys(
-        ("_backends", "_spec", "_version", "_versions", "_markers", "_patch", "typing"), 0
+        (
+            "_backends",
+            "_spec",
+            "_version",
+            "_scm_version",
+            "_versions",
+            "_markers",
+            "_patch",
+            "typing",
+        ),
+        0,
     ),
     **dict.fromkeys(("_helpers", "_dispatch", "_namespace", "_boundary", "_common"), 1),
     **dict.fromkeys(("numpy", "torch", "mlx", "dask"), 2),

@@ -858,13 +858,13 @@ def test_generator_native_uses_backend_generator(backend: str, native: Any) -> N
 
 
 def test_docs_example_runs() -> None:
-    """The example in docs/random.md runs as written."""
+    """The example in docs/guides/random.md runs as written."""
     pytest.importorskip("torch")
     import re
     from pathlib import Path
 
-    text = (Path(__file__).resolve().parent.parent / "docs" / "random.md").read_text()
+    text = (Path(__file__).resolve().parent.parent / "docs" / "guides" / "random.md").read_text()
     blocks = re.findall(r"```python\n(.*?)```", text, re.S)
     assert blocks
     for block in blocks:
-        exec(compile(block, "docs/random.md", "exec"), {})
+        exec(compile(block, "docs/guides/random.md", "exec"), {})

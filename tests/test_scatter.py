@@ -443,7 +443,7 @@ def test_docs_example_runs_and_says_what_it_does() -> None:
     import re
     from pathlib import Path
 
-    text = (Path(__file__).resolve().parent.parent / "docs" / "scatter.md").read_text()
+    text = (Path(__file__).resolve().parent.parent / "docs" / "guides" / "scatter.md").read_text()
     blocks = re.findall(r"```python\n(.*?)```", text, flags=re.S)
     assert blocks
     for block in blocks:

@@ -726,15 +726,16 @@ def test_mlx_complex_output_path_marks_nola_nan(backend: str) -> None:
 
 
 def test_docs_example_runs() -> None:
-    """The python blocks of docs/signal.md run (every installed backend) and their asserts hold."""
+    """The python blocks of docs/guides/signal.md run (every installed backend) and their
+    asserts hold."""
     import re
     from pathlib import Path
 
-    text = (Path(__file__).resolve().parent.parent / "docs" / "signal.md").read_text()
+    text = (Path(__file__).resolve().parent.parent / "docs" / "guides" / "signal.md").read_text()
     blocks = re.findall(r"```python\n(.*?)```", text, flags=re.DOTALL)
     assert blocks
     for block in blocks:
-        exec(compile(block, "docs/signal.md", "exec"), {"__name__": "docs_signal"})
+        exec(compile(block, "docs/guides/signal.md", "exec"), {"__name__": "docs_signal"})
 
 
 def test_empty_batches_and_signals(backend: str) -> None:

@@ -3,7 +3,7 @@
 - :mod:`ember_array.integrations.sklearn`: ``enable()``, ``disable()``, ``enabled()``.
 - :mod:`ember_array.integrations.scipy`: ``enable()``, ``disable()``, ``enabled()``.
 
-Each submodule's docstring (and ``docs/integrations.md``) lists exactly which attributes it
+Each submodule's docstring (and ``docs/guides/integrations.md``) lists exactly which attributes it
 replaces. Nothing is patched on import; importing this package imports neither library.
 """
 

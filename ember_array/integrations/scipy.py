@@ -152,12 +152,50 @@ def _make_array_namespace(
 
 
 def is_enabled() -> bool:
-    """Whether :func:`enable` is in effect."""
+    """Whether :func:`enable` is in effect.
+
+    Returns
+    -------
+    bool
+        True between :func:`enable` and :func:`disable` (or inside :func:`enabled`).
+
+    See Also
+    --------
+    enable, patched_attributes
+
+    Examples
+    --------
+    >>> from ember_array.integrations import scipy as ember_scipy
+    >>> ember_scipy.is_enabled()
+    False
+    >>> with ember_scipy.enabled(mlx=False):
+    ...     ember_scipy.is_enabled()
+    True
+    """
     return _state["patches"] is not None
 
 
 def patched_attributes() -> list[str]:
-    """``module.attribute`` for every attribute currently replaced (empty when disabled)."""
+    """``module.attribute`` for every attribute currently replaced (empty when disabled).
+
+    Returns
+    -------
+    list of str
+        The dotted names of the SciPy attributes that :func:`enable` replaced.
+
+    See Also
+    --------
+    enable, is_enabled
+
+    Examples
+    --------
+    >>> from ember_array.integrations import scipy as ember_scipy
+    >>> with ember_scipy.enabled(mlx=False):
+    ...     "scipy._lib.array_api_compat.array_namespace" in ember_scipy.patched_attributes()
+    True
+    >>> ember_scipy.patched_attributes()
+    []
+    """
     patches: Patcher | None = _state["patches"]
     return [] if patches is None else patches.describe()
 
@@ -169,7 +207,7 @@ def enable(*, mlx: bool | None = None) -> None:
 
     Parameters
     ----------
-    mlx
+    mlx : bool or None, optional
         ``None`` (default): install ember_array's ``mx.array`` additions
         (:func:`ember_array.mlx.install`) when mlx is importable. ``True``: require mlx.
         ``False``: leave the ``mx.array`` class untouched.
@@ -186,6 +224,19 @@ def enable(*, mlx: bool | None = None) -> None:
     -----
     RuntimeWarning
         If scipy was imported without ``SCIPY_ARRAY_API=1`` (the patch then has no effect).
+
+    See Also
+    --------
+    enabled : the same as a context manager.
+    disable, is_enabled, patched_attributes
+
+    Examples
+    --------
+    >>> from ember_array.integrations import scipy as ember_scipy
+    >>> ember_scipy.enable(mlx=False)
+    >>> ember_scipy.is_enabled()
+    True
+    >>> ember_scipy.disable()
     """
     if is_enabled():
         return
@@ -217,10 +268,26 @@ def enable(*, mlx: bool | None = None) -> None:
 
 
 def disable() -> None:
-    """Undo :func:`enable`: the replaced attribute is the original object again.
+    """Undo :func:`enable`: every replaced attribute is the original object again.
 
     The ``mx.array`` additions are uninstalled only if :func:`enable` installed them.
     Does nothing when not enabled.
+
+    Returns
+    -------
+    None
+
+    See Also
+    --------
+    enable, enabled
+
+    Examples
+    --------
+    >>> from ember_array.integrations import scipy as ember_scipy
+    >>> ember_scipy.enable(mlx=False)
+    >>> ember_scipy.disable()
+    >>> ember_scipy.is_enabled(), ember_scipy.patched_attributes()
+    (False, [])
     """
     restore_state(_state)
 
@@ -231,12 +298,31 @@ def enabled(*, mlx: bool | None = None) -> Iterator[None]:
 
     Parameters
     ----------
-    mlx
+    mlx : bool or None, optional
         As for :func:`enable`.
 
     Yields
     ------
     None
+        Inside the ``with`` block, :func:`is_enabled` is True.
+
+    Raises
+    ------
+    ModuleNotFoundError, RuntimeError
+        As :func:`enable`.
+
+    See Also
+    --------
+    enable, disable
+
+    Examples
+    --------
+    >>> from ember_array.integrations import scipy as ember_scipy
+    >>> with ember_scipy.enabled(mlx=False):
+    ...     ember_scipy.is_enabled()
+    True
+    >>> ember_scipy.is_enabled()
+    False
     """
     with enabled_context(enable, disable, is_enabled, mlx):
         yield

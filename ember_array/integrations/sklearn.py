@@ -246,12 +246,50 @@ def _parallel_class() -> type | None:
 
 
 def is_enabled() -> bool:
-    """Whether :func:`enable` is in effect."""
+    """Whether :func:`enable` is in effect.
+
+    Returns
+    -------
+    bool
+        True between :func:`enable` and :func:`disable` (or inside :func:`enabled`).
+
+    See Also
+    --------
+    enable, patched_attributes
+
+    Examples
+    --------
+    >>> from ember_array.integrations import sklearn as ember_sklearn
+    >>> ember_sklearn.is_enabled()
+    False
+    >>> with ember_sklearn.enabled(mlx=False):
+    ...     ember_sklearn.is_enabled()
+    True
+    """
     return _state["patches"] is not None
 
 
 def patched_attributes() -> list[str]:
-    """``module.attribute`` for every attribute currently replaced (empty when disabled)."""
+    """``module.attribute`` for every attribute currently replaced (empty when disabled).
+
+    Returns
+    -------
+    list of str
+        The dotted names of the scikit-learn attributes that :func:`enable` replaced.
+
+    See Also
+    --------
+    enable, is_enabled
+
+    Examples
+    --------
+    >>> from ember_array.integrations import sklearn as ember_sklearn
+    >>> with ember_sklearn.enabled(mlx=False):
+    ...     "sklearn.externals.array_api_compat.get_namespace" in ember_sklearn.patched_attributes()
+    True
+    >>> ember_sklearn.patched_attributes()
+    []
+    """
     patches: Patcher | None = _state["patches"]
     return [] if patches is None else patches.describe()
 
@@ -263,7 +301,7 @@ def enable(*, mlx: bool | None = None) -> None:
 
     Parameters
     ----------
-    mlx
+    mlx : bool or None, optional
         ``None`` (default): install ember_array's ``mx.array`` additions
         (:func:`ember_array.mlx.install`) when mlx is importable. ``True``: require mlx.
         ``False``: leave the ``mx.array`` class untouched (mlx arrays then lack ``.device``
@@ -276,6 +314,19 @@ def enable(*, mlx: bool | None = None) -> None:
     RuntimeError
         If the installed scikit-learn's internals are not where they are expected (the
         message names its version).
+
+    See Also
+    --------
+    enabled : the same as a context manager.
+    disable, is_enabled, patched_attributes
+
+    Examples
+    --------
+    >>> from ember_array.integrations import sklearn as ember_sklearn
+    >>> ember_sklearn.enable(mlx=False)
+    >>> ember_sklearn.is_enabled()
+    True
+    >>> ember_sklearn.disable()
     """
     if is_enabled():
         return
@@ -315,6 +366,22 @@ def disable() -> None:
 
     The ``mx.array`` additions are uninstalled only if :func:`enable` installed them.
     Does nothing when not enabled.
+
+    Returns
+    -------
+    None
+
+    See Also
+    --------
+    enable, enabled
+
+    Examples
+    --------
+    >>> from ember_array.integrations import sklearn as ember_sklearn
+    >>> ember_sklearn.enable(mlx=False)
+    >>> ember_sklearn.disable()
+    >>> ember_sklearn.is_enabled(), ember_sklearn.patched_attributes()
+    (False, [])
     """
     restore_state(_state)
 
@@ -325,12 +392,33 @@ def enabled(*, mlx: bool | None = None) -> Iterator[None]:
 
     Parameters
     ----------
-    mlx
+    mlx : bool or None, optional
         As for :func:`enable`.
 
     Yields
     ------
     None
+        Inside the ``with`` block, :func:`is_enabled` is True.
+
+    Raises
+    ------
+    ModuleNotFoundError, RuntimeError
+        As :func:`enable`.
+
+    See Also
+    --------
+    enable, disable
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import sklearn
+    >>> from sklearn.utils._array_api import get_namespace
+    >>> from ember_array.integrations import sklearn as ember_sklearn
+    >>> with ember_sklearn.enabled(mlx=False), sklearn.config_context(array_api_dispatch=True):
+    ...     xp, _ = get_namespace(np.zeros(3))
+    >>> xp.__name__
+    'ember_array.numpy'
     """
     with enabled_context(enable, disable, is_enabled, mlx):
         yield

@@ -4,7 +4,7 @@ It reads source with :mod:`ast` (the linted code is never imported), finds *arra
 (functions that obtain a namespace or take ``xp``), and reports what will not run the same
 on every backend: backend calls on dispatched arrays, names and keywords the standard lacks,
 non-standard array methods, host syncs, backend RNG and device calls, dtypes a backend lacks,
-and in-place updates where a target backend has none. See ``docs/lint.md``.
+and in-place updates where a target backend has none. See ``docs/guides/lint.md``.
 
 Exit status: 0 clean, 1 findings, 2 usage error.
 """
@@ -51,7 +51,33 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the linter; return the exit status (0 clean, 1 findings, 2 usage error)."""
+    """Run the linter (``ember-lint`` and ``python -m ember_array lint``); return the exit status.
+
+    Parameters
+    ----------
+    argv : sequence of str or None, optional
+        The command-line arguments (default ``sys.argv[1:]``): paths, ``--format
+        text|json|github``, ``--select``, ``--ignore``, ``--targets``, ``--config``...
+
+    Returns
+    -------
+    int
+        0 when clean, 1 when there are findings, 2 for a usage error.
+
+    See Also
+    --------
+    lint_paths : the same from Python, returning the findings.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> from ember_array.lint import main
+    >>> path = Path(tempfile.mkdtemp()) / "ok.py"
+    >>> _ = path.write_text("x = 1")
+    >>> main([str(path), "--isolated"])
+    0
+    """
     parser = _parser()
     try:
         args = parser.parse_args(argv)

@@ -18,7 +18,40 @@ from . import _rules as rules
 
 @dataclass(frozen=True)
 class Finding:
-    """One problem at one place."""
+    """One problem at one place, as the linter reports it.
+
+    Parameters
+    ----------
+    path : str
+        The file (as given to :func:`lint_source` or found by :func:`lint_paths`).
+    line, col : int
+        Where the problem starts (1-based line, 0-based column, as ``ast`` counts).
+    code : str
+        The rule code (``"EA201"``; ``ember-lint --rules`` lists them).
+    message : str
+        What is wrong, in words.
+    fix : str or None, optional
+        How to fix it, when there is one fix (``"use xp.sum"``).
+
+    See Also
+    --------
+    lint_source, lint_paths, Result
+
+    Examples
+    --------
+    >>> from ember_array.lint import Settings, lint_source
+    >>> source = '''
+    ... import numpy as np
+    ... import ember_array
+    ...
+    ... def total(x):
+    ...     xp = ember_array.namespace(x)
+    ...     return np.sum(x)
+    ... '''
+    >>> (finding,) = lint_source(source, "total.py", Settings())
+    >>> finding.line, finding.code, finding.fix
+    (7, 'EA201', 'use xp.sum')
+    """
 
     path: str
     line: int

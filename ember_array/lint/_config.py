@@ -30,7 +30,29 @@ class UsageError(Exception):
 
 @dataclass(frozen=True)
 class Settings:
-    """The checked settings of one run."""
+    """The checked settings of one run; ``Settings()`` is the defaults.
+
+    Parameters
+    ----------
+    select : frozenset of str, optional
+        The rule codes that run (default: every rule on by default).
+    targets : tuple of str, optional
+        The backends the code must run on (default numpy, torch and mlx).
+    exclude : tuple of str, optional
+        Folder names :func:`lint_paths` does not enter (``.git``, ``.venv``, ``build``...).
+
+    See Also
+    --------
+    settings : the settings of ``pyproject.toml`` and the command line.
+
+    Examples
+    --------
+    >>> from ember_array.lint import Settings
+    >>> Settings().targets
+    ('numpy', 'torch', 'mlx')
+    >>> Settings().enabled("EA201")
+    True
+    """
 
     select: frozenset[str] = field(
         default_factory=lambda: frozenset(c for c, r in rules.RULES.items() if r.default)
@@ -39,6 +61,28 @@ class Settings:
     exclude: tuple[str, ...] = DEFAULT_EXCLUDE
 
     def enabled(self, code: str) -> bool:
+        """Whether the rule ``code`` runs.
+
+        Parameters
+        ----------
+        code : str
+            A rule code (``"EA201"``).
+
+        Returns
+        -------
+        bool
+            True when ``code`` is selected.
+
+        See Also
+        --------
+        settings
+
+        Examples
+        --------
+        >>> from ember_array.lint import Settings
+        >>> Settings(select=frozenset({"EA201"})).enabled("EA402")
+        False
+        """
         return code in self.select
 
 
@@ -108,7 +152,45 @@ def settings(
     targets: Sequence[str] | None = None,
     isolated: bool = False,
 ) -> Settings:
-    """Defaults, overridden by pyproject.toml, overridden by the command line."""
+    """Defaults, overridden by pyproject.toml, overridden by the command line.
+
+    Parameters
+    ----------
+    start : pathlib.Path
+        Where to look for ``pyproject.toml`` (this folder and its parents; its
+        ``[tool.ember_array.lint]`` table).
+    config : pathlib.Path or None, optional
+        A ``pyproject.toml`` to read instead of searching from ``start``.
+    select, ignore, extend_select : sequence of str, optional
+        Rule codes or prefixes (``"EA4"``, ``"ALL"``), as ruff's options of the same names.
+    targets : sequence of str, optional
+        The backends the code must run on (``"numpy"``, ``"torch"``, ``"mlx"``...).
+    isolated : bool, optional
+        Ignore ``pyproject.toml``.
+
+    Returns
+    -------
+    Settings
+        The checked settings.
+
+    Raises
+    ------
+    UsageError
+        An unknown rule code or target, or an unreadable configuration (the command line
+        exits with status 2).
+
+    See Also
+    --------
+    Settings, lint_paths
+
+    Examples
+    --------
+    >>> from pathlib import Path
+    >>> from ember_array.lint import settings
+    >>> s = settings(start=Path("."), select=["EA2"], isolated=True)
+    >>> sorted(s.select)
+    ['EA001', 'EA201']
+    """
     s = Settings()
     section: dict[str, Any] = {}
     where = "configuration"

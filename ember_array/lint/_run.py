@@ -18,7 +18,33 @@ _NOQA = re.compile(r"#\s*noqa(?::\s*(?P<codes>[A-Za-z]+[0-9]+(?:\s*,\s*[A-Za-z]+
 
 @dataclass
 class Result:
-    """Findings of a run, and the standard names its array code used (for ``--report``)."""
+    """Findings of a run, and the standard names its array code used (for ``--report``).
+
+    Parameters
+    ----------
+    findings : list of Finding, optional
+        Every finding, file by file.
+    used : set of str, optional
+        The standard names the linted array code called (``"sum"``, ``"linalg.svd"``).
+    files : int, optional
+        How many files were read.
+
+    See Also
+    --------
+    lint_paths : returns one.
+    Finding
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> from ember_array.lint import Settings, lint_paths
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> _ = (folder / "ok.py").write_text("x = 1")
+    >>> result = lint_paths([folder], Settings())
+    >>> result.files, result.findings
+    (1, [])
+    """
 
     findings: list[Finding] = field(default_factory=list)
     used: set[str] = field(default_factory=set)
@@ -57,7 +83,50 @@ def lint_source(
     result: Result | None = None,
     own_package: str | None = None,
 ) -> list[Finding]:
-    """Findings for one module's source text (selection and ``# noqa`` applied)."""
+    """Findings for one module's source text (selection and ``# noqa`` applied).
+
+    The source is parsed, not imported or run.
+
+    Parameters
+    ----------
+    source : str
+        The module's text.
+    path : str
+        The file name the findings report.
+    settings : Settings
+        Which rules run and for which target backends (:func:`settings` reads them from
+        ``pyproject.toml``; ``Settings()`` is the defaults).
+    result : Result or None, optional
+        A run's :class:`Result`, whose ``used`` names this module's calls are added to.
+    own_package : str or None, optional
+        The top-level package the file belongs to: calls into it are not reported as calls of
+        another library.
+
+    Returns
+    -------
+    list of Finding
+        In source order; a file that does not parse gives one ``EA001`` finding.
+
+    See Also
+    --------
+    lint_paths : every Python file under some paths.
+    Finding, Settings
+
+    Examples
+    --------
+    >>> from ember_array.lint import Settings, lint_source
+    >>> source = '''
+    ... import numpy as np
+    ... import ember_array
+    ...
+    ... def total(x):
+    ...     xp = ember_array.namespace(x)
+    ...     return np.sum(x)
+    ... '''
+    >>> for finding in lint_source(source, "total.py", Settings()):
+    ...     print(finding.line, finding.code, finding.fix)
+    7 EA201 use xp.sum
+    """
     if _MAYBE_ARRAY_CODE.search(source) is None:
         return []  # no array code can be here: skip the parse
     try:
@@ -102,7 +171,44 @@ def iter_files(paths: Iterable[Path], settings: Settings) -> Iterator[Path]:
 
 
 def lint_paths(paths: Iterable[Path], settings: Settings) -> Result:
-    """Lint every Python file under ``paths``."""
+    """Lint every Python file under ``paths``.
+
+    Parameters
+    ----------
+    paths : iterable of pathlib.Path
+        Files and folders; folders are searched recursively, skipping ``settings.exclude``.
+    settings : Settings
+        Which rules run and for which target backends.
+
+    Returns
+    -------
+    Result
+        The findings of every file, the number of files and the standard names used.
+
+    See Also
+    --------
+    lint_source : one module's text.
+    main : the command line.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> from ember_array.lint import Settings, lint_paths
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> source = '''
+    ... import numpy as np
+    ... import ember_array
+    ...
+    ... def total(x):
+    ...     xp = ember_array.namespace(x)
+    ...     return np.sum(x)
+    ... '''
+    >>> _ = (folder / "total.py").write_text(source)
+    >>> result = lint_paths([folder], Settings())
+    >>> result.files, [(f.line, f.code) for f in result.findings]
+    (1, [(7, 'EA201')])
+    """
     result = Result()
     for f in iter_files(paths, settings):
         source = f.read_text(encoding="utf-8", errors="replace")

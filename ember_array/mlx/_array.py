@@ -484,10 +484,68 @@ _saved = _patches.saved
 
 
 def install() -> None:
-    """Patch ``mx.array``/``mx.Dtype`` as described in the module docstring (idempotent)."""
+    """Add what the standard asks of an array object to ``mx.array`` (opt-in, reversible).
+
+    Sets on the ``mx.array`` class: ``device`` and ``to_device()``; ``__array_namespace__()``
+    returning :mod:`ember_array.mlx` instead of ``mlx.core``; boolean-mask indexing
+    (``x[mask]``, which evaluates the mask) and numpy index arrays; the reflected bitwise
+    operators and ``__rmatmul__``; ``%``, ``<<`` and ``>>`` with the standard's results; and on
+    ``mx.Dtype`` comparisons with non-dtypes that answer instead of raising. It also gives the
+    calling thread (and threads started later) streams any thread can evaluate, so lazy arrays
+    can move between threads. Nothing is patched on import; calling it twice is harmless.
+
+    The class is shared by every library in the process, so an application or a test run
+    installs it, not a library. The functions of ``mlx.core`` are not touched.
+
+    Returns
+    -------
+    None
+
+    See Also
+    --------
+    uninstall : undo it exactly.
+    ember_array.torch.install : the same for ``torch.Tensor``.
+    ember_array.integrations.sklearn.enable : installs it for scikit-learn.
+
+    Examples
+    --------
+    >>> import mlx.core as mx
+    >>> import ember_array.mlx
+    >>> x = mx.array([1.0, 2.0, 3.0])
+    >>> hasattr(x, "device")
+    False
+    >>> ember_array.mlx.install()
+    >>> x.device, x.__array_namespace__().__name__
+    (Device('cpu'), 'ember_array.mlx')
+    >>> x[x > 1.5]  # a boolean mask (this evaluates the mask: the shape depends on it)
+    array([2, 3], dtype=float32)
+    >>> ember_array.mlx.uninstall()
+    >>> hasattr(x, "device")
+    False
+    """
     _patches.install()
 
 
 def uninstall() -> None:
-    """Undo :func:`install` exactly (attributes it added are removed)."""
+    """Undo :func:`install` exactly (attributes it added are removed).
+
+    Returns
+    -------
+    None
+
+    See Also
+    --------
+    install
+
+    Examples
+    --------
+    >>> import mlx.core as mx
+    >>> import ember_array.mlx
+    >>> ember_array.mlx.install()
+    >>> hasattr(mx.zeros(2), "device")
+    True
+    >>> ember_array.mlx.uninstall()
+    >>> hasattr(mx.zeros(2), "device")
+    False
+    """
     _patches.uninstall()

@@ -472,10 +472,8 @@ def with_chunks(f: Callable[..., Any]) -> Callable[..., Any]:
             _WORDS_PER_CHUNK.reset(token)
         return out.rechunk(normal)
 
-    run.__doc__ = (f.__doc__ or "") + (
-        "\n    On dask, ``chunks=`` (any chunk specification of ``dask.array``) sets the output's\n"
-        "    chunks; the values do not depend on it. Other backends raise ``TypeError`` for it.\n"
-    )
+    # the sampler's own docstring documents ``chunks=`` (a Parameters entry)
+    run.__doc__ = f.__doc__
     run.__signature__ = sig.replace(  # type: ignore[attr-defined]
         parameters=[*sig.parameters.values(), extra]
     )
@@ -576,18 +574,18 @@ def key(seed: int, *, xp: Any = None, device: Any = None) -> Any:
 
     Parameters
     ----------
-    seed
+    seed : int
         An integer in ``[0, 2**64)``.
-    xp
+    xp : module, str or None, optional
         The backend: an ember namespace (``ember_array.torch``), the library module (``torch``)
-        or its name (``"numpy"``, ``"torch"``, ``"mlx"``). Default ``"numpy"``.
-    device
+        or its name (``"numpy"``, ``"torch"``, ``"mlx"``, ``"dask"``). Default ``"numpy"``.
+    device : device object or str, optional
         Where the key (and every array drawn from it) lives; default the backend's default.
 
     Returns
     -------
     array
-        The key, an array of ``xp``.
+        The key, a ``(2,)`` ``uint32`` array of ``xp``.
 
     Raises
     ------
@@ -595,6 +593,18 @@ def key(seed: int, *, xp: Any = None, device: Any = None) -> Any:
         If ``seed`` is not an integer or ``xp`` is not a namespace.
     ValueError
         If ``seed`` is out of range or ``xp`` names an unknown backend.
+
+    See Also
+    --------
+    split, fold_in, Generator
+
+    Examples
+    --------
+    >>> import ember_array.random as er
+    >>> er.key(42)
+    array([ 0, 42], dtype=uint32)
+    >>> er.key(42, xp="torch")
+    tensor([ 0, 42], dtype=torch.uint32)
     """
     s = _seed_value(seed, "key")
     be = backend_for("numpy" if xp is None else xp, "key")
@@ -613,10 +623,35 @@ def split(key: Any, num: int = 2) -> Any:
     Identical to ``mx.random.split(key, num)`` and JAX's ``random.split`` (threefry,
     non-partitionable): the keys are ``bits(key, (num, 2))``.
 
+    Parameters
+    ----------
+    key : array
+        A key from :func:`key`, :func:`split` or :func:`fold_in`.
+    num : int, optional
+        How many keys, ``>= 0`` (default 2).
+
+    Returns
+    -------
+    array
+        ``(num, 2)`` ``uint32``; each row is a key.
+
     Raises
     ------
     ValueError
         If ``key`` is not a ``(2,)`` ``uint32`` array or ``num`` is negative.
+
+    See Also
+    --------
+    key, fold_in
+
+    Examples
+    --------
+    >>> import ember_array.random as er
+    >>> k1, k2 = er.split(er.key(42))
+    >>> k1
+    array([2465931498, 3679230171], dtype=uint32)
+    >>> er.split(er.key(42), 3).shape
+    (3, 2)
     """
     be = backend_of_key(key, "split")
     n = operator.index(num)
@@ -631,6 +666,33 @@ def fold_in(key: Any, data: int) -> Any:
 
     ``threefry2x32(key, (0, data))``, as JAX's ``random.fold_in`` does for threefry keys.
     Use it to derive per-step or per-worker keys: ``fold_in(k, step)``.
+
+    Parameters
+    ----------
+    key : array
+        A key from :func:`key`, :func:`split` or :func:`fold_in`.
+    data : int
+        The integer folded in, in ``[0, 2**32)``.
+
+    Returns
+    -------
+    array
+        A ``(2,)`` ``uint32`` key of ``key``'s namespace and device.
+
+    Raises
+    ------
+    ValueError
+        If ``key`` is not a key or ``data`` is out of range.
+
+    See Also
+    --------
+    key, split
+
+    Examples
+    --------
+    >>> import ember_array.random as er
+    >>> er.fold_in(er.key(42), 7)
+    array([2547012911, 1371500959], dtype=uint32)
     """
     be = backend_of_key(key, "fold_in")
     if isinstance(data, bool):
@@ -687,20 +749,40 @@ def bits(key: Any, shape: Any = (), *, dtype: Any = None) -> Any:
 
     Parameters
     ----------
-    key
+    key : array
         A key from :func:`key`, :func:`split` or :func:`fold_in`.
-    shape
-        Output shape.
-    dtype
+    shape : int or tuple of int, optional
+        Output shape (default ``()``).
+    dtype : dtype, optional
         ``uint32`` (default), ``uint8``, ``uint16`` or ``uint64`` of the key's namespace.
         ``uint32`` is mlx's ``RandomBits`` (``mx.random.split(key, n)`` is ``bits(key, (n, 2))``);
         ``uint8``/``uint16`` are the little-endian bytes of those words, truncated (mlx's layout
         for width 1 and 2); ``uint64`` is JAX's: ``2n`` words, the first ``n`` the high halves.
+    chunks : dask chunk specification, optional
+        dask keys only: the output's chunks (any ``chunks=`` of ``dask.array``); the values do
+        not depend on it. Other backends raise ``TypeError`` for it.
 
     Returns
     -------
     array
         Bits on the key's device, identical on every backend.
+
+    Raises
+    ------
+    TypeError
+        If ``dtype`` is not one of the unsigned dtypes above.
+
+    See Also
+    --------
+    integers, uniform, Generator.bits
+
+    Examples
+    --------
+    >>> import ember_array.random as er
+    >>> er.bits(er.key(42), (3,))
+    array([2465931498,  430176367,  255383827], dtype=uint32)
+    >>> er.bits(er.key(42, xp="torch"), (3,))  # the same bits on torch
+    tensor([2465931498,  430176367,  255383827], dtype=torch.uint32)
     """
     be = backend_of_key(key, "bits")
     shp = _shape(shape, "bits")

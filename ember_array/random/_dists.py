@@ -158,14 +158,17 @@ def uniform(
 
     Parameters
     ----------
-    key
-        A key (see :func:`key`).
-    shape
+    key : array
+        A key from :func:`key`, :func:`split` or :func:`fold_in`.
+    shape : int or tuple of int, optional
         Output shape; ``low``/``high`` arrays must broadcast to it.
-    dtype
+    dtype : dtype, optional
         A real floating dtype of the key's namespace, default float32.
-    low, high
-        Bounds, Python numbers or arrays of the key's namespace.
+    low, high : float or array, optional
+        Bounds, Python numbers or arrays of the key's namespace (default 0 and 1).
+    chunks : dask chunk specification, optional
+        dask keys only: the output's chunks (any ``chunks=`` of ``dask.array``); the values do
+        not depend on it. Other backends raise ``TypeError`` for it.
 
     Returns
     -------
@@ -179,6 +182,19 @@ def uniform(
         If ``dtype`` is not a real floating dtype of the backend.
     ValueError
         If the device cannot hold ``dtype``, or for scalar bounds with ``low > high``.
+
+    See Also
+    --------
+    normal, integers, Generator.uniform
+
+    Examples
+    --------
+    >>> import ember_array.random as er
+    >>> er.uniform(er.key(42), (3,))
+    array([0.5741444 , 0.10015824, 0.05946118], dtype=float32)
+    >>> import torch
+    >>> er.uniform(er.key(42, xp="torch"), (3,))  # bit for bit the same on torch
+    tensor([0.5741, 0.1002, 0.0595])
     """
     be = backend_of_key(key, "uniform")
     shp = _shape(shape, "uniform")
@@ -338,19 +354,37 @@ def normal(
 
     Parameters
     ----------
-    key
-        A key.
-    shape
+    key : array
+        A key from :func:`key`, :func:`split` or :func:`fold_in`.
+    shape : int or tuple of int, optional
         Output shape; ``loc``/``scale`` arrays must broadcast to it.
-    dtype
+    dtype : dtype, optional
         A real floating dtype, default float32.
-    loc, scale
-        Mean and standard deviation, Python numbers or arrays.
+    loc, scale : float or array, optional
+        Mean and standard deviation, Python numbers or arrays (default 0 and 1).
+    chunks : dask chunk specification, optional
+        dask keys only: the output's chunks (any ``chunks=`` of ``dask.array``); the values do
+        not depend on it. Other backends raise ``TypeError`` for it.
 
     Returns
     -------
     array
         Samples that agree across backends to a few ULP (the inverse CDF uses ``log``).
+
+    Raises
+    ------
+    TypeError
+        If ``dtype`` is not a real floating dtype of the backend.
+
+    See Also
+    --------
+    truncated_normal, uniform, Generator.normal
+
+    Examples
+    --------
+    >>> import ember_array.random as er
+    >>> er.normal(er.key(42), (3,))
+    array([ 1.4456022, -1.2806504, -1.5593129], dtype=float32)
     """
     be = backend_of_key(key, "normal")
     shp = _shape(shape, "normal")
@@ -531,25 +565,28 @@ def integers(key: Any, low: int, high: int, shape: Any = (), *, dtype: Any = Non
 
     Parameters
     ----------
-    key
-        A key.
-    low, high
+    key : array
+        A key from :func:`key`, :func:`split` or :func:`fold_in`.
+    low, high : int
         Python integers, ``low < high``; ``high`` may be ``iinfo(dtype).max + 1``.
-    shape
+    shape : int or tuple of int, optional
         Output shape.
-    dtype
+    dtype : dtype, optional
         An integer dtype of the key's namespace, default the namespace's default integer
         dtype (int64; int32 for jax without ``jax_enable_x64``, where 64-bit dtypes raise
         ``TypeError``).
+    chunks : dask chunk specification, optional
+        dask keys only: the output's chunks (any ``chunks=`` of ``dask.array``); the values do
+        not depend on it. Other backends raise ``TypeError`` for it.
 
     Returns
     -------
     array
         Built from 96 (``high - low <= 2**32``) or 128 random bits per value by
-        multiply-shift (see ``integers_from_words``): no float rounding
-        (``mx.random.randint`` goes through float32 and cannot reach most integers above
-        2**24), exact for power-of-two ranges, bias below 2**-64 otherwise.
-        Identical on every backend (32-bit dtypes also without 64-bit integers).
+        multiply-shift: no float rounding (``mx.random.randint`` goes through float32 and
+        cannot reach most integers above 2**24), exact for power-of-two ranges, bias below
+        2**-64 otherwise. Identical on every backend (32-bit dtypes also without 64-bit
+        integers).
 
     Raises
     ------
@@ -557,6 +594,18 @@ def integers(key: Any, low: int, high: int, shape: Any = (), *, dtype: Any = Non
         If ``low``/``high`` are not integers or ``dtype`` is not an integer dtype.
     ValueError
         If ``low >= high`` or the range does not fit ``dtype``.
+
+    See Also
+    --------
+    bits, permutation, Generator.integers
+
+    Examples
+    --------
+    >>> import ember_array.random as er
+    >>> er.integers(er.key(42), 0, 10, (5,))
+    array([2, 4, 0, 8, 0])
+    >>> er.integers(er.key(42, xp="torch"), 0, 10, (5,))
+    tensor([2, 4, 0, 8, 0])
     """
     be = backend_of_key(key, "integers")
     shp = _shape(shape, "integers")
@@ -604,19 +653,37 @@ def bernoulli(key: Any, p: Any = 0.5, shape: Any = None) -> Any:
 
     Parameters
     ----------
-    key
-        A key.
-    p
+    key : array
+        A key from :func:`key`, :func:`split` or :func:`fold_in`.
+    p : float or array, optional
         Probability, a Python number in ``[0, 1]`` or a real floating array (entries outside
-        ``[0, 1]`` act as clipped; checking them would force evaluation on mlx).
-    shape
+        ``[0, 1]`` act as clipped; checking them would force evaluation on mlx). Default 0.5.
+    shape : int or tuple of int, optional
         Output shape, default ``p``'s shape.
+    chunks : dask chunk specification, optional
+        dask keys only: the output's chunks (any ``chunks=`` of ``dask.array``); the values do
+        not depend on it. Other backends raise ``TypeError`` for it.
 
     Returns
     -------
     array
         ``uniform(key, shape) < p`` (uniform in float64 when ``p`` is a float64 array),
         identical on every backend; with float32 this is ``mx.random.bernoulli``.
+
+    Raises
+    ------
+    ValueError
+        If a Python number ``p`` is outside ``[0, 1]``.
+
+    See Also
+    --------
+    uniform, categorical, Generator.bernoulli
+
+    Examples
+    --------
+    >>> import ember_array.random as er
+    >>> er.bernoulli(er.key(42), 0.5, (4,))
+    array([False, False,  True,  True])
     """
     be = backend_of_key(key, "bernoulli")
     shp, name = _bernoulli_setup(be, p, shape, "bernoulli")
@@ -650,8 +717,40 @@ def permutation(key: Any, x: Any, *, axis: int = 0) -> Any:
     The order is a stable argsort of 64-bit keys whose high halves are
     ``bits(key, (n,))`` - mlx's ``permutation`` sorts exactly those, so the two agree
     whenever they have no ties - and whose low halves come from ``fold_in(key, 1)``, which
-    makes ties (and so any bias) practically impossible. Identical on every backend; the
-    indices have the namespace's default index dtype (int32 for jax without x64).
+    makes ties (and so any bias) practically impossible.
+
+    Parameters
+    ----------
+    key : array
+        A key from :func:`key`, :func:`split` or :func:`fold_in`.
+    x : int or array
+        ``n`` for a permutation of ``0 .. n - 1``, or an array to shuffle.
+    axis : int, optional
+        The axis of ``x`` to shuffle (default 0).
+
+    Returns
+    -------
+    array
+        The permuted indices (the namespace's default index dtype; int32 for jax without x64)
+        or ``x`` with its slices along ``axis`` permuted. Identical on every backend.
+
+    Raises
+    ------
+    ValueError
+        If ``x`` is a negative integer or ``axis`` is out of range.
+
+    See Also
+    --------
+    integers, Generator.permutation
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import ember_array.random as er
+    >>> er.permutation(er.key(42), 5)
+    array([4, 2, 3, 0, 1])
+    >>> er.permutation(er.key(42), np.asarray([10, 20, 30]))
+    array([30, 20, 10])
     """
     from ._core import fold_in
 
@@ -693,13 +792,13 @@ def categorical(key: Any, logits: Any, *, axis: int = -1, shape: Any = None) -> 
 
     Parameters
     ----------
-    key
-        A key.
-    logits
+    key : array
+        A key from :func:`key`, :func:`split` or :func:`fold_in`.
+    logits : array
         Unnormalised log-probabilities, a real floating array.
-    axis
-        The category axis.
-    shape
+    axis : int, optional
+        The category axis (default the last).
+    shape : tuple of int, optional
         Output shape, which the batch shape (``logits`` without ``axis``) must broadcast to;
         default the batch shape.
 
@@ -707,6 +806,23 @@ def categorical(key: Any, logits: Any, *, axis: int = -1, shape: Any = None) -> 
     -------
     array
         int64 indices (the namespace's default index dtype).
+
+    Raises
+    ------
+    TypeError
+        If ``logits`` is not a real floating array.
+
+    See Also
+    --------
+    bernoulli, Generator.categorical
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import ember_array.random as er
+    >>> logits = np.log(np.asarray([0.1, 0.2, 0.7]))
+    >>> er.categorical(er.key(42), logits, shape=(5,))
+    array([1, 2, 0, 2, 2])
     """
     be = backend_of_key(key, "categorical")
     xp = be.xp
@@ -764,20 +880,38 @@ def truncated_normal(
 
     Parameters
     ----------
-    key
-        A key.
-    lower, upper
+    key : array
+        A key from :func:`key`, :func:`split` or :func:`fold_in`.
+    lower, upper : float or array
         Bounds, Python numbers (``lower < upper``, infinities allowed) or arrays.
-    shape
+    shape : int or tuple of int, optional
         Output shape, default the broadcast shape of the bounds.
-    dtype
+    dtype : dtype, optional
         A real floating dtype, default float32.
+    chunks : dask chunk specification, optional
+        dask keys only: the output's chunks (any ``chunks=`` of ``dask.array``); the values do
+        not depend on it. Other backends raise ``TypeError`` for it.
 
     Returns
     -------
     array
         Samples by inverse CDF; the CDF has relative error below 1.2e-7, which bounds how
         far the float64 distribution may be from the exact one.
+
+    Raises
+    ------
+    ValueError
+        If scalar bounds have ``lower >= upper``.
+
+    See Also
+    --------
+    normal, Generator.truncated_normal
+
+    Examples
+    --------
+    >>> import ember_array.random as er
+    >>> er.truncated_normal(er.key(42), -1.0, 1.0, (3,))
+    array([ 0.12722181, -0.7486562 , -0.8443075 ], dtype=float32)
     """
     be = backend_of_key(key, "truncated_normal")
     xp = be.xp

@@ -23,15 +23,19 @@ __all__ = ["Generator"]
 class Generator:
     """A seeded stream of random numbers on one backend.
 
+    Each method draws from the stream and advances it (the key is split as mlx's
+    ``KeySequence`` does); the functional API (:func:`key`, :func:`uniform`...) takes the key
+    explicitly instead.
+
     Parameters
     ----------
-    seed
+    seed : int
         An integer in ``[0, 2**64)``.
-    xp
+    xp : module or str
         The backend: an ember namespace, the library module or ``"numpy"/"torch"/"mlx"``.
-    device
+    device : device object or str, optional
         Where the samples live (default: the backend's default device).
-    impl
+    impl : {"portable", "native"}, optional
         ``"portable"`` (default): threefry2x32, the same numbers on every backend.
         ``"native"``: the backend's own generator, reproducible on that backend only, with
         that generator's own algorithms: numpy ``PCG64`` (``Generator.random``,
@@ -43,12 +47,26 @@ class Generator:
         integers beyond ``±2**24``, mlx float64, ``categorical`` and ``truncated_normal``
         everywhere), the portable transform runs on bits from the native stream.
 
+    Raises
+    ------
+    TypeError
+        If ``seed`` is not an integer or ``xp`` is not a backend.
+    ValueError
+        If ``seed`` is out of range or ``impl`` is unknown.
+
+    See Also
+    --------
+    key : the functional API's starting point.
+
     Examples
     --------
     >>> from ember_array.random import Generator
     >>> g = Generator(0, xp="numpy")
-    >>> g.uniform((3,)).shape
-    (3,)
+    >>> g.uniform((2,))
+    array([0.57655084, 0.29917225], dtype=float32)
+    >>> import torch
+    >>> Generator(0, xp="torch").uniform((2,))  # the same numbers on torch
+    tensor([0.5766, 0.2992])
     """
 
     def __init__(self, seed: int, *, xp: Any, device: Any = None, impl: str = "portable") -> None:
@@ -79,7 +97,36 @@ class Generator:
     # The methods below mirror the functional API without the key argument.
 
     def bits(self, shape: Any = (), *, dtype: Any = None) -> Any:
-        """Random bits, see :func:`ember_array.random.bits`."""
+        """Random bits from the stream, as :func:`ember_array.random.bits`.
+
+        Parameters
+        ----------
+        shape : int or tuple of int, optional
+            Output shape.
+        dtype : dtype, optional
+            ``uint32`` (default), ``uint8``, ``uint16`` or ``uint64``.
+
+        Returns
+        -------
+        array
+            Unsigned integers of ``shape``.
+
+        Raises
+        ------
+        TypeError, ValueError
+            For the arguments :func:`ember_array.random.bits` rejects.
+
+        See Also
+        --------
+        ember_array.random.bits
+
+        Examples
+        --------
+        >>> from ember_array.random import Generator
+        >>> g = Generator(0, xp="numpy")
+        >>> g.bits((2,))
+        array([2476266942, 1284935054], dtype=uint32)
+        """
         if self._native is not None:
             return self._native.bits(_shape(shape, "bits"), dtype)
         return _core.bits(self._next_key(), shape, dtype=dtype)
@@ -87,7 +134,38 @@ class Generator:
     def uniform(
         self, shape: Any = (), *, dtype: Any = None, low: Any = 0.0, high: Any = 1.0
     ) -> Any:
-        """Uniform floats in ``[low, high)``, see :func:`ember_array.random.uniform`."""
+        """Uniform floats in ``[low, high)`` from the stream, as :func:`ember_array.random.uniform`.
+
+        Parameters
+        ----------
+        shape : int or tuple of int, optional
+            Output shape.
+        dtype : dtype, optional
+            A real floating dtype, default float32.
+        low, high : float or array, optional
+            Bounds (default 0 and 1).
+
+        Returns
+        -------
+        array
+            Floats of ``shape`` and ``dtype``.
+
+        Raises
+        ------
+        TypeError, ValueError
+            For the arguments :func:`ember_array.random.uniform` rejects.
+
+        See Also
+        --------
+        ember_array.random.uniform
+
+        Examples
+        --------
+        >>> from ember_array.random import Generator
+        >>> g = Generator(0, xp="numpy")
+        >>> g.uniform((2,), low=-1.0, high=1.0).shape
+        (2,)
+        """
         if self._native is not None:
             shp = _shape(shape, "uniform")
             name = _dists._float_dtype(self._be, dtype, self.device, "uniform")
@@ -98,7 +176,38 @@ class Generator:
     def normal(
         self, shape: Any = (), *, dtype: Any = None, loc: Any = 0.0, scale: Any = 1.0
     ) -> Any:
-        """Normal samples, see :func:`ember_array.random.normal`."""
+        """Normal samples ``loc + scale * z`` from the stream, as :func:`ember_array.random.normal`.
+
+        Parameters
+        ----------
+        shape : int or tuple of int, optional
+            Output shape.
+        dtype : dtype, optional
+            A real floating dtype, default float32.
+        loc, scale : float or array, optional
+            Mean and standard deviation (default 0 and 1).
+
+        Returns
+        -------
+        array
+            Floats of ``shape`` and ``dtype``.
+
+        Raises
+        ------
+        TypeError, ValueError
+            For the arguments :func:`ember_array.random.normal` rejects.
+
+        See Also
+        --------
+        ember_array.random.normal
+
+        Examples
+        --------
+        >>> from ember_array.random import Generator
+        >>> g = Generator(0, xp="numpy")
+        >>> g.normal((2,)).dtype
+        dtype('float32')
+        """
         if self._native is not None:
             shp = _shape(shape, "normal")
             name = _dists._float_dtype(self._be, dtype, self.device, "normal")
@@ -108,27 +217,148 @@ class Generator:
         return _dists.normal(self._next_key(), shape, dtype=dtype, loc=loc, scale=scale)
 
     def integers(self, low: int, high: int, shape: Any = (), *, dtype: Any = None) -> Any:
-        """Uniform integers in ``[low, high)``, see :func:`ember_array.random.integers`."""
+        """Uniform integers in ``[low, high)`` from the stream (as :func:`integers`).
+
+        Parameters
+        ----------
+        low, high : int
+            Bounds, ``low < high``.
+        shape : int or tuple of int, optional
+            Output shape.
+        dtype : dtype, optional
+            An integer dtype, default the namespace's default integer dtype.
+
+        Returns
+        -------
+        array
+            Integers of ``shape``.
+
+        Raises
+        ------
+        TypeError, ValueError
+            For the arguments :func:`ember_array.random.integers` rejects.
+
+        See Also
+        --------
+        ember_array.random.integers
+
+        Examples
+        --------
+        >>> from ember_array.random import Generator
+        >>> g = Generator(0, xp="numpy")
+        >>> g.integers(0, 6, (3,))
+        array([2, 2, 0])
+        """
         if self._native is not None:
             name, lo, hi = _dists._int_bounds(self._be, dtype, low, high, "integers")
             return self._native.integers(lo, hi, _shape(shape, "integers"), name)
         return _dists.integers(self._next_key(), low, high, shape, dtype=dtype)
 
     def bernoulli(self, p: Any = 0.5, shape: Any = None) -> Any:
-        """Booleans, True with probability ``p``, see :func:`ember_array.random.bernoulli`."""
+        """Booleans, True with probability ``p``, from the stream (as :func:`bernoulli`).
+
+        Parameters
+        ----------
+        p : float or array, optional
+            Probability in ``[0, 1]`` (default 0.5).
+        shape : int or tuple of int, optional
+            Output shape, default ``p``'s shape.
+
+        Returns
+        -------
+        array
+            Booleans.
+
+        Raises
+        ------
+        TypeError, ValueError
+            For the arguments :func:`ember_array.random.bernoulli` rejects.
+
+        See Also
+        --------
+        ember_array.random.bernoulli
+
+        Examples
+        --------
+        >>> from ember_array.random import Generator
+        >>> g = Generator(0, xp="numpy")
+        >>> g.bernoulli(0.5, (3,))
+        array([False,  True,  True])
+        """
         if self._native is not None:
             shp, name = _dists._bernoulli_setup(self._be, p, shape, "bernoulli")
             return self._native.uniform(shp, name, 0.0, 1.0) < p
         return _dists.bernoulli(self._next_key(), p, shape)
 
     def permutation(self, x: Any, *, axis: int = 0) -> Any:
-        """A random permutation, see :func:`ember_array.random.permutation`."""
+        """A random permutation from the stream, as :func:`ember_array.random.permutation`.
+
+        Parameters
+        ----------
+        x : int or array
+            ``n`` for a permutation of ``0 .. n - 1``, or an array to shuffle.
+        axis : int, optional
+            The axis of ``x`` to shuffle.
+
+        Returns
+        -------
+        array
+            The permuted indices, or ``x`` permuted along ``axis``.
+
+        Raises
+        ------
+        TypeError, ValueError
+            For the arguments :func:`ember_array.random.permutation` rejects.
+
+        See Also
+        --------
+        ember_array.random.permutation
+
+        Examples
+        --------
+        >>> from ember_array.random import Generator
+        >>> g = Generator(0, xp="numpy")
+        >>> g.permutation(4)
+        array([2, 1, 3, 0])
+        """
         if self._native is not None:
             return self._native.permutation(x, axis)
         return _dists.permutation(self._next_key(), x, axis=axis)
 
     def categorical(self, logits: Any, *, axis: int = -1, shape: Any = None) -> Any:
-        """Categorical indices, see :func:`ember_array.random.categorical`."""
+        """Categorical indices from the stream, as :func:`ember_array.random.categorical`.
+
+        Parameters
+        ----------
+        logits : array
+            Unnormalised log-probabilities, a real floating array.
+        axis : int, optional
+            The category axis.
+        shape : tuple of int, optional
+            Output shape, default the batch shape.
+
+        Returns
+        -------
+        array
+            Integer indices into ``axis``.
+
+        Raises
+        ------
+        TypeError, ValueError
+            For the arguments :func:`ember_array.random.categorical` rejects.
+
+        See Also
+        --------
+        ember_array.random.categorical
+
+        Examples
+        --------
+        >>> from ember_array.random import Generator
+        >>> g = Generator(0, xp="numpy")
+        >>> import numpy as np
+        >>> g.categorical(np.zeros(3), shape=(2,))
+        array([1, 2])
+        """
         # Gumbel-max needs only uniforms, so native draws them and shares the transform.
         key = self._next_key() if self._native is None else self._native.key()
         return _dists.categorical(key, logits, axis=axis, shape=shape)
@@ -136,7 +366,38 @@ class Generator:
     def truncated_normal(
         self, lower: Any, upper: Any, shape: Any = None, *, dtype: Any = None
     ) -> Any:
-        """Truncated normal samples, see :func:`ember_array.random.truncated_normal`."""
+        """Normal samples in ``[lower, upper]`` from the stream (as :func:`truncated_normal`).
+
+        Parameters
+        ----------
+        lower, upper : float or array
+            Bounds, ``lower < upper``.
+        shape : int or tuple of int, optional
+            Output shape, default the bounds' broadcast shape.
+        dtype : dtype, optional
+            A real floating dtype, default float32.
+
+        Returns
+        -------
+        array
+            Samples in ``[lower, upper]``.
+
+        Raises
+        ------
+        TypeError, ValueError
+            For the arguments :func:`ember_array.random.truncated_normal` rejects.
+
+        See Also
+        --------
+        ember_array.random.truncated_normal
+
+        Examples
+        --------
+        >>> from ember_array.random import Generator
+        >>> g = Generator(0, xp="numpy")
+        >>> bool(((abs(g.truncated_normal(-1.0, 1.0, (100,)))) <= 1.0).all())
+        True
+        """
         key = self._next_key() if self._native is None else self._native.key()
         return _dists.truncated_normal(key, lower, upper, shape, dtype=dtype)
 

@@ -38,19 +38,19 @@ dask arrays (of numpy chunks) take blockwise paths along the time axis: :func:`s
 (``dask.array.overlap``), and :func:`istft` overlap-adds the segment each chunk of frames
 produces into its neighbour's. The graphs have ``O(chunks)`` tasks, the results equal numpy's,
 and nothing is computed while a graph is built (the NOLA check included: see :func:`istft`).
-
-Layout (each layer imports only from the ones above it in this list):
-
-* ``_checks``: argument checks and the checked arguments of stft/istft (``_StftArgs``,
-  ``_IstftArgs``);
-* ``_blocks``: padding, framing, the numpy FFT module and the keywords of the torch calls;
-* ``_ola``: overlap-add, the overlap-added squared window and the NOLA condition;
-* ``_stft``, ``_istft``, ``_frame``: the paths of each transform, one per backend, and their
-  registries;
-* ``_dask``: the blockwise dask paths, built on the numpy paths' kernels;
-* ``_windows``: the window functions;
-* ``_api``: :func:`stft`, :func:`istft` and :func:`frame` (check, then dispatch).
 """
+
+# Layout (each layer imports only from the ones above it in this list):
+#
+# * ``_checks``: argument checks and the checked arguments of stft/istft (``_StftArgs``,
+#   ``_IstftArgs``);
+# * ``_blocks``: padding, framing, the numpy FFT module and the keywords of the torch calls;
+# * ``_ola``: overlap-add, the overlap-added squared window and the NOLA condition;
+# * ``_stft``, ``_istft``, ``_frame``: the paths of each transform, one per backend, and their
+#   registries;
+# * ``_dask``: the blockwise dask paths, built on the numpy paths' kernels;
+# * ``_windows``: the window functions;
+# * ``_api``: :func:`stft`, :func:`istft` and :func:`frame` (check, then dispatch).
 
 from ._api import frame, istft, stft
 from ._checks import PadMode as PadMode

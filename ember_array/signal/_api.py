@@ -47,32 +47,32 @@ def stft(
 
     Parameters
     ----------
-    x
+    x : array
         Signal of shape ``(time,)`` or ``(..., time)``; dtype float32, float64, complex64 or
         complex128 (not float64/complex128 on mlx, which has no complex128).
-    n_fft
+    n_fft : int
         Size of each Fourier transform (frame length).
-    hop_length
+    hop_length : int, optional
         Samples between the starts of successive frames; default ``n_fft // 4``.
-    win_length
+    win_length : int, optional
         Length of ``window``, at most ``n_fft``; default ``n_fft``. A shorter window is
         zero-padded on both sides (centred) to ``n_fft``.
-    window
+    window : array, optional
         1-d real window of length ``win_length``, an array of the same library as ``x`` (or a
         numpy array with a dask ``x``); default rectangular (ones). It is cast to ``x``'s
         precision, as torch does.
-    center
+    center : bool, optional
         Pad ``n_fft // 2`` samples on both sides so that frame ``t`` is centred on sample
         ``t * hop_length``.
-    pad_mode
+    pad_mode : {"reflect", "constant", "edge"}, optional
         ``"reflect"`` (mirror without repeating the end sample), ``"constant"`` (zeros) or
         ``"edge"`` (repeat the end sample; torch's ``"replicate"``). Used when ``center``.
-    normalized
+    normalized : bool, optional
         Multiply by ``n_fft ** -0.5`` (``norm="ortho"``).
-    onesided
+    onesided : bool, optional
         Keep only the ``n_fft // 2 + 1`` non-negative frequencies; default True for real ``x``.
         Must be False for complex ``x``.
-    return_complex
+    return_complex : bool, optional
         True: a complex array. False: a real array with a trailing axis of 2 (real, imaginary),
         torch's ``view_as_real`` layout.
 
@@ -96,6 +96,12 @@ def stft(
         mirror the signal repeatedly), an unknown ``pad_mode``, or ``onesided=True`` with
         complex input.
 
+    See Also
+    --------
+    istft : the inverse.
+    frame : the frames alone, without the FFT.
+    hann_window, hamming_window, blackman_window
+
     Notes
     -----
     Fast paths: ``torch.stft`` (batch dimensions are flattened because torch takes at most one),
@@ -111,6 +117,19 @@ def stft(
     than that are merged with their neighbours first). The result has one chunk per input
     chunk along the frame axis, equals numpy's, and nothing is computed while it is built. The
     window may be a numpy array or a dask array (computed once, as one small dependency).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from ember_array import signal
+    >>> x = np.sin(np.arange(64) / 4.0)
+    >>> X = signal.stft(x, 16, hop_length=4, window=signal.hann_window(16, xp="numpy"))
+    >>> X.shape, X.dtype
+    ((9, 17), dtype('complex128'))
+    >>> import torch
+    >>> t = torch.asarray(x, dtype=torch.float32)
+    >>> signal.stft(t, 16, hop_length=4).shape  # torch in, torch out (complex64)
+    torch.Size([9, 17])
     """
     xp = _signal_namespace("stft", x, window)
     a = _check_stft(
@@ -167,20 +186,20 @@ def istft(
 
     Parameters
     ----------
-    spec
+    spec : array
         Complex array ``(..., n_freqs, n_frames)`` as returned by :func:`stft`.
-    n_fft
+    n_fft : int
         Size of the Fourier transform used by :func:`stft`.
-    hop_length, win_length, window, center, normalized
+    hop_length, win_length, window, center, normalized : optional
         As passed to :func:`stft` (same defaults).
-    onesided
+    onesided : bool, optional
         Whether ``spec`` holds only the non-negative frequencies; default ``n_freqs != n_fft``
         (torch's rule). ``n_freqs`` must be ``n_fft // 2 + 1`` if onesided, else ``n_fft``.
-    length
+    length : int, optional
         Length of the output's last axis: trimmed, or zero-padded at the end (as torch does,
         without its warning). Default: all of ``n_fft + hop_length * (n_frames - 1)`` samples,
         less ``n_fft // 2`` at each end if ``center``.
-    return_complex
+    return_complex : bool, optional
         False (default): real output; a two-sided ``spec`` is taken as the spectrum of a real
         signal (only its first ``n_fft // 2 + 1`` rows are used, as torch does). True: complex
         output from a full inverse FFT; needs ``onesided=False``.
@@ -223,6 +242,21 @@ def istft(
     ``ValueError``), ``mx.fft.istft`` (verified to match torch to ~1e-6; it takes a two-sided
     ``spec`` as ``real(ifft)``, so ember passes it the onesided half, which is torch's rule), and
     numpy ``np.fft.irfft`` with an in-place overlap-add.
+
+    See Also
+    --------
+    stft : the forward transform.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from ember_array import signal
+    >>> x = np.sin(np.arange(64) / 4.0)
+    >>> w = signal.hann_window(16, xp="numpy")
+    >>> X = signal.stft(x, 16, hop_length=4, window=w)
+    >>> y = signal.istft(X, 16, hop_length=4, window=w, length=64)
+    >>> bool(np.allclose(y, x))
+    True
     """
     xp = _signal_namespace("istft", spec, window)
     a = _check_istft(
@@ -269,14 +303,14 @@ def frame(x: Any, frame_length: int, hop_length: int, *, axis: int = -1) -> Any:
 
     Parameters
     ----------
-    x
+    x : array
         Array of any dtype.
-    frame_length
+    frame_length : int
         Samples per frame, ``1 <= frame_length <= x.shape[axis]``.
-    hop_length
+    hop_length : int
         Samples between the starts of successive frames, ``>= 1``.
-    axis
-        The axis to frame.
+    axis : int, optional
+        The axis to frame (default the last).
 
     Returns
     -------
@@ -292,6 +326,22 @@ def frame(x: Any, frame_length: int, hop_length: int, *, axis: int = -1) -> Any:
     ValueError
         ``frame_length`` longer than the axis, non-positive lengths, an axis out of range or a
         0-d ``x``.
+
+    See Also
+    --------
+    stft : frames, windows and Fourier-transforms them.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from ember_array import signal
+    >>> signal.frame(np.arange(6), 3, 2)
+    array([[0, 1, 2],
+           [2, 3, 4]])
+    >>> import torch
+    >>> signal.frame(torch.arange(6), 3, 2)
+    tensor([[0, 1, 2],
+            [2, 3, 4]])
     """
     func = "frame"
     xp = _signal_namespace(func, x, None)

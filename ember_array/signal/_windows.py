@@ -115,24 +115,47 @@ def hann_window(
 
     Parameters
     ----------
-    n
+    n : int
         Window length (0 gives an empty window, 1 gives ``[1.0]``).
-    periodic
+    periodic : bool, optional
         True (default, as torch): ``N = n``, the window for spectral analysis (the first ``n``
         points of a symmetric window of ``n + 1``). False: symmetric, ``N = n - 1``.
-    dtype
+    dtype : dtype, optional
         float32 or float64 of the namespace; default the namespace's default real floating dtype
         (numpy float64, torch's default dtype, mlx float32).
-    device
+    device : device object or str, optional
         Device of the namespace (as its creation functions take it).
-    xp
+    xp : module or str, optional
         The namespace: a module (``ember_array.torch``, ``torch``, ``mlx.core``,
         ``array_api_strict``...) or a backend name ``"numpy" | "torch" | "mlx"``; default numpy.
 
     Returns
     -------
     array
-        Shape ``(n,)``.
+        Shape ``(n,)``, of ``xp``.
+
+    Raises
+    ------
+    TypeError
+        If ``dtype`` is not a real floating dtype.
+    ValueError
+        If ``n < 0`` or ``xp`` names an unknown backend.
+
+    See Also
+    --------
+    hamming_window, blackman_window
+    stft : takes the window as ``window=``.
+
+    Examples
+    --------
+    >>> from ember_array import signal
+    >>> signal.hann_window(4, xp="numpy")
+    array([0. , 0.5, 1. , 0.5])
+    >>> signal.hann_window(5, periodic=False, xp="numpy")
+    array([0. , 0.5, 1. , 0.5, 0. ])
+    >>> import torch
+    >>> signal.hann_window(4, xp="torch")
+    tensor([0.0000, 0.5000, 1.0000, 0.5000])
     """
     return _cosine_window("hann_window", (0.5, 0.5), n, periodic, dtype, device, xp)
 
@@ -147,7 +170,44 @@ def hamming_window(
 ) -> Any:
     """Hamming window, ``0.54 - 0.46 cos(2 pi i / N)``, as ``torch.hamming_window``.
 
-    Parameters and return value as :func:`hann_window`.
+    Parameters
+    ----------
+    n : int
+        Window length (0 gives an empty window, 1 gives ``[1.0]``).
+    periodic : bool, optional
+        True (default, as torch): ``N = n``, the window for spectral analysis (the first ``n``
+        points of a symmetric window of ``n + 1``). False: symmetric, ``N = n - 1``.
+    dtype : dtype, optional
+        float32 or float64 of the namespace; default the namespace's default real floating dtype
+        (numpy float64, torch's default dtype, mlx float32).
+    device : device object or str, optional
+        Device of the namespace (as its creation functions take it).
+    xp : module or str, optional
+        The namespace: a module (``ember_array.torch``, ``torch``, ``mlx.core``,
+        ``array_api_strict``...) or a backend name ``"numpy" | "torch" | "mlx"``; default numpy.
+
+    Returns
+    -------
+    array
+        Shape ``(n,)``, of ``xp``.
+
+    Raises
+    ------
+    TypeError
+        If ``dtype`` is not a real floating dtype.
+    ValueError
+        If ``n < 0`` or ``xp`` names an unknown backend.
+
+    See Also
+    --------
+    hann_window, blackman_window
+    stft : takes the window as ``window=``.
+
+    Examples
+    --------
+    >>> from ember_array import signal
+    >>> signal.hamming_window(4, xp="numpy")
+    array([0.08, 0.54, 1.  , 0.54])
     """
     return _cosine_window("hamming_window", (0.54, 0.46), n, periodic, dtype, device, xp)
 
@@ -162,6 +222,44 @@ def blackman_window(
 ) -> Any:
     """Blackman window, ``0.42 - 0.5 cos(2 pi i / N) + 0.08 cos(4 pi i / N)``, as torch's.
 
-    Parameters and return value as :func:`hann_window`.
+    Parameters
+    ----------
+    n : int
+        Window length (0 gives an empty window, 1 gives ``[1.0]``).
+    periodic : bool, optional
+        True (default, as torch): ``N = n``, the window for spectral analysis (the first ``n``
+        points of a symmetric window of ``n + 1``). False: symmetric, ``N = n - 1``.
+    dtype : dtype, optional
+        float32 or float64 of the namespace; default the namespace's default real floating dtype
+        (numpy float64, torch's default dtype, mlx float32).
+    device : device object or str, optional
+        Device of the namespace (as its creation functions take it).
+    xp : module or str, optional
+        The namespace: a module (``ember_array.torch``, ``torch``, ``mlx.core``,
+        ``array_api_strict``...) or a backend name ``"numpy" | "torch" | "mlx"``; default numpy.
+
+    Returns
+    -------
+    array
+        Shape ``(n,)``, of ``xp``.
+
+    Raises
+    ------
+    TypeError
+        If ``dtype`` is not a real floating dtype.
+    ValueError
+        If ``n < 0`` or ``xp`` names an unknown backend.
+
+    See Also
+    --------
+    hann_window, hamming_window
+    stft : takes the window as ``window=``.
+
+    Examples
+    --------
+    >>> from ember_array import signal
+    >>> import numpy as np
+    >>> np.round(signal.blackman_window(4, xp="numpy"), 6) + 0.0
+    array([0.  , 0.34, 1.  , 0.34])
     """
     return _cosine_window("blackman_window", (0.42, 0.5, 0.08), n, periodic, dtype, device, xp)

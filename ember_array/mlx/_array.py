@@ -6,8 +6,10 @@ import, idempotent, fully undone by ``uninstall()`` — sets on ``mx.array``:
 * ``device`` (property) and ``to_device(device, /, *, stream=None)``: see ``_devices``;
 * ``__array_namespace__(api_version=None)`` returning :mod:`ember_array.mlx` instead of
   ``mlx.core``;
-* ``__getitem__`` accepting boolean masks (``x[mask]``, ``x[mask, ...]``): the result shape
-  depends on the data, so these **evaluate** the mask; every other key goes to the native method;
+* ``__getitem__`` accepting a boolean mask (``x[mask]``, ``x[mask, ...]``, and one mask among
+  integers, slices, None and an ellipsis: ``x[:, mask, 1:3]``, placed as numpy places it): the
+  result shape depends on the data, so these **evaluate** the mask; every other key goes to the
+  native method;
 * ``__getitem__``/``__setitem__`` accepting numpy integer and boolean index arrays
   (``x[np_indices]``, ``x[np_indices, ...] = v``), converted to mlx arrays (torch and numpy
   accept them; mlx raises ``ValueError``);
@@ -167,7 +169,6 @@ def _gather_axis(key: Any) -> int | None:
 
 
 def _getitem(self: mx.array, key: Any) -> mx.array:
-    from ._manipulation import moveaxis
 
     native = _saved[(mx.array, "__getitem__")]
     key = tuple(_index(k) for k in key) if isinstance(key, tuple) else _index(key)
@@ -183,19 +184,7 @@ def _getitem(self: mx.array, key: Any) -> mx.array:
     if _is_mask(key):
         return _mask_take(self, key, native)
     if isinstance(key, tuple) and any(_is_mask(k) for k in key):
-        pos = [i for i, k in enumerate(key) if _is_mask(k)]
-        if (
-            len(pos) == 1
-            and all(k is Ellipsis for k in key[pos[0] + 1 :])
-            and all(isinstance(k, slice) and k == slice(None) for k in key[: pos[0]])
-        ):
-            lead = pos[0]
-            moved = moveaxis(self, tuple(range(lead)), tuple(range(-lead, 0))) if lead else self
-            out = _mask_take(moved, key[lead], native)
-            if not lead:
-                return out
-            return moveaxis(out, tuple(range(-lead, 0)), tuple(range(lead)))
-        raise IndexError("mlx: only one boolean mask, with full slices around it, is supported")
+        return _mask_in_key(self, key, native)
     return native(self, key)
 
 
@@ -248,6 +237,51 @@ def _set_in_range(self: mx.array, key: Any, axis: int, value: Any, native: Any) 
     items[axis] = idx
     native(ext, tuple(items), value)
     native(self, Ellipsis, mx.take(ext, mx.arange(n), axis=axis))
+
+
+def _is_basic(k: Any) -> bool:
+    return k is None or k is Ellipsis or isinstance(k, (slice, int, np.integer))
+
+
+def _mask_in_key(x: mx.array, key: tuple[Any, ...], native: Any) -> mx.array:
+    """``x[key]`` for a key of one boolean mask among basic indices (**evaluates** the mask).
+
+    mlx indexes with no boolean arrays, so the basic indices are applied first (the mask's
+    axes kept as full slices) and the mask then selects along its axes. Where numpy puts the
+    selected axis follows numpy's rule for advanced indices, of which the mask and the integer
+    indices are: in the mask's place if they are adjacent in the key, first otherwise.
+    """
+    from ._manipulation import moveaxis
+
+    pos = [i for i, k in enumerate(key) if _is_mask(k)]
+    if (
+        len(pos) != 1
+        or key[pos[0]].ndim == 0
+        or not all(_is_basic(k) for k in key if not _is_mask(k))
+    ):
+        raise IndexError(
+            "__getitem__ [mlx]: a boolean mask indexes together with integers, slices, None "
+            "and an ellipsis only, one mask of at least one dimension per index"
+        )
+    at = pos[0]
+    mask = key[at]
+    k = mask.ndim
+    basic = (*key[:at], *(slice(None),) * k, *key[at + 1 :])
+    # the axis of y where the mask's first axis lands: what the indices before it produce
+    consumed = sum(0 if i is None or i is Ellipsis else 1 for i in basic)
+    produced = 0
+    for i in key[:at]:
+        if i is Ellipsis:
+            produced += x.ndim - consumed
+        elif i is None or isinstance(i, slice):
+            produced += 1
+    y = native(x, basic)
+    moved = moveaxis(y, tuple(range(produced, produced + k)), tuple(range(k)))
+    out = _mask_take(moved, mask, native)
+    advanced = [i for i, item in enumerate(key) if _is_mask(item) or not _is_basic(item)]
+    advanced += [i for i, item in enumerate(key) if isinstance(item, (int, np.integer))]
+    adjacent = max(advanced) - min(advanced) + 1 == len(advanced)
+    return out if not adjacent or produced == 0 else moveaxis(out, 0, produced)
 
 
 def _mask_take(x: mx.array, mask: mx.array, native: Any) -> mx.array:

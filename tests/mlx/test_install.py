@@ -281,3 +281,27 @@ def test_zero_d_mask_of_an_empty_array():
     x = mx.zeros((0, 3), dtype=mx.int8)
     assert x[mx.array(True)].shape == (1, 0, 3)
     assert x[mx.array(False)].shape == (0, 0, 3)
+
+
+@pytest.mark.usefixtures("installed")
+def test_mask_among_basic_indices_as_numpy():
+    # one boolean mask with integers, slices, None and an ellipsis around it (scipy.ndimage's
+    # x[:, mask, 1:3]), placed where numpy places the selected axis
+    rng = np.random.default_rng(0)
+    a = np.arange(2 * 3 * 4 * 5).reshape(2, 3, 4, 5)
+    x = mx.array(a)
+    masks = [rng.random(n) > 0.5 for n in (3, 4)] + [rng.random((4, 5)) > 0.4]
+    keys = [
+        (slice(None), masks[0]),
+        (slice(None), masks[0], slice(1, 3)),
+        (1, masks[0], slice(None), 2),
+        (1, slice(None), masks[1]),  # int and mask apart: the selected axis goes first
+        (Ellipsis, masks[2]),
+        (None, slice(None, None, -1), slice(None), masks[2]),
+        (0, Ellipsis, masks[1], -1),
+    ]
+    for key in keys:
+        got = x[tuple(mx.array(k) if isinstance(k, np.ndarray) else k for k in key)]
+        np.testing.assert_array_equal(np.asarray(got), a[key])
+    with pytest.raises(IndexError, match="one mask"):
+        x[mx.array(masks[0]), :, mx.array([0, 1])]

@@ -7,6 +7,11 @@ methods of its classes, and the names a namespace module (``ember_array.mlx``,
 ``ember_array.torch``, ...) adds to the standard's (``install``/``uninstall``). A new module or
 a new name fails here until ``docs/api/index.md`` lists it and its docstring has an example.
 
+A Protocol class or a TypedDict (``ember_array.typing.ArrayNamespace``, ``Capabilities``) is
+collected itself, but not its members or keys: they are the standard's own signatures
+(generated from its stubs), documented by the standard, as a namespace module's standard names
+are. A Protocol cannot be instantiated, so its class needs no Parameters section.
+
 ``python tests/test_api_docs.py`` prints the coverage table.
 """
 
@@ -19,6 +24,7 @@ import inspect
 import pkgutil
 import re
 import sys
+import typing
 import warnings
 from pathlib import Path
 from types import ModuleType
@@ -58,8 +64,14 @@ def _in_namespace(module: ModuleType) -> bool:
     )
 
 
+def _standard_signatures(cls: type) -> bool:
+    """A Protocol or a TypedDict: its members (or keys) are the standard's, not ours."""
+    return bool(getattr(cls, "_is_protocol", False)) or typing.is_typeddict(cls)
+
+
 def public_api() -> dict[str, Any]:
-    """Qualified name -> object, for every public function, class and public method."""
+    """Qualified name -> object, for every public function, class and public method (not the
+    members of a Protocol or a TypedDict: see the module docstring)."""
     standard = {name.split(".")[-1] for name in _spec.all_names()} | set(_spec.DUNDERS)
     standard |= {"fft", "linalg"}
     out: dict[str, Any] = {}
@@ -74,7 +86,11 @@ def public_api() -> dict[str, Any]:
                 continue
             qualified = f"{module.__name__}.{name}"
             out[qualified] = obj
-            if inspect.isclass(obj) and obj.__module__.startswith("ember_array"):
+            if (
+                inspect.isclass(obj)
+                and obj.__module__.startswith("ember_array")
+                and not _standard_signatures(obj)
+            ):
                 for attr, value in vars(obj).items():
                     if not attr.startswith("_") and inspect.isfunction(value):
                         out[f"{qualified}.{attr}"] = value
@@ -105,7 +121,10 @@ def _doc(obj: Any) -> Any:
 
 
 def _parameters(obj: Any) -> list[str]:
-    """The parameter names a docstring must document (``self`` and ``cls`` excepted)."""
+    """The parameter names a docstring must document (``self`` and ``cls`` excepted; none for
+    a Protocol, whose ``(*args, **kwargs)`` is Protocol's refusal to be instantiated)."""
+    if getattr(obj, "_is_protocol", False):
+        return []
     try:
         signature = inspect.signature(obj)
     except (TypeError, ValueError):

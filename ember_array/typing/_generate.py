@@ -26,6 +26,9 @@ What the stubs leave as placeholders becomes, in the generated module:
 The reflected operators (``__radd__`` ...) have no stubs; the standard lists
 them in ``spec/<version>/API_specification/array_object.rst``, and each gets
 the signature of its forward operator.
+
+A method's docstring is the first paragraph of its stub's; a class's is written
+here (``CLASS_DOCS``: its See Also and its Examples, which the API tests run).
 """
 
 from __future__ import annotations
@@ -113,6 +116,288 @@ NOT_COMMON = {
     "__rmatmul__": "mlx lacks it",
 }
 GENERIC = {"Tuple": "tuple", "tuple": "tuple", "List": "list", "Sequence": "Sequence"}
+
+#: Each generated class's docstring after the summary ``render`` gives it (a TypedDict, which
+#: has none there: all of it), in numpydoc: See Also and Examples, which tests/test_api_docs.py
+#: requires of every public class and runs. A class the stubs add without an entry here is an
+#: error: its page would have no example.
+CLASS_DOCS = {
+    "DType": """
+        Each library has its own data type objects (``xp.float32`` is ``numpy.float32``,
+        ``torch.float32``, ``mlx.core.float32``): compare them with ``==``, or ask
+        ``xp.isdtype`` for a kind.
+
+        See Also
+        --------
+        ArrayNamespace.isdtype : Whether a data type is of a kind (``"real floating"`` ...).
+        DataTypes : The data types of a namespace, by name.
+        Device : The other object the standard specifies by equality only.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import ember_array
+        >>> from ember_array.typing import ArrayNamespace, DType
+        >>> xp: ArrayNamespace[np.ndarray] = ember_array.namespace(np.ones(3))
+        >>> dt: DType = xp.float32
+        >>> dt == xp.float32, xp.isdtype(dt, "real floating")
+        (True, True)
+    """,
+    "Device": """
+        Each library has its own device objects (numpy: the string ``"cpu"``, torch:
+        ``torch.device``, mlx: ``mlx.core.Device``).
+
+        See Also
+        --------
+        ember_array.device : The device of an array (mlx arrays have no ``device`` attribute).
+        InfoNamespace.devices : The devices a namespace can compute on.
+        DType : The other object the standard specifies by equality only.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import ember_array
+        >>> from ember_array.typing import Device
+        >>> x = np.ones(3)
+        >>> dev: Device = ember_array.device(x)
+        >>> dev == ember_array.namespace(x).__array_namespace_info__().default_device()
+        True
+    """,
+    "NestedSequence": """
+        What ``asarray`` accepts besides arrays, scalars and buffers: ``[[1.0, 2.0], [3.0, 4.0]]``
+        is a ``NestedSequence[float]``.
+
+        See Also
+        --------
+        ArrayNamespace.asarray : An array from a nested sequence, a scalar or a buffer.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import ember_array
+        >>> from ember_array.typing import ArrayNamespace, NestedSequence
+        >>> xp: ArrayNamespace[np.ndarray] = ember_array.namespace(np.ones(3))
+        >>> rows: NestedSequence[float] = [[1.0, 2.0], [3.0, 4.0]]
+        >>> xp.asarray(rows).shape
+        (2, 2)
+    """,
+    "FInfo": """
+        See Also
+        --------
+        IInfo : What ``iinfo`` returns.
+        ArrayNamespace.finfo : Machine limits of a floating-point data type.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import ember_array
+        >>> from ember_array.typing import ArrayNamespace, FInfo
+        >>> xp: ArrayNamespace[np.ndarray] = ember_array.namespace(np.ones(3))
+        >>> limits: FInfo = xp.finfo(xp.float32)
+        >>> limits.bits, limits.eps
+        (32, 1.1920928955078125e-07)
+    """,
+    "IInfo": """
+        See Also
+        --------
+        FInfo : What ``finfo`` returns.
+        ArrayNamespace.iinfo : Machine limits of an integer data type.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import ember_array
+        >>> from ember_array.typing import ArrayNamespace, IInfo
+        >>> xp: ArrayNamespace[np.ndarray] = ember_array.namespace(np.ones(3))
+        >>> limits: IInfo = xp.iinfo(xp.int8)
+        >>> limits.min, limits.max
+        (-128, 127)
+    """,
+    "DefaultDataTypes": """
+        What ``default_dtypes()`` returns: the default data type of each kind.
+
+        ``__array_namespace_info__().default_dtypes()`` gives the data type a namespace uses
+        for each kind (``"real floating"``, ``"complex floating"``, ``"integral"``,
+        ``"indexing"``) where none is asked for.
+
+        See Also
+        --------
+        DataTypes : What ``dtypes()`` returns.
+        InfoNamespace : The inspection namespace.
+
+        Examples
+        --------
+        >>> import ember_array.numpy as xp
+        >>> from ember_array.typing import DefaultDataTypes
+        >>> defaults: DefaultDataTypes = xp.__array_namespace_info__().default_dtypes()
+        >>> defaults["real floating"] == xp.float64, defaults["indexing"] == xp.int64
+        (True, True)
+    """,
+    "DataTypes": """
+        What ``dtypes()`` returns: data type objects by name.
+
+        ``__array_namespace_info__().dtypes()`` gives the data types of the kind asked for,
+        so every key is optional.
+
+        See Also
+        --------
+        DefaultDataTypes : What ``default_dtypes()`` returns.
+        InfoNamespace : The inspection namespace.
+        DType : A data type object.
+
+        Examples
+        --------
+        >>> import ember_array.numpy as xp
+        >>> from ember_array.typing import DataTypes
+        >>> floats: DataTypes = xp.__array_namespace_info__().dtypes(kind="real floating")
+        >>> sorted(floats)
+        ['float32', 'float64']
+    """,
+    "Capabilities": """
+        What ``capabilities()`` returns: what the library supports.
+
+        ``__array_namespace_info__().capabilities()`` says whether the library supports
+        boolean indexing and data-dependent output shapes, and the most dimensions an array
+        may have (``None``: no limit).
+
+        The standard's stub names the last key ``"max rank"``; the standard's text, and the
+        libraries (ember_array's namespaces included), ``"max dimensions"``. The type follows
+        the stub, so a type checker rejects ``caps["max dimensions"]``.
+
+        See Also
+        --------
+        InfoNamespace : The inspection namespace.
+        DataTypes : What ``dtypes()`` returns.
+
+        Examples
+        --------
+        >>> import ember_array.numpy as xp
+        >>> from ember_array.typing import Capabilities
+        >>> caps: Capabilities = xp.__array_namespace_info__().capabilities()
+        >>> caps["boolean indexing"], caps["data-dependent shapes"]
+        (True, True)
+        >>> dict(caps)["max dimensions"]  # the key the stub spells "max rank"
+        64
+    """,
+    "CommonArray": """
+        See Also
+        --------
+        Array : The standard's whole array object.
+        ember_array.namespace : The namespace of an array, typed by the array's type.
+
+        Examples
+        --------
+        A portable function is generic in its array type, bounded by ``CommonArray``: what
+        comes in goes out.
+
+        >>> from typing import Any, TypeVar
+        >>> import numpy as np
+        >>> import numpy.typing as npt
+        >>> import ember_array
+        >>> from ember_array.typing import CommonArray
+        >>> T = TypeVar("T", bound=CommonArray)
+        >>> def center(x: T) -> T:
+        ...     xp = ember_array.namespace(x)
+        ...     return x - xp.mean(x)
+        >>> x: npt.NDArray[Any] = np.asarray([1.0, 2.0, 3.0])
+        >>> center(x)
+        array([-1.,  0.,  1.])
+    """,
+    "Array": """
+        numpy's, torch's and mlx's own type stubs declare some of these members otherwise, or
+        lack them (``to_device``, ``device``, ``__array_namespace__`` ...): their arrays are
+        ``CommonArray`` objects, which portable code is written for.
+
+        See Also
+        --------
+        CommonArray : The part of ``Array`` that numpy, torch and mlx arrays all have.
+        ember_array.device : ``x.device`` for every backend (mlx arrays lack the attribute).
+        ember_array.to_device : ``x.to_device(device)`` for every backend.
+
+        Examples
+        --------
+        >>> from ember_array.typing import Array, CommonArray
+        >>> hasattr(Array, "to_device"), hasattr(CommonArray, "to_device")
+        (True, False)
+        >>> import numpy as np
+        >>> import ember_array
+        >>> ember_array.device(np.ones(3))
+        'cpu'
+    """,
+    "InfoNamespace": """
+        See Also
+        --------
+        Capabilities : What ``capabilities()`` returns.
+        DataTypes : What ``dtypes()`` returns.
+        DefaultDataTypes : What ``default_dtypes()`` returns.
+        ArrayNamespace : The namespace whose ``__array_namespace_info__()`` this is.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import ember_array
+        >>> from ember_array.typing import ArrayNamespace, InfoNamespace
+        >>> xp: ArrayNamespace[np.ndarray] = ember_array.namespace(np.ones(3))
+        >>> info: InfoNamespace = xp.__array_namespace_info__()
+        >>> info.devices(), info.default_device()
+        (('cpu',), 'cpu')
+    """,
+    "LinalgNamespace": """
+        See Also
+        --------
+        ArrayNamespace : The namespace whose ``linalg`` this is.
+        FFTNamespace : The ``fft`` extension.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import ember_array
+        >>> from ember_array.typing import ArrayNamespace, LinalgNamespace
+        >>> xp: ArrayNamespace[np.ndarray] = ember_array.namespace(np.ones(3))
+        >>> linalg: LinalgNamespace[np.ndarray] = xp.linalg
+        >>> float(linalg.vector_norm(xp.asarray([3.0, 4.0])))
+        5.0
+    """,
+    "FFTNamespace": """
+        See Also
+        --------
+        ArrayNamespace : The namespace whose ``fft`` this is.
+        LinalgNamespace : The ``linalg`` extension.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import ember_array
+        >>> from ember_array.typing import ArrayNamespace, FFTNamespace
+        >>> xp: ArrayNamespace[np.ndarray] = ember_array.namespace(np.ones(3))
+        >>> fft: FFTNamespace[np.ndarray] = xp.fft
+        >>> fft.fft(xp.asarray([1.0, 0.0, 0.0]))
+        array([1.+0.j, 1.+0.j, 1.+0.j])
+    """,
+    "ArrayNamespace": """
+        ``ember_array.namespace(x)`` returns one: a type checker then checks every ``xp.*``
+        call against the standard's signatures (a name the standard lacks, ``xp.median``, or
+        a keyword it lacks, ``xp.sum(x, dim=0)``, is an error), and knows that the functions
+        take and return ``TArray``.
+
+        See Also
+        --------
+        ember_array.namespace : The namespace of arrays, typed ``ArrayNamespace[type of x]``.
+        LinalgNamespace : ``xp.linalg``.
+        FFTNamespace : ``xp.fft``.
+        InfoNamespace : ``xp.__array_namespace_info__()``.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import ember_array
+        >>> from ember_array.typing import ArrayNamespace
+        >>> x = np.asarray([1.0, 2.0, 3.0])
+        >>> xp: ArrayNamespace[np.ndarray] = ember_array.namespace(x)
+        >>> float(xp.sum(x))
+        6.0
+    """,
+}
 
 
 @dataclass
@@ -230,6 +515,24 @@ def docstring(text: str, indent: str = "        ") -> Iterator[str]:
         yield f'{indent}"""'
 
 
+def class_docstring(name: str, summary: str = "", *, opening: str = '    """') -> list[str]:
+    """The docstring of a generated class: ``summary``, then its entry of ``CLASS_DOCS``.
+
+    ``opening`` starts the first line: the class body's indentation and the quotes, or, for a
+    TypedDict of the functional form (no class body), an assignment to ``Name.__doc__``.
+    """
+    if name not in CLASS_DOCS:
+        raise ValueError(f"{name}: no entry in CLASS_DOCS (its See Also and Examples)")
+    body = textwrap.dedent(CLASS_DOCS[name]).strip("\n")
+    lines = (f"{summary}\n\n{body}" if summary else body).splitlines()
+    indent = " " * (len(opening) - len(opening.lstrip()))
+    return [
+        opening + lines[0],
+        *(f"{indent}{line}" if line else "" for line in lines[1:]),
+        f'{indent}"""',
+    ]
+
+
 def functions(path: Path) -> list[ast.FunctionDef]:
     """The module-level functions a stub module exports, in ``__all__`` order."""
     tree = ast.parse(path.read_text())
@@ -328,20 +631,22 @@ def render(root: Path, commit: str) -> str:
         raise ValueError("data_types.py: expected __eq__ only")
     out += [
         "class DType(Protocol):",
-        '    """A data type object: the standard specifies equality only."""',
+        *class_docstring("DType", "A data type object: the standard specifies equality only."),
         "",
         # ``other: object``, not DType: a narrower parameter would break object.__eq__.
         "    def __eq__(self, other: object, /) -> bool: ...",
         "",
         "",
         "class Device(Protocol):",
-        '    """A device object: the standard specifies equality only."""',
+        *class_docstring("Device", "A device object: the standard specifies equality only."),
         "",
         "    def __eq__(self, other: object, /) -> bool: ...",
         "",
         "",
         "class NestedSequence(Protocol[_T_co]):",
-        '    """A nested sequence (lists of lists ...) of Python scalars or arrays."""',
+        *class_docstring(
+            "NestedSequence", "A nested sequence (lists of lists ...) of Python scalars or arrays."
+        ),
         "",
         "    def __getitem__(self, key: int, /) -> _T_co | NestedSequence[_T_co]: ...",
         "",
@@ -351,7 +656,11 @@ def render(root: Path, commit: str) -> str:
     ]
 
     for cls, proto in (("finfo_object", "FInfo"), ("iinfo_object", "IInfo")):
-        out += [f"class {proto}(Protocol):", f'    """What ``{cls[0]}info`` returns."""', ""]
+        out += [
+            f"class {proto}(Protocol):",
+            *class_docstring(proto, f"What ``{cls[0]}info`` returns."),
+            "",
+        ]
         for f in _dataclass_fields(types_tree, cls):
             assert isinstance(f.target, ast.Name)
             out += [
@@ -377,12 +686,15 @@ def render(root: Path, commit: str) -> str:
         total = [f"{kw.arg}={ast.unparse(kw.value)}" for kw in call.keywords]
         if all(str(k).isidentifier() for k in keys):
             out += [f"class {name}(TypedDict{''.join(', ' + t for t in total)}):"]
+            out += [*class_docstring(name), ""]
             out += [f"    {k}: {v}" for k, v in zip(keys, values)] + ["", ""]
         else:
-            # Keys with spaces ("real floating") need the functional form.
+            # Keys with spaces ("real floating") need the functional form, which takes no
+            # docstring: it is assigned after.
             items = ", ".join(f"{k!r}: {v}" for k, v in zip(keys, values))
             args = ", ".join([repr(name), "{" + items + "}", *total])
-            out += [f"{name} = TypedDict({args})", "", ""]
+            out += [f"{name} = TypedDict({args})"]
+            out += [*class_docstring(name, opening=f'{name}.__doc__ = """'), "", ""]
     out.append("")
 
     # The array object.
@@ -406,18 +718,21 @@ def render(root: Path, commit: str) -> str:
         (rest if name in NOT_COMMON else common).extend(lines)
     out += [
         "class CommonArray(Protocol):",
-        '    """The part of :class:`Array` that numpy, torch and mlx arrays all have.',
-        "",
-        "    The standard's array object less the members that a backend's own type stubs",
-        "    lack or declare otherwise; ``numpy.ndarray`` (``NDArray[Any]``), ``torch.Tensor``",
-        "    and ``mlx.core.array`` satisfy it, so it bounds the type variable of a portable",
-        "    function.",
-        '    """',
+        *class_docstring(
+            "CommonArray",
+            "The part of :class:`Array` that numpy, torch and mlx arrays all have.\n\n"
+            "The standard's array object less the members that a backend's own type stubs\n"
+            "lack or declare otherwise; ``numpy.ndarray`` (``NDArray[Any]``), ``torch.Tensor``\n"
+            "and ``mlx.core.array`` satisfy it, so it bounds the type variable of a portable\n"
+            "function.",
+        ),
         "",
         *common,
         "",
         "class Array(CommonArray, Protocol):",
-        '    """The array object of the standard (operators, attributes and methods)."""',
+        *class_docstring(
+            "Array", "The array object of the standard (operators, attributes and methods)."
+        ),
         "",
         *rest,
         "",
@@ -427,7 +742,7 @@ def render(root: Path, commit: str) -> str:
     info_fns = functions(stubs / "info.py")
     out += [
         "class InfoNamespace(Protocol):",
-        '    """What ``__array_namespace_info__()`` returns."""',
+        *class_docstring("InfoNamespace", "What ``__array_namespace_info__()`` returns."),
         "",
     ]
     for node in info_fns:
@@ -439,7 +754,7 @@ def render(root: Path, commit: str) -> str:
         ("LinalgNamespace", "linalg", "The ``linalg`` extension of a namespace."),
         ("FFTNamespace", "fft", "The ``fft`` extension of a namespace."),
     ):
-        out += [f"class {proto}(Protocol[TArray]):", f'    """{doc}"""', ""]
+        out += [f"class {proto}(Protocol[TArray]):", *class_docstring(proto, doc), ""]
         for node in functions(stubs / f"{module}.py"):
             out += method(node, ns)
         out.append("")
@@ -449,7 +764,7 @@ def render(root: Path, commit: str) -> str:
     constant_types = {"newaxis": "None"}
     out += [
         "class ArrayNamespace(Protocol[TArray]):",
-        '    """An array API namespace whose arrays are ``TArray``."""',
+        *class_docstring("ArrayNamespace", "An array API namespace whose arrays are ``TArray``."),
         "",
         "    @property",
         "    def __array_api_version__(self) -> str: ...",

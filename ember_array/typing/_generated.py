@@ -31,19 +31,78 @@ _T_co = TypeVar("_T_co", covariant=True)
 
 
 class DType(Protocol):
-    """A data type object: the standard specifies equality only."""
+    """A data type object: the standard specifies equality only.
+
+    Each library has its own data type objects (``xp.float32`` is ``numpy.float32``,
+    ``torch.float32``, ``mlx.core.float32``): compare them with ``==``, or ask
+    ``xp.isdtype`` for a kind.
+
+    See Also
+    --------
+    ArrayNamespace.isdtype : Whether a data type is of a kind (``"real floating"`` ...).
+    DataTypes : The data types of a namespace, by name.
+    Device : The other object the standard specifies by equality only.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import ember_array
+    >>> from ember_array.typing import ArrayNamespace, DType
+    >>> xp: ArrayNamespace[np.ndarray] = ember_array.namespace(np.ones(3))
+    >>> dt: DType = xp.float32
+    >>> dt == xp.float32, xp.isdtype(dt, "real floating")
+    (True, True)
+    """
 
     def __eq__(self, other: object, /) -> bool: ...
 
 
 class Device(Protocol):
-    """A device object: the standard specifies equality only."""
+    """A device object: the standard specifies equality only.
+
+    Each library has its own device objects (numpy: the string ``"cpu"``, torch:
+    ``torch.device``, mlx: ``mlx.core.Device``).
+
+    See Also
+    --------
+    ember_array.device : The device of an array (mlx arrays have no ``device`` attribute).
+    InfoNamespace.devices : The devices a namespace can compute on.
+    DType : The other object the standard specifies by equality only.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import ember_array
+    >>> from ember_array.typing import Device
+    >>> x = np.ones(3)
+    >>> dev: Device = ember_array.device(x)
+    >>> dev == ember_array.namespace(x).__array_namespace_info__().default_device()
+    True
+    """
 
     def __eq__(self, other: object, /) -> bool: ...
 
 
 class NestedSequence(Protocol[_T_co]):
-    """A nested sequence (lists of lists ...) of Python scalars or arrays."""
+    """A nested sequence (lists of lists ...) of Python scalars or arrays.
+
+    What ``asarray`` accepts besides arrays, scalars and buffers: ``[[1.0, 2.0], [3.0, 4.0]]``
+    is a ``NestedSequence[float]``.
+
+    See Also
+    --------
+    ArrayNamespace.asarray : An array from a nested sequence, a scalar or a buffer.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import ember_array
+    >>> from ember_array.typing import ArrayNamespace, NestedSequence
+    >>> xp: ArrayNamespace[np.ndarray] = ember_array.namespace(np.ones(3))
+    >>> rows: NestedSequence[float] = [[1.0, 2.0], [3.0, 4.0]]
+    >>> xp.asarray(rows).shape
+    (2, 2)
+    """
 
     def __getitem__(self, key: int, /) -> _T_co | NestedSequence[_T_co]: ...
 
@@ -51,7 +110,23 @@ class NestedSequence(Protocol[_T_co]):
 
 
 class FInfo(Protocol):
-    """What ``finfo`` returns."""
+    """What ``finfo`` returns.
+
+    See Also
+    --------
+    IInfo : What ``iinfo`` returns.
+    ArrayNamespace.finfo : Machine limits of a floating-point data type.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import ember_array
+    >>> from ember_array.typing import ArrayNamespace, FInfo
+    >>> xp: ArrayNamespace[np.ndarray] = ember_array.namespace(np.ones(3))
+    >>> limits: FInfo = xp.finfo(xp.float32)
+    >>> limits.bits, limits.eps
+    (32, 1.1920928955078125e-07)
+    """
 
     @property
     def bits(self) -> int: ...
@@ -73,7 +148,23 @@ class FInfo(Protocol):
 
 
 class IInfo(Protocol):
-    """What ``iinfo`` returns."""
+    """What ``iinfo`` returns.
+
+    See Also
+    --------
+    FInfo : What ``finfo`` returns.
+    ArrayNamespace.iinfo : Machine limits of an integer data type.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import ember_array
+    >>> from ember_array.typing import ArrayNamespace, IInfo
+    >>> xp: ArrayNamespace[np.ndarray] = ember_array.namespace(np.ones(3))
+    >>> limits: IInfo = xp.iinfo(xp.int8)
+    >>> limits.min, limits.max
+    (-128, 127)
+    """
 
     @property
     def bits(self) -> int: ...
@@ -92,9 +183,48 @@ DefaultDataTypes = TypedDict(
     "DefaultDataTypes",
     {"real floating": DType, "complex floating": DType, "integral": DType, "indexing": DType},
 )
+DefaultDataTypes.__doc__ = """What ``default_dtypes()`` returns: the default data type of each kind.
+
+``__array_namespace_info__().default_dtypes()`` gives the data type a namespace uses
+for each kind (``"real floating"``, ``"complex floating"``, ``"integral"``,
+``"indexing"``) where none is asked for.
+
+See Also
+--------
+DataTypes : What ``dtypes()`` returns.
+InfoNamespace : The inspection namespace.
+
+Examples
+--------
+>>> import ember_array.numpy as xp
+>>> from ember_array.typing import DefaultDataTypes
+>>> defaults: DefaultDataTypes = xp.__array_namespace_info__().default_dtypes()
+>>> defaults["real floating"] == xp.float64, defaults["indexing"] == xp.int64
+(True, True)
+"""
 
 
 class DataTypes(TypedDict, total=False):
+    """What ``dtypes()`` returns: data type objects by name.
+
+    ``__array_namespace_info__().dtypes()`` gives the data types of the kind asked for,
+    so every key is optional.
+
+    See Also
+    --------
+    DefaultDataTypes : What ``default_dtypes()`` returns.
+    InfoNamespace : The inspection namespace.
+    DType : A data type object.
+
+    Examples
+    --------
+    >>> import ember_array.numpy as xp
+    >>> from ember_array.typing import DataTypes
+    >>> floats: DataTypes = xp.__array_namespace_info__().dtypes(kind="real floating")
+    >>> sorted(floats)
+    ['float32', 'float64']
+    """
+
     bool: DType
     float32: DType
     float64: DType
@@ -114,6 +244,31 @@ Capabilities = TypedDict(
     "Capabilities",
     {"boolean indexing": bool, "data-dependent shapes": bool, "max rank": int | None},
 )
+Capabilities.__doc__ = """What ``capabilities()`` returns: what the library supports.
+
+``__array_namespace_info__().capabilities()`` says whether the library supports
+boolean indexing and data-dependent output shapes, and the most dimensions an array
+may have (``None``: no limit).
+
+The standard's stub names the last key ``"max rank"``; the standard's text, and the
+libraries (ember_array's namespaces included), ``"max dimensions"``. The type follows
+the stub, so a type checker rejects ``caps["max dimensions"]``.
+
+See Also
+--------
+InfoNamespace : The inspection namespace.
+DataTypes : What ``dtypes()`` returns.
+
+Examples
+--------
+>>> import ember_array.numpy as xp
+>>> from ember_array.typing import Capabilities
+>>> caps: Capabilities = xp.__array_namespace_info__().capabilities()
+>>> caps["boolean indexing"], caps["data-dependent shapes"]
+(True, True)
+>>> dict(caps)["max dimensions"]  # the key the stub spells "max rank"
+64
+"""
 
 
 class CommonArray(Protocol):
@@ -123,6 +278,29 @@ class CommonArray(Protocol):
     lack or declare otherwise; ``numpy.ndarray`` (``NDArray[Any]``), ``torch.Tensor``
     and ``mlx.core.array`` satisfy it, so it bounds the type variable of a portable
     function.
+
+    See Also
+    --------
+    Array : The standard's whole array object.
+    ember_array.namespace : The namespace of an array, typed by the array's type.
+
+    Examples
+    --------
+    A portable function is generic in its array type, bounded by ``CommonArray``: what
+    comes in goes out.
+
+    >>> from typing import Any, TypeVar
+    >>> import numpy as np
+    >>> import numpy.typing as npt
+    >>> import ember_array
+    >>> from ember_array.typing import CommonArray
+    >>> T = TypeVar("T", bound=CommonArray)
+    >>> def center(x: T) -> T:
+    ...     xp = ember_array.namespace(x)
+    ...     return x - xp.mean(x)
+    >>> x: npt.NDArray[Any] = np.asarray([1.0, 2.0, 3.0])
+    >>> center(x)
+    array([-1.,  0.,  1.])
     """
 
     @property
@@ -316,7 +494,28 @@ class CommonArray(Protocol):
 
 
 class Array(CommonArray, Protocol):
-    """The array object of the standard (operators, attributes and methods)."""
+    """The array object of the standard (operators, attributes and methods).
+
+    numpy's, torch's and mlx's own type stubs declare some of these members otherwise, or
+    lack them (``to_device``, ``device``, ``__array_namespace__`` ...): their arrays are
+    ``CommonArray`` objects, which portable code is written for.
+
+    See Also
+    --------
+    CommonArray : The part of ``Array`` that numpy, torch and mlx arrays all have.
+    ember_array.device : ``x.device`` for every backend (mlx arrays lack the attribute).
+    ember_array.to_device : ``x.to_device(device)`` for every backend.
+
+    Examples
+    --------
+    >>> from ember_array.typing import Array, CommonArray
+    >>> hasattr(Array, "to_device"), hasattr(CommonArray, "to_device")
+    (True, False)
+    >>> import numpy as np
+    >>> import ember_array
+    >>> ember_array.device(np.ones(3))
+    'cpu'
+    """
 
     @property
     def device(self) -> Device:
@@ -388,7 +587,25 @@ class Array(CommonArray, Protocol):
 
 
 class InfoNamespace(Protocol):
-    """What ``__array_namespace_info__()`` returns."""
+    """What ``__array_namespace_info__()`` returns.
+
+    See Also
+    --------
+    Capabilities : What ``capabilities()`` returns.
+    DataTypes : What ``dtypes()`` returns.
+    DefaultDataTypes : What ``default_dtypes()`` returns.
+    ArrayNamespace : The namespace whose ``__array_namespace_info__()`` this is.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import ember_array
+    >>> from ember_array.typing import ArrayNamespace, InfoNamespace
+    >>> xp: ArrayNamespace[np.ndarray] = ember_array.namespace(np.ones(3))
+    >>> info: InfoNamespace = xp.__array_namespace_info__()
+    >>> info.devices(), info.default_device()
+    (('cpu',), 'cpu')
+    """
 
     def capabilities(self) -> Capabilities:
         """Returns a dictionary of array library capabilities."""
@@ -409,7 +626,23 @@ class InfoNamespace(Protocol):
 
 
 class LinalgNamespace(Protocol[TArray]):
-    """The ``linalg`` extension of a namespace."""
+    """The ``linalg`` extension of a namespace.
+
+    See Also
+    --------
+    ArrayNamespace : The namespace whose ``linalg`` this is.
+    FFTNamespace : The ``fft`` extension.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import ember_array
+    >>> from ember_array.typing import ArrayNamespace, LinalgNamespace
+    >>> xp: ArrayNamespace[np.ndarray] = ember_array.namespace(np.ones(3))
+    >>> linalg: LinalgNamespace[np.ndarray] = xp.linalg
+    >>> float(linalg.vector_norm(xp.asarray([3.0, 4.0])))
+    5.0
+    """
 
     def cholesky(self, x: TArray, /, *, upper: builtins.bool = False) -> TArray:
         """Returns the lower (upper) Cholesky decomposition of a complex Hermitian or real
@@ -529,7 +762,23 @@ class LinalgNamespace(Protocol[TArray]):
 
 
 class FFTNamespace(Protocol[TArray]):
-    """The ``fft`` extension of a namespace."""
+    """The ``fft`` extension of a namespace.
+
+    See Also
+    --------
+    ArrayNamespace : The namespace whose ``fft`` this is.
+    LinalgNamespace : The ``linalg`` extension.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import ember_array
+    >>> from ember_array.typing import ArrayNamespace, FFTNamespace
+    >>> xp: ArrayNamespace[np.ndarray] = ember_array.namespace(np.ones(3))
+    >>> fft: FFTNamespace[np.ndarray] = xp.fft
+    >>> fft.fft(xp.asarray([1.0, 0.0, 0.0]))
+    array([1.+0.j, 1.+0.j, 1.+0.j])
+    """
 
     def fft(
         self,
@@ -665,7 +914,30 @@ class FFTNamespace(Protocol[TArray]):
 
 
 class ArrayNamespace(Protocol[TArray]):
-    """An array API namespace whose arrays are ``TArray``."""
+    """An array API namespace whose arrays are ``TArray``.
+
+    ``ember_array.namespace(x)`` returns one: a type checker then checks every ``xp.*``
+    call against the standard's signatures (a name the standard lacks, ``xp.median``, or
+    a keyword it lacks, ``xp.sum(x, dim=0)``, is an error), and knows that the functions
+    take and return ``TArray``.
+
+    See Also
+    --------
+    ember_array.namespace : The namespace of arrays, typed ``ArrayNamespace[type of x]``.
+    LinalgNamespace : ``xp.linalg``.
+    FFTNamespace : ``xp.fft``.
+    InfoNamespace : ``xp.__array_namespace_info__()``.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import ember_array
+    >>> from ember_array.typing import ArrayNamespace
+    >>> x = np.asarray([1.0, 2.0, 3.0])
+    >>> xp: ArrayNamespace[np.ndarray] = ember_array.namespace(x)
+    >>> float(xp.sum(x))
+    6.0
+    """
 
     @property
     def __array_api_version__(self) -> str: ...

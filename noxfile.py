@@ -224,3 +224,19 @@ def sklearn(session: nox.Session) -> None:
         *session.posargs,
         env={"SCIPY_ARRAY_API": "1"},
     )
+
+
+@nox.session
+def consumers(session: nox.Session) -> None:
+    """SciPy's and scikit-learn's own array-API suites on ember_array and on the control.
+
+    Every SciPy module with array-API tests on torch, and scikit-learn's ``-k array_api``
+    selection (numpy, torch, array-api-strict, mlx), each run twice in this session: with
+    ember_array plugged in, and on the array-api-compat the consumer vendors (the control).
+    Writes ``docs/_data/consumers.json`` and regenerates ``docs/consumers.md``. Arguments go to
+    ``python -m conformance.consumers`` (``nox -s consumers -- --scipy signal --backend torch``).
+    """
+    _install(session, "numpy", "torch", "mlx", "dask")
+    session.install("scikit-learn", "scipy", "array-api-strict")
+    args = session.posargs or ["--scipy", "all", "--backend", "torch", "--sklearn"]
+    session.run("python", "-m", "conformance.consumers", *args, "--markdown", "docs/consumers.md")

@@ -271,6 +271,7 @@ def test_scipy_recognises_ember_namespaces() -> None:
     from scipy._lib import _array_api as sp_api
     from scipy._lib import array_api_compat as sp_compat
 
+    import ember_array.numpy as enumpy
     import ember_array.torch as etorch
 
     assert not sp_api.is_torch(etorch)
@@ -278,7 +279,7 @@ def test_scipy_recognises_ember_namespaces() -> None:
         xp = sp_compat.array_namespace(torch.ones(2))
         assert sp_api.is_torch(xp)
         assert sp_api.is_torch(etorch)
-        assert sp_compat.is_numpy_namespace(ember_array.numpy)
+        assert sp_compat.is_numpy_namespace(enumpy)
         assert not sp_compat.is_numpy_namespace(etorch)
         # asked in the revision scipy's vendored array-api-compat speaks (2024.12): lists
         assert xp.__array_api_version__ == "2024.12"
@@ -286,6 +287,7 @@ def test_scipy_recognises_ember_namespaces() -> None:
         assert devices == [torch.device("cpu"), None]
         # the standard's names are ember_array's; scipy's torch paths get torch's own others
         assert xp.sqrt is etorch.sqrt
+        assert sp_api.get_native_namespace_name(xp) == "torch"  # scipy's per-backend keys
         assert xp.testing is torch.testing
         assert sp_api.scipy_namespace_for(xp).special is torch.special
         assert xp is sp_compat.array_namespace(torch.zeros(3))

@@ -18,17 +18,14 @@ outcomes per backend (read from SciPy's test ids). Everything is undone at uncon
 from __future__ import annotations
 
 import os
-from collections import Counter, defaultdict
 from typing import Any
 
 import pytest
 
-from ._outcomes import outcome_of, write_outcomes
+from ._outcomes import Outcomes
 
 #: SciPy's backend ids, as its ``xp`` fixture names them in test ids.
 BACKENDS = ("numpy", "array_api_strict", "torch", "jax.numpy", "dask.array", "cupy")
-
-_outcomes: defaultdict[str, Counter[str]] = defaultdict(Counter)
 
 
 def _control() -> bool:
@@ -39,6 +36,9 @@ def backend_of_test(nodeid: str) -> str:
     """The SciPy backend id a test ran on, read from its id (``"other"`` if none)."""
     params = nodeid.partition("[")[2].rstrip("]").split("-")
     return next((b for b in BACKENDS if b in params), "other")
+
+
+_outcomes = Outcomes(backend_of_test)
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -67,13 +67,11 @@ def pytest_report_header(config: pytest.Config) -> str:
 
 def pytest_runtest_logreport(report: pytest.TestReport) -> None:
     """Count each test's outcome under its backend."""
-    outcome = outcome_of(report)
-    if outcome is not None:
-        _outcomes[backend_of_test(report.nodeid)][outcome] += 1
+    _outcomes.record(report)
 
 
 def pytest_terminal_summary(terminalreporter: Any) -> None:
     """Print the outcomes per backend."""
     which = "array-api-compat (control)" if _control() else "ember_array"
     title = f"SciPy tests per backend, on {which}"
-    write_outcomes(terminalreporter, title, _outcomes, (*BACKENDS, "other"))
+    _outcomes.write(terminalreporter, title, (*BACKENDS, "other"))

@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import os
 import sys
-from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator
 from types import ModuleType
 from typing import Any
@@ -37,7 +36,7 @@ import pytest
 from .._dispatch import namespace_module
 from .._patch import Patcher
 from ._common import mlx_available
-from ._outcomes import outcome_of, write_outcomes
+from ._outcomes import Outcomes
 
 MLX_NAMESPACE = "ember_array.mlx"
 #: (device, dtype) combinations scikit-learn's tests get for mlx; float64 runs on mlx's CPU.
@@ -45,8 +44,6 @@ MLX_COMBINATIONS = (("cpu", "float64"), ("cpu", "float32"))
 
 _patches = Patcher()
 
-#: namespace -> outcome -> number of tests, filled as the tests report.
-_outcomes: defaultdict[str, Counter[str]] = defaultdict(Counter)
 #: How test ids name the namespaces, most specific first.
 _NAMESPACE_KEYS = (
     (MLX_NAMESPACE, "mlx"),
@@ -106,10 +103,17 @@ def _with_ember_namespace(
     return _array_api_for_tests
 
 
+def _control() -> bool:
+    # EMBER_SKLEARN_CONTROL=1: count only, on scikit-learn's own array-api-compat
+    return os.environ.get("EMBER_SKLEARN_CONTROL", "0") == "1"
+
+
 def pytest_configure(config: pytest.Config) -> None:
     """Enable the integration and add mlx to scikit-learn's test namespaces."""
     from . import sklearn as ember_sklearn
 
+    if _control():
+        return
     ember_sklearn.enable()
     from sklearn.utils import _testing as skl_testing
 
@@ -142,6 +146,8 @@ def pytest_report_header(config: pytest.Config) -> str:
     """Say in the run's header that ember_array is plugged in."""
     from . import sklearn as ember_sklearn
 
+    if _control():
+        return "ember_array.integrations.sklearn: not enabled (the array-api-compat control)"
     return "ember_array.integrations.sklearn: " + ", ".join(ember_sklearn.patched_attributes())
 
 
@@ -154,18 +160,18 @@ def namespace_of_test(nodeid: str) -> str:
     return "other"
 
 
+_outcomes = Outcomes(namespace_of_test)
+
+
 def pytest_runtest_logreport(report: pytest.TestReport) -> None:
     """Count each test's outcome under its namespace."""
-    outcome = outcome_of(report)
-    if outcome is not None:
-        _outcomes[namespace_of_test(report.nodeid)][outcome] += 1
+    _outcomes.record(report)
 
 
 def pytest_terminal_summary(terminalreporter: Any) -> None:
     """Print the outcomes per namespace."""
-    write_outcomes(
+    _outcomes.write(
         terminalreporter,
         "ember_array: scikit-learn tests per namespace",
-        _outcomes,
         ("numpy", "torch", "array_api_strict", "mlx", "other"),
     )

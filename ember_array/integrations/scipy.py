@@ -22,6 +22,10 @@ otherwise calls ``array_api_compat.array_namespace(*arrays)`` on its vendored co
     modules) answer ``True`` for ``ember_array.numpy`` / ``.torch`` / ``.dask`` too, so scipy
     takes its torch paths for ``ember_array.torch`` (``xp.flip`` where the generic path slices
     with a negative step, which torch cannot; ``.cpu().numpy()``).
+``scipy._lib._array_api.get_native_namespace_name``
+    (and every copy) names ember_array's namespaces by the native library's name (``"torch"``,
+    as for array-api-compat's ``scipy._lib.array_api_compat.torch``): scipy keys per-backend
+    choices on it (``scipy.special``'s native functions, scalar-only arguments on torch).
 
 The namespace scipy gets is asked for in the revision scipy's vendored array-api-compat speaks
 (scipy 1.17: 2024.12, where ``devices()`` is a list, which scipy's test harness concatenates with
@@ -134,6 +138,18 @@ def _for_scipy(ns: ModuleType) -> ModuleType:
     return view
 
 
+def _make_native_name(original: Callable[[ModuleType], str]) -> Callable[[ModuleType], str]:
+    names = {BY_NAME[b].namespace: BY_NAME[b].native for b in RECOGNISED}
+
+    def get_native_namespace_name(xp: ModuleType) -> str:
+        """The native library's name for ember_array's namespaces (``"torch"``), as scipy
+        gives it for array-api-compat's; installed by ember_array.integrations.scipy."""
+        return names.get(xp.__name__) or original(xp)
+
+    get_native_namespace_name.__wrapped__ = original  # type: ignore[attr-defined]
+    return get_native_namespace_name
+
+
 def _make_array_namespace(
     original: Callable[..., ModuleType], default_version: str | None
 ) -> Callable[..., ModuleType]:
@@ -241,6 +257,8 @@ def enable(*, mlx: bool | None = None) -> None:
     if is_enabled():
         return
     _, compat, override = _internals()
+    from scipy._lib import _array_api as api
+
     if not override.SCIPY_ARRAY_API:
         warnings.warn(
             "ember_array.integrations.scipy.enable(): scipy was imported without "
@@ -260,6 +278,9 @@ def enable(*, mlx: bool | None = None) -> None:
             helper = getattr(compat, f"is_{backend}_namespace", None)
             if callable(helper):
                 patches.replace_everywhere("scipy", helper, recognising(helper, backend))
+        native_name = getattr(api, "get_native_namespace_name", None)
+        if callable(native_name):
+            patches.replace_everywhere("scipy", native_name, _make_native_name(native_name))
         install_mlx(mlx, patches)
     except BaseException:
         patches.restore()

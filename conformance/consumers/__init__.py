@@ -1,0 +1,193 @@
+"""The consumers' own test suites, run with ember_array plugged in and without it (the control).
+
+SciPy's array-API tests (``-m array_api_backends``, per module and backend) and scikit-learn's
+(``-k array_api``) run in child processes, outside this repository, through the plugins of
+:mod:`ember_array.integrations` (``_scipy_pytest``, ``_sklearn_pytest``). Each run is done twice
+in the same invocation: on ember_array, and on the array-api-compat the consumer vendors (the
+control). The counts and the failures go to ``docs/_data/consumers.json``, which
+``docs/consumers.md`` is generated from; each remaining failure is classified by
+``known-failures.txt`` (a message pattern, its cause, whose behaviour it is, the upstream link).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+__all__ = [
+    "KNOWN",
+    "Run",
+    "classify",
+    "load",
+    "markdown",
+    "run",
+    "save",
+    "scipy_run",
+    "sklearn_run",
+]
+
+ROOT = Path(__file__).resolve().parents[2]
+DATA = ROOT / "docs" / "_data" / "consumers.json"
+KNOWN = Path(__file__).with_name("known-failures.txt")
+MODES = ("control", "ember")
+
+
+@dataclass(frozen=True)
+class Run:
+    """One suite on one backend: the pytest arguments and the environment it needs."""
+
+    consumer: str  # "scipy" or "scikit-learn"
+    suite: str  # "scipy.signal", "sklearn"
+    backend: str  # the consumer's backend id ("torch", "numpy", "mlx", ...)
+    args: tuple[str, ...]
+    env: tuple[tuple[str, str], ...]
+    plugin: str
+    control_env: str
+
+    @property
+    def key(self) -> str:
+        return f"{self.suite} / {self.backend}"
+
+
+def scipy_run(module: str, backend: str, *extra: str) -> Run:
+    """SciPy's array-API tests of ``scipy.<module>`` on SciPy's backend id ``backend``."""
+    return Run(
+        "scipy",
+        f"scipy.{module}",
+        backend,
+        ("--pyargs", f"scipy.{module}", "-m", "array_api_backends", *extra),
+        (("SCIPY_ARRAY_API", json.dumps([backend])),),
+        "ember_array.integrations._scipy_pytest",
+        "EMBER_SCIPY_CONTROL",
+    )
+
+
+def sklearn_run(*extra: str) -> Run:
+    """scikit-learn's array-API tests (every namespace it yields: numpy, torch, strict, mlx)."""
+    return Run(
+        "scikit-learn",
+        "sklearn",
+        "all",
+        ("--pyargs", "sklearn", "-k", "array_api", *extra),
+        (("SCIPY_ARRAY_API", "1"),),
+        "ember_array.integrations._sklearn_pytest",
+        "EMBER_SKLEARN_CONTROL",
+    )
+
+
+def run(spec: Run, mode: str, *, timeout: float = 3600) -> dict[str, Any]:
+    """Run ``spec`` on ember_array (``mode="ember"``) or the control; return its counts."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "outcomes.json"
+        # an empty ini: this repository's pytest settings (--strict-markers, ...) are not theirs
+        (Path(tmp) / "pytest.ini").write_text("[pytest]\n")
+        env = {
+            **os.environ,
+            **dict(spec.env),
+            "EMBER_CONSUMERS_JSON": str(out),
+            spec.control_env: "1" if mode == "control" else "0",
+            "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])),
+        }
+        cmd = [sys.executable, "-m", "pytest", *spec.args, "-q", "-p", "no:cacheprovider"]
+        cmd += ["-p", spec.plugin, "-W", "ignore", "--tb=short"]
+        proc = subprocess.run(
+            cmd, cwd=tmp, env=env, capture_output=True, text=True, timeout=timeout, check=False
+        )
+        if not out.exists():
+            tail = (proc.stdout + proc.stderr)[-2000:]
+            raise RuntimeError(f"{spec.key} ({mode}): no outcomes written; pytest said:\n{tail}")
+        return dict(json.loads(out.read_text()))
+
+
+def load(path: Path = DATA) -> dict[str, Any]:
+    """The recorded results: ``{"<suite> / <backend>": {"control": ..., "ember": ...}}``."""
+    return dict(json.loads(path.read_text())) if path.exists() else {}
+
+
+def save(results: dict[str, Any], path: Path = DATA) -> None:
+    """Write ``results`` (merged over what ``path`` holds: a run updates only its rows)."""
+    merged = {**load(path), **results}
+    path.write_text(json.dumps(merged, indent=1, sort_keys=True) + "\n")
+
+
+def _known() -> list[tuple[re.Pattern[str], str, str, str]]:
+    rows = []
+    for line in KNOWN.read_text().splitlines():
+        if line.strip() and not line.startswith("#"):
+            pattern, cause, owner, link = (part.strip() for part in line.split("|"))
+            rows.append((re.compile(pattern), cause, owner, link))
+    return rows
+
+
+def classify(message: str) -> tuple[str, str, str]:
+    """(cause, whose behaviour, upstream link) of a failure, from ``known-failures.txt``."""
+    for pattern, cause, owner, link in _known():
+        if pattern.search(message):
+            return cause, owner, link
+    return "unclassified: " + message[:120], "?", ""
+
+
+def _cell(counts: dict[str, int]) -> str:
+    bad = counts.get("failed", 0) + counts.get("error", 0)
+    return f"{counts.get('passed', 0)} passed, **{bad}** failed or errors"
+
+
+def markdown(results: dict[str, Any]) -> str:
+    """``docs/consumers.md``: counts per suite and backend, and the remaining failures."""
+    lines = [
+        "# Consumers' own test suites",
+        "",
+        "<!-- generated by `python -m conformance.consumers --markdown docs/consumers.md`;",
+        "     do not edit -->",
+        "",
+        "SciPy's and scikit-learn's own array-API tests, run with ember_array plugged in",
+        "(`ember_array.integrations.{scipy,sklearn}.enable()`, through the pytest plugins",
+        "`ember_array.integrations._scipy_pytest` and `._sklearn_pytest`) and, in the same",
+        "invocation, without it: on the array-api-compat the consumer vendors (the control).",
+        "The promise is never below the control. Failures and errors per namespace:",
+        "",
+        "| suite | backend | array-api-compat (control) | ember_array |",
+        "|---|---|---|---|",
+    ]
+    failures: Counter[tuple[str, str, str, str]] = Counter()
+    for key in sorted(results):
+        row = results[key]
+        suite, _, _ = key.partition(" / ")
+        ours = row["ember"]["counts"]
+        theirs = row["control"]["counts"]
+        for namespace in sorted(set(ours) | set(theirs)):
+            if namespace == "other":
+                continue
+            control, ember = _cell(theirs.get(namespace, {})), _cell(ours.get(namespace, {}))
+            lines.append(f"| {suite} | {namespace} | {control} | {ember} |")
+        for failure in row["ember"]["failures"]:
+            cause, owner, link = classify(failure["message"])
+            failures[(suite, failure["namespace"], cause, f"{owner} | {link}")] += 1
+    lines += ["", "## What remains", ""]
+    if not failures:
+        lines.append("No failure or error remains in the suites above.")
+    else:
+        lines += [
+            "Each class of failure on ember_array, with its cause, whose behaviour it is, and",
+            "the upstream link (from `conformance/consumers/known-failures.txt`):",
+            "",
+            "| suite | backend | tests | cause | whose | link |",
+            "|---|---|---:|---|---|---|",
+        ]
+        for (suite, namespace, cause, rest), n in sorted(failures.items()):
+            lines.append(f"| {suite} | {namespace} | {n} | {cause} | {rest} |")
+    lines += [
+        "",
+        "Rerun with `nox -s consumers` (all suites) or",
+        "`python -m conformance.consumers --scipy signal --backend torch` (one row).",
+        "",
+    ]
+    return "\n".join(lines)

@@ -117,6 +117,11 @@ NOT_COMMON = {
 }
 GENERIC = {"Tuple": "tuple", "tuple": "tuple", "List": "list", "Sequence": "Sequence"}
 
+#: TypedDict keys the stubs spell as before a rename in the standard's text.
+#: "max rank" became "max dimensions" (https://github.com/data-apis/array-api/pull/809); the
+#: 2025.12 stub still says "max rank", the standard's text and every library "max dimensions".
+_RENAMED_KEYS = {"max rank": "max dimensions"}
+
 #: Each generated class's docstring after the summary ``render`` gives it (a TypedDict, which
 #: has none there: all of it), in numpydoc: See Also and Examples, which tests/test_api_docs.py
 #: requires of every public class and runs. A class the stubs add without an entry here is an
@@ -260,9 +265,9 @@ CLASS_DOCS = {
         boolean indexing and data-dependent output shapes, and the most dimensions an array
         may have (``None``: no limit).
 
-        The standard's stub names the last key ``"max rank"``; the standard's text, and the
-        libraries (ember_array's namespaces included), ``"max dimensions"``. The type follows
-        the stub, so a type checker rejects ``caps["max dimensions"]``.
+        The standard's 2025.12 stub still names the last key ``"max rank"``, its name before
+        data-apis/array-api#809; the type uses ``"max dimensions"``, as the standard's text and
+        the libraries (ember_array's namespaces included) do.
 
         See Also
         --------
@@ -276,7 +281,7 @@ CLASS_DOCS = {
         >>> caps: Capabilities = xp.__array_namespace_info__().capabilities()
         >>> caps["boolean indexing"], caps["data-dependent shapes"]
         (True, True)
-        >>> dict(caps)["max dimensions"]  # the key the stub spells "max rank"
+        >>> caps["max dimensions"]
         64
     """,
     "CommonArray": """
@@ -679,7 +684,7 @@ def render(root: Path, commit: str) -> str:
         for key, value in zip(fields.keys, fields.values):
             assert isinstance(key, ast.Constant)
             assert value is not None
-            keys.append(str(key.value))
+            keys.append(_RENAMED_KEYS.get(str(key.value), str(key.value)))
             values.append(annotation(value, arr))
         if name == "DataTypes":
             dtype_names = keys

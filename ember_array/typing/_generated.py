@@ -242,7 +242,7 @@ class DataTypes(TypedDict, total=False):
 
 Capabilities = TypedDict(
     "Capabilities",
-    {"boolean indexing": bool, "data-dependent shapes": bool, "max rank": int | None},
+    {"boolean indexing": bool, "data-dependent shapes": bool, "max dimensions": int | None},
 )
 Capabilities.__doc__ = """What ``capabilities()`` returns: what the library supports.
 
@@ -250,9 +250,9 @@ Capabilities.__doc__ = """What ``capabilities()`` returns: what the library supp
 boolean indexing and data-dependent output shapes, and the most dimensions an array
 may have (``None``: no limit).
 
-The standard's stub names the last key ``"max rank"``; the standard's text, and the
-libraries (ember_array's namespaces included), ``"max dimensions"``. The type follows
-the stub, so a type checker rejects ``caps["max dimensions"]``.
+The standard's 2025.12 stub still names the last key ``"max rank"``, its name before
+data-apis/array-api#809; the type uses ``"max dimensions"``, as the standard's text and
+the libraries (ember_array's namespaces included) do.
 
 See Also
 --------
@@ -266,7 +266,7 @@ Examples
 >>> caps: Capabilities = xp.__array_namespace_info__().capabilities()
 >>> caps["boolean indexing"], caps["data-dependent shapes"]
 (True, True)
->>> dict(caps)["max dimensions"]  # the key the stub spells "max rank"
+>>> caps["max dimensions"]
 64
 """
 

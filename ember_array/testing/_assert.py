@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 
 from .. import _spec
-from .._devices import device_name, same_device
+from .._devices import device_name, same_device, to_device
 from .._dispatch import namespace, resolve_xp
 from .._helpers import device as _device
 from ._backends import backend_of
@@ -50,6 +50,9 @@ def to_numpy(x: Any) -> np.ndarray:
         return np.asarray(x.compute())
     if backend == "mlx":
         return np.array(x, copy=True)
+    if backend == "array_api_strict":
+        # array-api-strict converts arrays of its CPU device only (the others are pretend GPUs)
+        return np.asarray(to_device(x, "cpu"))
     return np.asarray(x)
 
 

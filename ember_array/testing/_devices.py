@@ -23,13 +23,21 @@ class DeviceDtype:
         The backend's own device object.
     dtype
         The backend's own dtype object.
-    name
-        ``"<device>-<dtype>"``, for a test id: ``"cpu-float64"``, ``"gpu-float32"``.
+    dtype_name
+        The dtype's standard name (``"float64"``), which :func:`random_array` also takes.
+    device_name
+        A short name of the device (``"cpu"``, ``"cuda:0"``, ``"gpu"``).
     """
 
     device: Any
     dtype: Any
-    name: str
+    dtype_name: str
+    device_name: str
+
+    @property
+    def id(self) -> str:
+        """``"<device>-<dtype>"``, for a test id: ``"cpu-float64"``, ``"gpu-float32"``."""
+        return f"{self.device_name}-{self.dtype_name}".replace(" ", "_")
 
 
 def device_dtypes(
@@ -68,7 +76,7 @@ def device_dtypes(
     Examples
     --------
     >>> from ember_array.testing import device_dtypes
-    >>> [p.name for p in device_dtypes("numpy", kind="real floating")]
+    >>> [p.id for p in device_dtypes("numpy", kind="real floating")]
     ['cpu-float32', 'cpu-float64']
     """
     ns = resolve_xp(xp, "device_dtypes")
@@ -79,6 +87,5 @@ def device_dtypes(
         held = info.dtypes(device=dev, kind=kind)
         for name in _spec.DTYPES:
             if name in held:
-                label = f"{device_name(dev)}-{name}".replace(" ", "_")
-                pairs.append(DeviceDtype(dev, held[name], label))
+                pairs.append(DeviceDtype(dev, held[name], name, device_name(dev)))
     return tuple(pairs)

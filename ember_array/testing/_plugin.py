@@ -169,9 +169,11 @@ def pytest_runtest_call(item: pytest.Item) -> Generator[None, Any, Any]:
 
 
 def namespace_device_dtype_params(*, kind: str | tuple[str, ...] | None = None) -> list[Any]:
-    """``pytest.param(xp, device, dtype)`` for every backend, device and dtype it can hold.
+    """``pytest.param(xp, device, dtype_name)``: every backend, device and dtype it can hold.
 
-    Parametrize a test over ``("xp", "device", "dtype")`` with it: the backends are those
+    Parametrize a test over ``("xp", "device", "dtype")`` with it (``dtype`` is the standard
+    name, ``"float32"``: ``getattr(xp, dtype)`` is the dtype, and :func:`random_array` takes
+    the name on any backend): the backends are those
     ``--ember-backends``/``EMBER_BACKENDS`` choose (a missing one gives one skipped case with
     the reason), the devices those present (cpu, cuda, mps, the mlx gpu), and each device only
     with the dtypes it can hold (see :func:`device_dtypes`).  The backend markers apply.
@@ -211,6 +213,6 @@ def namespace_device_dtype_params(*, kind: str | tuple[str, ...] | None = None) 
             continue
         for pair in device_dtypes(loaded.xp, kind=kind):
             params.append(
-                pytest.param(loaded.xp, pair.device, pair.dtype, id=f"{name}-{pair.name}")
+                pytest.param(loaded.xp, pair.device, pair.dtype_name, id=f"{name}-{pair.id}")
             )
     return params

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from portable_lib.legacy import center, robust_center, scale_by_total, zero_diagonal
 
 from ember_array.testing import assert_close, assert_equal, check_lazy, random_array
-from portable_lib.legacy import center, robust_center, scale_by_total, zero_diagonal
 
 NOT_NUMPY = ("torch", "mlx", "dask", "array_api_strict", "jax")
 

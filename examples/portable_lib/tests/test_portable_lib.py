@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from portable_lib import logsumexp, one_hot, pairwise_sq_distances, softmax, standardize
 
 from ember_array.testing import (
     assert_close,
@@ -12,7 +13,6 @@ from ember_array.testing import (
     namespace_device_dtype_params,
     random_array,
 )
-from portable_lib import logsumexp, one_hot, pairwise_sq_distances, softmax, standardize
 
 
 @pytest.mark.parametrize(

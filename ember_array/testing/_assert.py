@@ -169,7 +169,9 @@ def _mismatch(a: np.ndarray, d: np.ndarray, rtol: float, atol: float) -> np.ndar
         return np.asarray(a != d)  # exact, and no float rounding of large integers
     a64, d64 = a.astype(np.float64), d.astype(np.float64)
     with np.errstate(invalid="ignore", over="ignore"):
-        close = np.abs(a64 - d64) <= atol + rtol * np.abs(d64)
+        # an infinity is close only to itself (inf - inf is NaN, |inf| * rtol is inf)
+        finite = np.isfinite(a64) & np.isfinite(d64)
+        close = finite & (np.abs(a64 - d64) <= atol + rtol * np.abs(d64))
     same = (a64 == d64) | (np.isnan(a64) & np.isnan(d64))  # equal infinities, NaN == NaN
     return np.asarray(~(close | same))
 

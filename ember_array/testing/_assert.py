@@ -20,7 +20,6 @@ from ._backends import backend_of
 
 __all__ = ["assert_close", "assert_equal", "to_numpy"]
 
-_SCALARS = (bool, int, float, complex)
 #: A Python scalar's type -> the dtype kind it matches.
 _SCALAR_KINDS: dict[type, str] = {
     bool: "bool",
@@ -85,7 +84,7 @@ def _dtype_name(x: Any) -> str:
 
 
 def _read(x: Any, func: str, role: str) -> _Side:
-    if isinstance(x, _SCALARS):
+    if type(x) in _SCALAR_KINDS:  # not numpy scalars (np.float64 subclasses float): arrays
         kind = _SCALAR_KINDS[type(x)]
         return _Side(np.asarray(x), f"Python {type(x).__name__}", None, kind, None, None)
     backend = backend_of(x)
@@ -103,7 +102,7 @@ def _check_xp(actual: Any, xp: ModuleType | str | None, func: str) -> None:
         return
     want = resolve_xp(xp, func)
     label = backend_of(want) or want.__name__
-    if isinstance(actual, _SCALARS):
+    if type(actual) in _SCALAR_KINDS:
         raise AssertionError(
             f"{func}: expected an array of {label} (the xp given), got a Python "
             f"{type(actual).__name__}: the function returned a scalar instead of an array"

@@ -65,8 +65,8 @@ def random_array(
     Examples
     --------
     >>> from ember_array.testing import random_array
-    >>> a = random_array("numpy", (2, 3), seed=1)
-    >>> b = random_array("torch", (2, 3), seed=1)
+    >>> a = random_array("numpy", (2, 3), dtype="float32", seed=1)
+    >>> b = random_array("torch", (2, 3), dtype="float32", seed=1)
     >>> bool((a == b.numpy()).all())
     True
     """

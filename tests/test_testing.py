@@ -23,7 +23,7 @@ from ember_array.testing import (
     device_dtypes,
     random_array,
 )
-from ember_array.testing._backends import load
+from ember_array.testing._backends import load, selection
 from ember_array.testing._lazy import allow_data_dependent
 
 LAZY = ("mlx", "dask", "jax")
@@ -31,7 +31,9 @@ LAZY = ("mlx", "dask", "jax")
 
 @pytest.fixture(params=BACKEND_NAMES)
 def kit(request: pytest.FixtureRequest) -> tuple[str, ModuleType]:
-    """(name, namespace) of each backend of the kit, skipped where not installed."""
+    """(name, namespace) of each backend of the kit, skipped where not installed or selected."""
+    if request.param not in selection(None):
+        pytest.skip(f"{request.param} not selected by EMBER_BACKENDS")
     loaded = load(request.param)
     if loaded.xp is None:
         pytest.skip(loaded.reason)
@@ -64,7 +66,7 @@ def test_random_array_ranges() -> None:
 
 
 def test_random_array_default_dtype_and_errors() -> None:
-    import torch
+    torch = pytest.importorskip("torch")
 
     assert random_array("torch", (2,)).dtype == torch.float32
     assert random_array("numpy", (2,)).dtype == np.float64

@@ -303,12 +303,12 @@ def assert_equal(
     Returns
     -------
     None
+        Nothing: the assertion passed (NaN equals NaN; ``-0.0`` equals ``0.0``).
 
     Raises
     ------
     AssertionError
-        If ``actual`` is not of ``xp``, or the shapes, dtypes, devices or values differ (NaN
-        equals NaN; ``-0.0`` equals ``0.0``).
+        As :func:`assert_close`, with no tolerance.
     TypeError
         If ``actual`` or ``desired`` is not an array of a supported library.
 

@@ -66,12 +66,12 @@ def device_dtypes(
     Raises
     ------
     ValueError
-        If ``kind`` is not a kind of the standard.
+        For a ``kind`` the standard does not define (the namespace's ``dtypes()`` says so).
 
     See Also
     --------
-    ember_array.devices : the devices alone.
     namespace_device_dtype_params : the same pairs as pytest parameters, for every backend.
+    ember_array.devices : the devices alone.
 
     Examples
     --------

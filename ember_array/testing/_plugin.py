@@ -19,16 +19,7 @@ from ._backends import KIT_BACKENDS, backend_of, load, selection
 from ._devices import device_dtypes
 from ._lazy import allow_data_dependent
 
-__all__ = [
-    "BackendParam",
-    "namespace_device_dtype_params",
-    "pytest_addoption",
-    "pytest_collection_modifyitems",
-    "pytest_configure",
-    "pytest_runtest_call",
-    "pytest_unconfigure",
-    "xp",
-]
+# (no __all__: ember_array.testing re-exports the hooks and the fixture, pytest reads them there)
 
 _MARKERS = (
     "skip_backends(*names, reason=''): skip the test on these backends of the xp fixture "

@@ -40,6 +40,8 @@ _MACHINERY_MODULES = ("ember_array.testing", "ember_array._boundary")
 _OPERATIONS: tuple[tuple[str, str], ...] = (
     (r"\.item\(\s*\)", ".item()"),
     (r"\.tolist\(\s*\)", ".tolist()"),
+    (r"\.(compute|persist)\(", ".compute()"),
+    (r"\bmx\.eval\(", "mx.eval"),
     (r"\b(np|numpy)\.(asarray|array|asanyarray)\(", "np.asarray"),
     (r"\bfloat\(", "float()"),
     (r"\bint\(", "int()"),
@@ -58,6 +60,10 @@ _ERROR_TEXTS: tuple[tuple[str, str], ...] = (
     ("TracerIntegerConversionError", "int()"),
     ("item() method", ".item()"),
     ("Data-dependent branching", "bool() (a Python condition on an array)"),
+    # the evaluation itself, where neither the line nor the error says which operation
+    ("Attempting to eval an array", "an evaluation of the array"),
+    ("ConcretizationTypeError", "a concrete value of the traced array"),
+    ("a graph was computed", "a computation of the graph"),
 )
 _DATA_DEPENDENT_HINT = (
     "if the function's output shape depends on the data (unique_*, nonzero, a boolean mask), "
@@ -124,17 +130,22 @@ def _culprit(exc: BaseException) -> _Culprit:
     for pattern, operation in _ERROR_TEXTS[3:]:
         if pattern in text:
             return _Culprit(operation, location)
-    return _Culprit("an evaluation of an array", location)
+    return _Culprit("", location)  # not an evaluation the kit recognises
 
 
 def _message(fn: Callable[..., Any], backend: str, how: str, exc: BaseException) -> str:
     culprit = _culprit(exc)
     name = getattr(fn, "__qualname__", repr(fn))
-    first = str(exc).strip().splitlines()
+    error = str(exc).strip().splitlines()
+    first = (
+        f"check_lazy: {name} forced evaluation of a {backend} array: {culprit.operation}"
+        if culprit.operation
+        else f"check_lazy: {name} runs eagerly but fails when {how}"
+    )
     lines = [
-        f"check_lazy: {name} forced evaluation of a {backend} array: {culprit.operation}",
+        first,
         f"  at {culprit.where}" if culprit.where else "",
-        f"  ({how}: {type(exc).__name__}: {first[0] if first else ''})",
+        f"  ({how}: {type(exc).__name__}: {error[0] if error else ''})",
         f"  {_DATA_DEPENDENT_HINT}" if "data-dependent" in culprit.operation else "",
     ]
     return "\n".join(line for line in lines if line)
@@ -322,7 +333,8 @@ def check_lazy(
     Returns
     -------
     object
-        What ``fn`` returns (from the traced call).
+        What ``fn`` returns (from the traced call: under ``jax.jit``, Python numbers in the
+        result come back as 0-D jax arrays).
 
     Raises
     ------

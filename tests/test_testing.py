@@ -308,3 +308,22 @@ def test_device_dtypes_leaves_out_what_a_device_lacks() -> None:
     assert by_device["CPU_DEVICE"] == {"float32", "float64"}
     assert by_device["no_float64"] == {"float32"}
     assert [p.id for p in device_dtypes("numpy", kind="bool")] == ["cpu-bool"]
+
+
+def test_check_lazy_names_compute_and_mx_eval() -> None:
+    for name, force, operation in (
+        ("dask", lambda x: x * x.sum().compute(), ".compute()"),
+        ("mlx", _mx_eval, "mx.eval"),
+    ):
+        xp = load(name).xp
+        if xp is None:
+            continue
+        with pytest.raises(AssertionError, match=re.escape(f"{name} array: {operation}")):
+            check_lazy(force, random_array(xp, (3,), dtype="float32"))
+
+
+def _mx_eval(x: Any) -> Any:
+    import mlx.core as mx
+
+    mx.eval(x)
+    return x

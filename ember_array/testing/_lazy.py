@@ -9,6 +9,7 @@ call fails and the eager call succeeds, the failure is the function's hidden eva
 
 from __future__ import annotations
 
+import linecache
 import re
 import traceback
 import warnings
@@ -50,11 +51,14 @@ _OPERATIONS: tuple[tuple[str, str], ...] = (
     (r"^\s*(if|elif|while|assert)\b|\b(and|or|not)\b", "bool() (a Python condition on an array)"),
     (r"\b(nonzero|unique_\w+)\(", "a data-dependent shape"),
 )  # fmt: skip
-#: Backend error texts -> the operation, where the source line does not tell.
-_ERROR_TEXTS: tuple[tuple[str, str], ...] = (
+#: Backend error texts that mean a data-dependent shape (checked before the source line).
+_DATA_DEPENDENT_TEXTS: tuple[tuple[str, str], ...] = (
     ("NonConcreteBooleanIndexError", "a boolean mask (a data-dependent shape)"),
     ("size argument of jnp.nonzero", "a data-dependent shape (nonzero)"),
     ("jnp.unique", "a data-dependent shape (unique_*)"),
+)
+#: Backend error texts -> the operation, where the source line does not tell.
+_ERROR_TEXTS: tuple[tuple[str, str], ...] = (
     ("TracerBoolConversionError", "bool()"),
     ("TracerArrayConversionError", "np.asarray"),
     ("TracerIntegerConversionError", "int()"),
@@ -105,12 +109,13 @@ def _user_line(exc: BaseException) -> tuple[str, str]:
     if found:
         path, line, name, source = found[-1]
         return f"{path}:{line} in {name}", source.strip()
-    frames = [f for f in _frames(exc.__traceback__) if not _is_machinery(f)]
-    if not frames:
+    steps = [(f, n) for f, n in traceback.walk_tb(exc.__traceback__) if not _is_machinery(f)]
+    if not steps:
         return "", ""
-    frame = frames[-1]
-    summary = traceback.extract_stack(frame, limit=1)[-1]
-    return f"{summary.filename}:{summary.lineno} in {summary.name}", (summary.line or "").strip()
+    frame, lineno = steps[-1]
+    path = frame.f_code.co_filename
+    source = linecache.getline(path, lineno).strip()
+    return f"{path}:{lineno} in {frame.f_code.co_name}", source
 
 
 def _culprit(exc: BaseException) -> _Culprit:
@@ -121,13 +126,13 @@ def _culprit(exc: BaseException) -> _Culprit:
     if marked is not None:
         return _Culprit(f"a data-dependent shape ({marked})", location)
     text = f"{type(exc).__name__}: {exc}"
-    for pattern, operation in _ERROR_TEXTS[:3]:
+    for pattern, operation in _DATA_DEPENDENT_TEXTS:
         if pattern in text:
             return _Culprit(operation, location)
     for pattern, operation in _OPERATIONS:
         if re.search(pattern, source):
             return _Culprit(operation, location)
-    for pattern, operation in _ERROR_TEXTS[3:]:
+    for pattern, operation in _ERROR_TEXTS:
         if pattern in text:
             return _Culprit(operation, location)
     return _Culprit("", location)  # not an evaluation the kit recognises

@@ -22,6 +22,7 @@ from ember_array._backends import BY_NAME, names
 
 __all__ = [
     "BACKENDS",
+    "before_inprocess_runs",
     "from_numpy",
     "installed",
     "load_backend",
@@ -136,3 +137,19 @@ def strict_xfail(reason: str, link: str) -> pytest.MarkDecorator:
     ``link`` is the native library's upstream issue, or ``"link: none found"``.
     """
     return pytest.mark.xfail(strict=True, reason=marker_reason(reason, link))
+
+
+def before_inprocess_runs() -> None:
+    """Import every kit backend and its tracer before a pytester run in this process.
+
+    pytester drops the modules an in-process run imports, and some cannot be imported twice
+    (numpy's extension modules) or would come back as second copies (torch's Dynamo, which
+    ``check_lazy`` loads on first use): importing them here keeps them out of the snapshot.
+    """
+    from ember_array.testing import BACKEND_NAMES, check_lazy, random_array
+    from ember_array.testing._backends import load
+
+    for name in BACKEND_NAMES:
+        xp = load(name).xp
+        if xp is not None:
+            check_lazy(lambda x: x + 1, random_array(xp, (2,)))

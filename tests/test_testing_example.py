@@ -53,6 +53,9 @@ LINE = "legacy.py:28 in scale_by_total: `return x / float(xp.sum(x))`"
 #: Portable tests a backend skips on purpose (the example's skip_backends markers).
 SKIPPED = {("test_one_hot_of_no_labels", "dask")}
 
+# before the pytester fixture, whose sys.modules snapshot would drop them
+pytestmark = pytest.mark.usefixtures("kit_imported")
+
 
 def _matrix(reports: list[pytest.TestReport]) -> dict[str, collections.Counter[str]]:
     """backend -> outcome counts (passed, failed, skipped, xfailed) of the example's tests."""
@@ -67,8 +70,6 @@ def _matrix(reports: list[pytest.TestReport]) -> dict[str, collections.Counter[s
 def _run_example(pytester: pytest.Pytester) -> dict[str, str]:
     """nodeid -> outcome of the example's run on every installed backend (an xfail's message
     follows ``xfailed: ``)."""
-    for name in BACKEND_NAMES:
-        load(name)  # imported outside the run: pytester drops what a run imports
     with pytest.MonkeyPatch.context() as mp:
         mp.delenv("EMBER_BACKENDS", raising=False)
         rec = pytester.inline_run(

@@ -29,11 +29,8 @@ PLUGIN = (
 )
 #: The two backends these runs use: cheap to load, and always installed with the test extra.
 FAST = "--ember-backends=numpy,array_api_strict"
-
-# Imported here, before the in-process runs: pytester drops the modules a run imports, and
-# numpy's extension modules cannot be imported twice in one process.
-for _name in ("numpy", "array_api_strict"):
-    load(_name)
+# before each test's pytester fixture, whose sys.modules snapshot would drop them
+pytestmark = pytest.mark.usefixtures("kit_imported")
 
 
 @pytest.fixture(autouse=True)
@@ -209,7 +206,6 @@ def test_device_dtype_parameters(pytester: pytest.Pytester) -> None:
 
 def test_data_dependent_marker(pytester: pytest.Pytester) -> None:
     pytest.importorskip("jax")
-    load("jax")  # imported outside the run (see above)
     pytester.makepyfile(
         """
         import pytest

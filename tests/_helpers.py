@@ -10,6 +10,8 @@ fixtures; a test file imports the rest from here (``from tests._helpers import t
 from __future__ import annotations
 
 import importlib
+from collections.abc import Iterator
+from contextlib import contextmanager
 from types import ModuleType
 from typing import Any
 
@@ -25,6 +27,7 @@ __all__ = [
     "before_inprocess_runs",
     "from_numpy",
     "installed",
+    "jax_x64_kept",
     "load_backend",
     "namespace",
     "native_name",
@@ -147,9 +150,27 @@ def before_inprocess_runs() -> None:
     ``check_lazy`` loads on first use): importing them here keeps them out of the snapshot.
     """
     from ember_array.testing import BACKEND_NAMES, check_lazy, random_array
-    from ember_array.testing._backends import load
+    from ember_array.testing._backends import use
 
-    for name in BACKEND_NAMES:
-        xp = load(name).xp
-        if xp is not None:
-            check_lazy(lambda x: x + 1, random_array(xp, (2,)))
+    with jax_x64_kept():
+        for name in BACKEND_NAMES:
+            xp = use(name).xp
+            if xp is not None:
+                check_lazy(lambda x: x + 1, random_array(xp, (2,)))
+
+
+@contextmanager
+def jax_x64_kept() -> Iterator[None]:
+    """Inside, the test kit may turn ``jax_enable_x64`` on (its jax is 64-bit); after, the
+    setting is as before, so that the rest of the suite sees jax's default
+    (tests/test_jax_shims.py tests the 32-bit paths)."""
+    try:
+        import jax
+    except ImportError:
+        yield
+        return
+    before = bool(jax.config.jax_enable_x64)
+    try:
+        yield
+    finally:
+        jax.config.update("jax_enable_x64", before)

@@ -36,6 +36,13 @@ def kit_imported() -> None:
     _helpers.before_inprocess_runs()
 
 
+@pytest.fixture
+def jax_x64_restored() -> Iterator[None]:
+    """``jax_enable_x64`` as it was before the test (the test kit turns it on for jax)."""
+    with _helpers.jax_x64_kept():
+        yield
+
+
 @pytest.fixture(params=BACKENDS)
 def backend(request: pytest.FixtureRequest) -> str:
     """The name of each backend in turn (skipped when not installed/selected)."""

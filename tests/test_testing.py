@@ -23,10 +23,13 @@ from ember_array.testing import (
     device_dtypes,
     random_array,
 )
-from ember_array.testing._backends import load, selection
+from ember_array.testing._backends import load, selection, use
 from ember_array.testing._lazy import allow_data_dependent
 
 LAZY = ("mlx", "dask", "jax")
+
+# the kit turns jax's 64-bit types on; the rest of the suite keeps jax's default
+pytestmark = pytest.mark.usefixtures("jax_x64_restored")
 
 
 @pytest.fixture(params=BACKEND_NAMES)
@@ -34,7 +37,7 @@ def kit(request: pytest.FixtureRequest) -> tuple[str, ModuleType]:
     """(name, namespace) of each backend of the kit, skipped where not installed or selected."""
     if request.param not in selection(None):
         pytest.skip(f"{request.param} not selected by EMBER_BACKENDS")
-    loaded = load(request.param)
+    loaded = use(request.param)
     if loaded.xp is None:
         pytest.skip(loaded.reason)
     return request.param, loaded.xp
@@ -269,7 +272,7 @@ def test_a_swallowed_dask_computation_still_fails() -> None:
 
 def test_check_lazy_traces_arrays_in_lists() -> None:
     pytest.importorskip("jax")
-    xp = load("jax").xp
+    xp = use("jax").xp
     assert xp is not None
     arrays = [
         random_array(xp, (2,), dtype="float32"),

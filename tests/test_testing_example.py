@@ -54,7 +54,7 @@ LINE = "legacy.py:28 in scale_by_total: `return x / float(xp.sum(x))`"
 SKIPPED = {("test_one_hot_of_no_labels", "dask")}
 
 # before the pytester fixture, whose sys.modules snapshot would drop them
-pytestmark = pytest.mark.usefixtures("kit_imported")
+pytestmark = pytest.mark.usefixtures("kit_imported", "jax_x64_restored")
 
 
 def _matrix(reports: list[pytest.TestReport]) -> dict[str, collections.Counter[str]]:

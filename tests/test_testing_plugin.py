@@ -30,7 +30,7 @@ PLUGIN = (
 #: The two backends these runs use: cheap to load, and always installed with the test extra.
 FAST = "--ember-backends=numpy,array_api_strict"
 # before each test's pytester fixture, whose sys.modules snapshot would drop them
-pytestmark = pytest.mark.usefixtures("kit_imported")
+pytestmark = pytest.mark.usefixtures("kit_imported", "jax_x64_restored")
 
 
 @pytest.fixture(autouse=True)

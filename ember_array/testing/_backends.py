@@ -27,6 +27,7 @@ __all__ = [
     "load",
     "parse_selection",
     "selection",
+    "use",
 ]
 
 
@@ -69,11 +70,7 @@ class Loaded:
 
 @cache
 def load(name: str) -> Loaded:
-    """Import backend ``name`` and return its namespace, or the reason it is not installed.
-
-    Loading jax turns on ``jax_enable_x64`` (as SciPy's test suite does), so that float64 and
-    int64 arrays exist on jax as on every other backend instead of silently becoming 32-bit.
-    """
+    """Import backend ``name`` and return its namespace, or the reason it is not installed."""
     backend = _BY_NAME[name]
     try:
         native = importlib.import_module(backend.module)
@@ -81,11 +78,21 @@ def load(name: str) -> Loaded:
         return Loaded(backend, None, f"{name} is not installed ({exc})")
     if backend.ember:
         return Loaded(backend, ember_namespace(name))
-    if name == "jax":
+    return Loaded(backend, native)
+
+
+def use(name: str) -> Loaded:
+    """:func:`load`, and for jax turn on ``jax_enable_x64`` (as SciPy's test suite does).
+
+    Then float64 and int64 arrays exist on jax as on every other backend, instead of silently
+    becoming 32-bit; the setting stays on for the rest of the process.
+    """
+    loaded = load(name)
+    if name == "jax" and loaded.xp is not None:
         import jax
 
         jax.config.update("jax_enable_x64", True)  # type: ignore[no-untyped-call]
-    return Loaded(backend, native)
+    return loaded
 
 
 def parse_selection(raw: str, source: str) -> tuple[str, ...]:

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from ._backends import KIT_BACKENDS, backend_of, load, selection
+from ._backends import KIT_BACKENDS, backend_of, selection, use
 from ._devices import device_dtypes
 from ._lazy import allow_data_dependent
 
@@ -88,7 +88,7 @@ def xp(request: pytest.FixtureRequest) -> ModuleType:
     ``jax.numpy`` (with ``jax_enable_x64`` on).  A backend that is not installed is skipped
     with the reason; ``--ember-backends`` or ``EMBER_BACKENDS`` picks a subset.
     """
-    loaded = load(request.param.name)
+    loaded = use(request.param.name)
     if loaded.xp is None:
         pytest.skip(loaded.reason)
     return loaded.xp
@@ -197,7 +197,7 @@ def namespace_device_dtype_params(*, kind: str | tuple[str, ...] | None = None) 
     """
     params = []
     for name in _selected():
-        loaded = load(name)
+        loaded = use(name)
         if loaded.xp is None:
             skip = pytest.mark.skip(reason=loaded.reason)
             params.append(pytest.param(None, None, None, id=name, marks=skip))

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -24,8 +26,10 @@ from ember_array._backends import BY_NAME, names
 
 __all__ = [
     "BACKENDS",
+    "before_inprocess_runs",
     "from_numpy",
     "installed",
+    "jax_x64_kept",
     "load_backend",
     "namespace",
     "native_name",
@@ -148,3 +152,37 @@ def strict_xfail(reason: str, link: str) -> pytest.MarkDecorator:
     ``link`` is the native library's upstream issue, or ``"link: none found"``.
     """
     return pytest.mark.xfail(strict=True, reason=marker_reason(reason, link))
+
+
+def before_inprocess_runs() -> None:
+    """Import every kit backend and its tracer before a pytester run in this process.
+
+    pytester drops the modules an in-process run imports, and some cannot be imported twice
+    (numpy's extension modules) or would come back as second copies (torch's Dynamo, which
+    ``check_lazy`` loads on first use): importing them here keeps them out of the snapshot.
+    """
+    from ember_array.testing import BACKEND_NAMES, check_lazy, random_array
+    from ember_array.testing._backends import use
+
+    with jax_x64_kept():
+        for name in BACKEND_NAMES:
+            xp = use(name).xp
+            if xp is not None:
+                check_lazy(lambda x: x + 1, random_array(xp, (2,)))
+
+
+@contextmanager
+def jax_x64_kept() -> Iterator[None]:
+    """Inside, the test kit may turn ``jax_enable_x64`` on (its jax is 64-bit); after, the
+    setting is as before, so that the rest of the suite sees jax's default
+    (tests/test_jax_shims.py tests the 32-bit paths)."""
+    try:
+        import jax
+    except ImportError:
+        yield
+        return
+    before = bool(jax.config.jax_enable_x64)
+    try:
+        yield
+    finally:
+        jax.config.update("jax_enable_x64", before)

@@ -28,6 +28,21 @@ def no_compute() -> Iterator[None]:
         yield
 
 
+@pytest.fixture(scope="session")
+def kit_imported() -> None:
+    """Every backend of ember_array.testing and its tracer imported, for in-process pytester
+    runs (requested before ``pytester``, whose snapshot would drop them: see
+    :func:`tests._helpers.before_inprocess_runs`)."""
+    _helpers.before_inprocess_runs()
+
+
+@pytest.fixture
+def jax_x64_restored() -> Iterator[None]:
+    """``jax_enable_x64`` as it was before the test (the test kit turns it on for jax)."""
+    with _helpers.jax_x64_kept():
+        yield
+
+
 @pytest.fixture(params=BACKENDS)
 def backend(request: pytest.FixtureRequest) -> str:
     """The name of each backend in turn (skipped when not installed/selected)."""

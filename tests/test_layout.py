@@ -7,7 +7,7 @@ backend installed. The layers, lowest first::
     core        _helpers _dispatch _namespace _boundary _common
     namespaces  numpy torch mlx dask
     shims       random scatter signal _devices
-    top         integrations _report lint __main__ and the package itself
+    top         integrations _report lint testing __main__ and the package itself
 
 An import goes to the importing module's own layer or a lower one. Module-level imports form
 no cycle; imports inside functions (run on first use) may go up only where
@@ -46,7 +46,7 @@ LAYERS: dict[str, int] = {
     **dict.fromkeys(("_helpers", "_dispatch", "_namespace", "_boundary", "_common"), 1),
     **dict.fromkeys(("numpy", "torch", "mlx", "dask"), 2),
     **dict.fromkeys(("random", "scatter", "signal", "_devices"), 3),
-    **dict.fromkeys(("integrations", "_report", "lint", "__main__", ""), 4),
+    **dict.fromkeys(("integrations", "_report", "lint", "testing", "__main__", ""), 4),
 }
 
 #: The imports, inside functions, that go to a higher layer: (importer, imported).

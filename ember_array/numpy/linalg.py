@@ -1,6 +1,7 @@
 """The ``linalg`` extension for numpy arrays (array-api-compat's, unchanged where it conforms)."""
 
 from types import ModuleType as _ModuleType
+from typing import Any
 
 import array_api_compat.numpy as _xp
 import array_api_compat.numpy.linalg as _compat
@@ -37,5 +38,29 @@ def _solve(x1: _np.ndarray, x2: _np.ndarray, /) -> _np.ndarray:
 
 _solve.__name__ = _solve.__qualname__ = "solve"
 _fixes.solve = _solve  # type: ignore[attr-defined]
+
+
+# numpy: linalg.vector_norm reshapes and normalises axes in Python around linalg.norm (~2 us a
+# call), whose 2-norm over one axis of a real array is sqrt(add.reduce(x * x)) (no upstream
+# issue found)
+@_wraps_native("linalg.norm")
+def _vector_norm(
+    x: _np.ndarray, /, *, axis: Any = None, keepdims: bool = False, ord: Any = 2
+) -> _np.ndarray:
+    """numpy's ``vector_norm``; its own computation, written out, for the Euclidean norm of a
+    real floating array over one axis."""
+    if (
+        type(x) is _np.ndarray
+        and type(ord) is int
+        and ord == 2
+        and type(axis) is int
+        and (x.dtype.kind == "f")
+    ):
+        return _np.sqrt(_np.add.reduce(x * x, axis=axis, keepdims=keepdims))  # type: ignore[no-any-return]
+    return _np.linalg.vector_norm(x, axis=axis, keepdims=keepdims, ord=ord)  # type: ignore[no-any-return]
+
+
+_vector_norm.__name__ = _vector_norm.__qualname__ = "vector_norm"
+_fixes.vector_norm = _vector_norm  # type: ignore[attr-defined]
 
 __all__ = _populate(globals(), _compat, _fixes, _spec.LINALG)

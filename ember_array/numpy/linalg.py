@@ -1,7 +1,7 @@
 """The ``linalg`` extension for numpy arrays (array-api-compat's, unchanged where it conforms)."""
 
 from types import ModuleType as _ModuleType
-from typing import Any
+from typing import Any as _Any
 
 import array_api_compat.numpy as _xp
 import array_api_compat.numpy.linalg as _compat
@@ -45,7 +45,7 @@ _fixes.solve = _solve  # type: ignore[attr-defined]
 # issue found)
 @_wraps_native("linalg.norm")
 def _vector_norm(
-    x: _np.ndarray, /, *, axis: Any = None, keepdims: bool = False, ord: Any = 2
+    x: _np.ndarray, /, *, axis: _Any = None, keepdims: bool = False, ord: _Any = 2
 ) -> _np.ndarray:
     """numpy's ``vector_norm``; its own computation, written out, for the Euclidean norm of a
     real floating array over one axis."""

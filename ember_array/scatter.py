@@ -393,7 +393,7 @@ def _numpy(values: Any, index: Any, a: _Args) -> Any:
 
 
 def _is_plus_zero(fill: Scalar) -> bool:
-    return type(fill) in (int, float) and fill == 0 and math.copysign(1.0, fill) > 0
+    return isinstance(fill, int | float) and fill == 0 and math.copysign(1.0, fill) > 0
 
 
 def _numpy_spare(idx: Any, s: int) -> Any:

@@ -56,7 +56,7 @@ def _vector_norm(
         and type(axis) is int
         and (x.dtype.kind == "f")
     ):
-        return _np.sqrt(_np.add.reduce(x * x, axis=axis, keepdims=keepdims))  # type: ignore[no-any-return]
+        return _np.sqrt(_np.add.reduce(x * x, axis=axis, keepdims=bool(keepdims)))  # type: ignore[no-any-return,call-overload]
     return _np.linalg.vector_norm(x, axis=axis, keepdims=keepdims, ord=ord)  # type: ignore[no-any-return]
 
 

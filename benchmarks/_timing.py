@@ -13,11 +13,13 @@ median of the ratios of back-to-back samples (:func:`paired_ratios`).
 
 from __future__ import annotations
 
+import datetime
 import gc
 import json
 import os
 import socket
 import statistics
+import sys
 import tempfile
 import timeit
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -139,6 +141,21 @@ def table(header: Sequence[str], rows: Iterable[Sequence[object]], align: str = 
     ]
     out.insert(1, "  ".join("-" * w for w in widths))
     return "\n".join(out)
+
+
+def record_head(
+    script: str, started: datetime.datetime, argv: Sequence[str] | None
+) -> dict[str, Any]:
+    """The first fields of a results file: the script, schema 1, when it started (UTC), how
+    long it ran (until now) and its arguments (``sys.argv[1:]`` when ``argv`` is None)."""
+    finished = datetime.datetime.now(datetime.timezone.utc)
+    return {
+        "benchmark": f"ember_array/benchmarks/{script}",
+        "schema_version": 1,
+        "started_utc": started.isoformat(),
+        "duration_s": (finished - started).total_seconds(),
+        "argv": sys.argv[1:] if argv is None else list(argv),
+    }
 
 
 def results_path(name: str, given: str | os.PathLike[str] | None = None) -> Path:

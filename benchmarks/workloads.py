@@ -426,60 +426,67 @@ class Workload:
     notes: str = ""
 
 
+def _natives(name: str) -> dict[str, Callable[..., Any]]:
+    """The native forms of ``name``: ``_np_<name>``, ``_t_<name>``, ``_mx_<name>`` above."""
+    return {b: globals()[f"{prefix}_{name}"] for b, prefix in _PREFIXES.items()}
+
+
+_PREFIXES = {"numpy": "_np", "torch": "_t", "mlx": "_mx"}
+
 WORKLOADS: tuple[Workload, ...] = (
     Workload(
         "standardize",
         standardize,
-        {"numpy": _np_standardize, "torch": _t_standardize, "mlx": _mx_standardize},
+        _natives("standardize"),
         lambda r, n, d: [_floats(r, n, d)],
     ),
     Workload(
         "pairwise",
         pairwise,
-        {"numpy": _np_pairwise, "torch": _t_pairwise, "mlx": _mx_pairwise},
+        _natives("pairwise"),
         lambda r, n, d: [_floats(r, n, d), _floats(r, min(n, PAIRWISE_ROWS), d)],
     ),
     Workload(
         "softmax",
         softmax,
-        {"numpy": _np_softmax, "torch": _t_softmax, "mlx": _mx_softmax},
+        _natives("softmax"),
         lambda r, n, d: [_floats(r, n, d)],
     ),
     Workload(
         "logsumexp",
         logsumexp,
-        {"numpy": _np_logsumexp, "torch": _t_logsumexp, "mlx": _mx_logsumexp},
+        _natives("logsumexp"),
         lambda r, n, d: [_floats(r, n, d)],
     ),
     Workload(
         "nearest_centre",
         nearest_centre,
-        {"numpy": _np_nearest_centre, "torch": _t_nearest_centre, "mlx": _mx_nearest_centre},
+        _natives("nearest_centre"),
         lambda r, n, d: [_floats(r, n, d), _floats(r, CENTRES, d)],
     ),
     Workload(
         "ridge",
         ridge,
-        {"numpy": _np_ridge, "torch": _t_ridge, "mlx": _mx_ridge},
+        _natives("ridge"),
         lambda r, n, d: [_floats(r, n, d), _floats(r, n, TARGETS)],
     ),
     Workload(
         "cross_entropy",
         cross_entropy,
-        {"numpy": _np_cross_entropy, "torch": _t_cross_entropy, "mlx": _mx_cross_entropy},
+        _natives("cross_entropy"),
         lambda r, n, d: [_floats(r, n, d), _labels(r, n, d)],
     ),
     Workload(
         "pca",
         pca,
-        {"numpy": _np_pca, "torch": _t_pca, "mlx": _mx_pca},
+        _natives("pca"),
         lambda r, n, d: [_floats(r, n, d)],
         up_to_sign=True,
     ),
     Workload(
         "stft_magnitude",
         stft_magnitude,
-        {"numpy": _np_stft_magnitude, "torch": _t_stft_magnitude, "mlx": _mx_stft_magnitude},
+        _natives("stft_magnitude"),
         lambda r, n, d: [
             _floats(r, n * d),
             (0.5 - 0.5 * np.cos(2 * np.pi * np.arange(N_FFT) / N_FFT)).astype(np.float32),
@@ -491,7 +498,7 @@ WORKLOADS: tuple[Workload, ...] = (
     Workload(
         "kmeans_update",
         kmeans_update,
-        {"numpy": _np_kmeans_update, "torch": _t_kmeans_update, "mlx": _mx_kmeans_update},
+        _natives("kmeans_update"),
         lambda r, n, d: [_floats(r, n, d), _labels(r, n, CENTRES)],
         compat=False,
         notes="ember_array.scatter.segment_mean; the standard has no scatter (no compat column)",
@@ -499,13 +506,13 @@ WORKLOADS: tuple[Workload, ...] = (
     Workload(
         "logistic_grad",
         logistic_grad,
-        {"numpy": _np_logistic_grad, "torch": _t_logistic_grad, "mlx": _mx_logistic_grad},
+        _natives("logistic_grad"),
         lambda r, n, d: [_floats(r, n, d), _floats(r, d), (_floats(r, n) > 0).astype(np.float32)],
     ),
     Workload(
         "normalize_rows",
         normalize_rows,
-        {"numpy": _np_normalize_rows, "torch": _t_normalize_rows, "mlx": _mx_normalize_rows},
+        _natives("normalize_rows"),
         lambda r, n, d: [_floats(r, n, d)],
     ),
 )
@@ -802,13 +809,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print_over(summ)
     else:
         print_summary(summ)
-    finished = datetime.datetime.now(datetime.timezone.utc)
     record = {
-        "benchmark": "ember_array/benchmarks/workloads.py",
-        "schema_version": 1,
-        "started_utc": started.isoformat(),
-        "duration_s": (finished - started).total_seconds(),
-        "argv": sys.argv[1:] if argv is None else list(argv),
+        **_timing.record_head("workloads.py", started, argv),
         "settings": {
             "mode": "quick" if args.quick else "full",
             "repeats": repeats,

@@ -1189,36 +1189,35 @@ def triu(x: torch.Tensor, /, *, k: int = 0) -> torch.Tensor:
     return torch.triu(x, k)
 
 
-@_boundary.translates_errors
-@wraps_native("amax")
-def max(
-    x: torch.Tensor, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False
-) -> torch.Tensor:
-    """``torch.amax`` (array-api-compat's: ``axis=()`` reduces nothing)."""
-    try:
-        if x.dtype in _UINTS:
-            return _uint_max(x, axis=axis, keepdims=keepdims)  # type: ignore[no-any-return]
-        if type(axis) is int:
-            return torch.amax(x, axis, keepdims)
-        return _compat.max(x, axis=axis, keepdims=keepdims)  # type: ignore[no-any-return]
-    except _boundary.UNCLEAN as e:  # in this frame: a wrapper would cost ~0.15 us a call
-        raise _boundary.translate(e, "max", "torch", (x,), {"axis": axis}) from e
+def _extremum(name: str, native: Callable[..., Any], uint: Callable[..., Any]) -> Any:
+    """``max``/``min``: torch's ``amax``/``amin`` over one int axis, array-api-compat's otherwise
+    (``axis=()`` reduces nothing), uint16/32/64 in their order-preserving signed view."""
+    compat = getattr(_compat, name)
+
+    @_boundary.translates_errors
+    @wraps_native(native.__name__)
+    def extremum(
+        x: torch.Tensor, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False
+    ) -> torch.Tensor:
+        try:
+            if x.dtype in _UINTS:
+                return uint(x, axis=axis, keepdims=keepdims)  # type: ignore[no-any-return]
+            if type(axis) is int:
+                return native(x, axis, keepdims)  # type: ignore[no-any-return]
+            return compat(x, axis=axis, keepdims=keepdims)  # type: ignore[no-any-return]
+        except _boundary.UNCLEAN as e:  # in this frame: a wrapper would cost ~0.15 us a call
+            raise _boundary.translate(e, name, "torch", (x,), {"axis": axis}) from e
+
+    extremum.__name__ = extremum.__qualname__ = name
+    extremum.__doc__ = (
+        f"``torch.{native.__name__}`` (array-api-compat's: ``axis=()`` reduces nothing)."
+    )
+    extremum.__module__ = __name__
+    return extremum
 
 
-@_boundary.translates_errors
-@wraps_native("amin")
-def min(
-    x: torch.Tensor, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False
-) -> torch.Tensor:
-    """``torch.amin`` (array-api-compat's: ``axis=()`` reduces nothing)."""
-    try:
-        if x.dtype in _UINTS:
-            return _uint_min(x, axis=axis, keepdims=keepdims)  # type: ignore[no-any-return]
-        if type(axis) is int:
-            return torch.amin(x, axis, keepdims)
-        return _compat.min(x, axis=axis, keepdims=keepdims)  # type: ignore[no-any-return]
-    except _boundary.UNCLEAN as e:  # in this frame: a wrapper would cost ~0.15 us a call
-        raise _boundary.translate(e, "min", "torch", (x,), {"axis": axis}) from e
+max = _extremum("max", torch.amax, _uint_max)
+min = _extremum("min", torch.amin, _uint_min)
 
 
 @wraps_native()

@@ -546,7 +546,11 @@ def _eigh_guarded(x: mx.array, /) -> EighResult:
 #: answer fuse into fewer graph nodes (measured on 8 x 8 float32: 59 us evaluated against 147
 #: us; mx.linalg.eigh alone 26 us); complex input is not (mlx's CPU compiler emits no complex
 #: constant, see _indexing._NOT_COMPILED)
-_EIGH = Compiled(lambda x: tuple(_eigh_guarded(x)))
+def _eigh_pair(x: mx.array) -> Any:
+    return tuple(_eigh_guarded(x))  # mx.compile returns a tuple, not a NamedTuple
+
+
+_EIGH = Compiled(_eigh_pair)
 _REAL = frozenset((mx.float32, mx.float64))
 
 

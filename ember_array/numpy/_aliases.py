@@ -47,36 +47,53 @@ diff = checked_diff(_compat.diff, "numpy")  # type: ignore[attr-defined]
 _ndarray = np.ndarray
 
 
-def _method_reduction(name: str) -> Any:
+def _method_reduction(name: str, call: Any) -> Any:
     """``np.<name>``, as the ``ndarray`` method for an ``ndarray`` (the same reduction).
 
-    numpy: the function form (``np.sum(x)``) passes through numpy's Python dispatch layer
-    (``_wrapreduction``, 2-3 us a call on small arrays) before calling the method; the method
-    skips it (no upstream issue: by design). Anything else (numpy scalars, array-likes) goes
-    to the function, as before.
+    ``call(method, x, axis, keepdims)`` calls the method with positional arguments (numpy's
+    keyword parsing costs more). Anything else (numpy scalars, array-likes, other keywords,
+    ``dtype=``) goes to the function, as before.
     """
     function, method = getattr(np, name), getattr(_ndarray, name)
 
     @_boundary.translates_errors
     @wraps_native()
-    def reduction(x: Any, /, *args: Any, **kwargs: Any) -> Any:
+    def reduction(
+        x: Any, /, *args: Any, axis: Any = None, keepdims: bool = False, **kwargs: Any
+    ) -> Any:
         try:
-            if type(x) is _ndarray:
-                return method(x, *args, **kwargs)
+            if not args:
+                if type(x) is _ndarray and not kwargs:
+                    return call(method, x, axis, keepdims)
+                return function(x, axis=axis, keepdims=keepdims, **kwargs)
+            if keepdims:  # numpy's positional axis (and more), with keepdims= by keyword
+                kwargs["keepdims"] = keepdims
             return function(x, *args, **kwargs)
         except _boundary.UNCLEAN as e:  # in this frame: a wrapper would cost ~0.15 us a call
-            raise _boundary.translate(e, name, "numpy", (x, *args), kwargs) from e
+            raise _boundary.translate(e, name, "numpy", (x, *args), {"axis": axis}) from e
 
     reduction.__name__ = reduction.__qualname__ = name
     reduction.__doc__ = f"``x.{name}(...)`` for an ndarray, else ``np.{name}``: the same result."
     return reduction
 
 
+def _total(m: Any, x: Any, axis: Any, keepdims: bool) -> Any:
+    return m(x, axis, None, None, keepdims)  # (axis, dtype, out, keepdims)
+
+
+def _extremum(m: Any, x: Any, axis: Any, keepdims: bool) -> Any:
+    return m(x, axis, None, keepdims)  # (axis, out, keepdims)
+
+
+def _position(m: Any, x: Any, axis: Any, keepdims: bool) -> Any:
+    return m(x, axis, None, keepdims=keepdims)  # (axis, out, *, keepdims)
+
+
 # numpy: np.sum, np.max... pass through the Python dispatch layer _wrapreduction (2-3 us a call
 # on small arrays) that the ndarray methods skip (no upstream issue found)
-sum, prod, mean, max, min, argmax, argmin = map(
-    _method_reduction, ("sum", "prod", "mean", "max", "min", "argmax", "argmin")
-)
+sum, prod, mean = (_method_reduction(n, _total) for n in ("sum", "prod", "mean"))
+max, min = (_method_reduction(n, _extremum) for n in ("max", "min"))
+argmax, argmin = (_method_reduction(n, _position) for n in ("argmax", "argmin"))
 
 
 def _moment(name: str) -> Any:

@@ -7,7 +7,8 @@
                               2025.12 and 2024.12: the table of docs/conformance.md
 ``nox -s robustness``          the bad-input sweep (conformance/robustness), every backend
 ``nox -s transforms``          the transform matrix (conformance/transforms): docs/transforms.md
-``nox -s benchmarks``          overhead tables (benchmarks/overhead.py, benchmarks/compiled.py)
+``nox -s benchmarks``          overhead tables (benchmarks/overhead.py, benchmarks/compiled.py) and
+                              the workloads over their goal (benchmarks/workloads.py --check)
 ``nox -s docs``                the Sphinx site (docs/_build/html, -W) and every example in the docs
 ``nox -s sklearn``             scikit-learn's array-API tests through ember_array
 ``nox -s lint``                ruff check + ruff format --check
@@ -132,12 +133,15 @@ def array_api_tests_table(session: nox.Session) -> None:
 
 @nox.session
 def benchmarks(session: nox.Session) -> None:
-    """Overhead of ember_array against native calls and array-api-compat, and of compiled
-    ember_array code against compiled plain code (``-- --quick`` shortens both)."""
+    """Overhead of ember_array against native calls and array-api-compat, of compiled
+    ember_array code against compiled plain code, and the workloads (whole functions) over
+    their goal (``-- --quick`` shortens all three)."""
     _install(session, "numpy", "torch", "mlx", "dask")
     session.run("python", "benchmarks/overhead.py", *session.posargs)
     quick = ["--quick"] if "--quick" in session.posargs else []
     session.run("python", "benchmarks/compiled.py", *quick)
+    # the portability tax on whole functions: prints only the functions over their goal
+    session.run("python", "benchmarks/workloads.py", "--check", *quick)
 
 
 @nox.session

@@ -13,11 +13,13 @@ median of the ratios of back-to-back samples (:func:`paired_ratios`).
 
 from __future__ import annotations
 
+import datetime
 import gc
 import json
 import os
 import socket
 import statistics
+import sys
 import tempfile
 import timeit
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -29,12 +31,15 @@ from typing import Any
 Timed = Callable[[], Any] | timeit.Timer
 
 
-def _timer(fn: Timed, sync: Callable[[Any], Any] | None = None) -> timeit.Timer:
+def _timer(
+    fn: Timed, sync: Callable[[Any], Any] | None = None, clock: Callable[[], float] | None = None
+) -> timeit.Timer:
     if isinstance(fn, timeit.Timer):
-        if sync is not None:
-            raise TypeError("sync= applies to functions, not to timeit.Timer variants")
+        if sync is not None or clock is not None:
+            raise TypeError("sync= and clock= apply to functions, not to timeit.Timer variants")
         return fn
-    return timeit.Timer(fn if sync is None else lambda: sync(fn()))
+    stmt = fn if sync is None else lambda: sync(fn())
+    return timeit.Timer(stmt) if clock is None else timeit.Timer(stmt, timer=clock)
 
 
 def autorange(fn: Timed, min_time: float) -> int:
@@ -58,6 +63,7 @@ def interleaved(
     sync: Callable[[Any], Any] | None = None,
     before: Callable[[str], Any] | None = None,
     warmup: bool = True,
+    clock: Callable[[], float] | None = None,
 ) -> dict[str, dict[str, Any]]:
     """Seconds per call of each variant: ``{name: {"median_s", "min_s", "samples_s", "number"}}``.
 
@@ -82,13 +88,17 @@ def interleaved(
     warmup
         Whether to run each variant once before fixed-``number`` timing (false when the caller
         already did).
+    clock
+        The clock of function variants (default: ``time.perf_counter``, wall time);
+        ``time.process_time`` counts the CPU time of the process (every thread), which time
+        spent waiting for a busy machine's cores does not inflate.
     """
     if (min_time is None) == (number is None):
         raise TypeError("give one of min_time (autorange) and number (fixed)")
     names = list(variants)
     if not names:
         return {}
-    timers = {k: _timer(variants[k], sync) for k in names}
+    timers = {k: _timer(variants[k], sync, clock) for k in names}
     numbers: dict[str, int] = {}
     for k in names:
         if before is not None:
@@ -139,6 +149,21 @@ def table(header: Sequence[str], rows: Iterable[Sequence[object]], align: str = 
     ]
     out.insert(1, "  ".join("-" * w for w in widths))
     return "\n".join(out)
+
+
+def record_head(
+    script: str, started: datetime.datetime, argv: Sequence[str] | None
+) -> dict[str, Any]:
+    """The first fields of a results file: the script, schema 1, when it started (UTC), how
+    long it ran (until now) and its arguments (``sys.argv[1:]`` when ``argv`` is None)."""
+    finished = datetime.datetime.now(datetime.timezone.utc)
+    return {
+        "benchmark": f"ember_array/benchmarks/{script}",
+        "schema_version": 1,
+        "started_utc": started.isoformat(),
+        "duration_s": (finished - started).total_seconds(),
+        "argv": sys.argv[1:] if argv is None else list(argv),
+    }
 
 
 def results_path(name: str, given: str | os.PathLike[str] | None = None) -> Path:

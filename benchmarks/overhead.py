@@ -835,13 +835,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"   {GOALS[key]}"
         )
 
-    finished = datetime.datetime.now(datetime.timezone.utc)
     record = {
-        "benchmark": "ember_array/benchmarks/overhead.py",
-        "schema_version": 1,
-        "started_utc": started.isoformat(),
-        "duration_s": (finished - started).total_seconds(),
-        "argv": sys.argv[1:] if argv is None else list(argv),
+        **_timing.record_head("overhead.py", started, argv),
         "settings": {
             "mode": "quick" if args.quick else "full",
             "repeats": repeats,

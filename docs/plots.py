@@ -7,7 +7,9 @@
 Writes ``namespace.svg`` (the cost of ``namespace(x)``), ``ratios-<backend>.svg`` (ember's time
 over the native call's and over array-api-compat's, per op and size) and ``run.md`` (when, where
 and how the numbers were measured, for ``docs/benchmarks.md`` to include); from
-``docs/_data/hotpaths.json`` (``benchmarks/hotpaths.py``) ``hotpaths.svg`` and ``hotpaths.md``.
+``docs/_data/hotpaths.json`` (``benchmarks/hotpaths.py``) ``hotpaths.svg`` and ``hotpaths.md``;
+from ``docs/_data/workloads.json`` (``benchmarks/workloads.py``) ``workloads.svg`` and
+``workloads.md``.
 Every figure comes from the JSON; nothing is typed in here. The Sphinx build (``docs/conf.py``)
 runs this.
 """
@@ -29,6 +31,8 @@ from matplotlib import ticker
 DOCS = Path(__file__).resolve().parent
 DATA = DOCS / "_data" / "benchmarks.json"
 HOTPATHS = DOCS / "_data" / "hotpaths.json"
+WORKLOADS = DOCS / "_data" / "workloads.json"
+XMAX_WORKLOADS = 2.5
 OUT = DOCS / "generated" / "benchmarks"
 
 # goal bound of benchmarks/overhead.py on ember/compat and ember/native (1.0 plus 5% noise)
@@ -213,6 +217,82 @@ def _floors_md(rows: list[dict[str, Any]]) -> str:
     return f"- ember / anchor beside a Python function that only forwards to the anchor: {cells}\n"
 
 
+def _workloads_plot(record: dict[str, Any], path: Path) -> None:
+    """Per backend, ember/native (bars, one per size) and ember/compat (dots) per function,
+    with the noise of each ratio as an error bar and each size's goal as a tick."""
+    rows = record["rows"]
+    backends = list(dict.fromkeys(r["backend"] for r in rows))
+    sizes = list(dict.fromkeys(r["size"] for r in rows))
+    functions = list(dict.fromkeys(r["function"] for r in rows))
+    colors = plt.rcParams["axes.prop_cycle"].by_key()["color"]
+    height = 0.8 / len(sizes)
+    fig, axes = plt.subplots(
+        1, len(backends), sharey=True, figsize=(4 * len(backends), 0.45 * len(functions) + 1.6)
+    )
+    axes = [axes] if len(backends) == 1 else list(axes)
+    for ax, backend in zip(axes, backends):
+        cells = {(r["function"], r["size"]): r for r in rows if r["backend"] == backend}
+        for j, size in enumerate(sizes):
+            ys, vals, errs, cys, cvals = [], [], [], [], []
+            for i, name in enumerate(functions):
+                r = cells.get((name, size))
+                if r is None or r["ember_native"] is None:
+                    continue
+                y = i + (j - (len(sizes) - 1) / 2) * height
+                ys.append(y)
+                vals.append(r["ember_native"])
+                errs.append(r["ember_native_noise"])
+                if r["ember_compat"] is not None:
+                    cys.append(y)
+                    cvals.append(r["ember_compat"])
+                ax.plot([r["goal_native"]] * 2, [y - height / 2, y + height / 2], color="black")
+            ax.barh(ys, vals, xerr=errs, height=height, color=colors[j], label=f"{size}: e/native")
+            ax.plot(cvals, cys, "o", color=colors[j], markeredgecolor="black", markersize=4,
+                    label=f"{size}: e/compat" if cvals else None)  # fmt: skip
+        ax.axvline(1.0, color="grey", linewidth=0.8)
+        ax.set_title(backend)
+        ax.set_xlim(0, XMAX_WORKLOADS)  # a bar past the edge is cut there: its value is in the JSON
+        ax.set_xlabel("ember / native (bars), ember / compat (dots)")
+    axes[0].set_yticks(range(len(functions)), functions, fontsize=8)
+    axes[0].invert_yaxis()
+    axes[0].legend(fontsize=7, loc="lower right")
+    fig.tight_layout()
+    fig.savefig(path, metadata=SVG_METADATA)
+    plt.close(fig)
+
+
+def _workloads_md(record: dict[str, Any]) -> str:
+    """The run, then a table per backend and size: the geometric mean and worst of each ratio,
+    the run's noise, and the functions over their goal."""
+    s, m, v = record["settings"], record["machine"], record["versions"]
+    lines = [
+        f"- command: `python benchmarks/workloads.py {' '.join(record['argv'])}`",
+        f"- started {record['started_utc']} (UTC), {record['duration_s']:.0f} s; mode "
+        f"`{s['mode']}`: {s['repeats']} interleaved repeats of loops of at least "
+        f"{s['min_loop_s']} s",
+        f"- machine: {m['cpu']}, {m['cpus_usable']} usable cores; numpy {v.get('numpy')}, "
+        f"torch {v.get('torch')}, mlx {v.get('mlx')}, array-api-compat "
+        f"{v.get('array_api_compat')}, ember_array {v.get('ember_array')}; "
+        f"{s['threads']} thread(s)",
+        "",
+        "| backend | size | ember / native: geomean (worst) | ember / compat | noise (median ±) |",
+        "|---|---|---|---|---|",
+    ]
+
+    def cell(x: dict[str, float] | None) -> str:
+        return "-" if x is None else f"{x['geomean']:.2f} ({x['max']:.2f})"
+
+    for g in record["summary"]["groups"]:
+        noise = "-" if g["median_noise"] is None else f"{g['median_noise']:.3f}"
+        lines.append(
+            f"| {g['backend']} | {g['size']} | {cell(g['ember_native'])} | "
+            f"{cell(g['ember_compat'])} | {noise} |"
+        )
+    over = [o for o in record["summary"]["over"] if o["verdict"] == "OVER"]
+    lines += ["", f"Over goal by more than the noise: {len(over)} ratio(s)."]
+    return "\n".join(lines) + "\n"
+
+
 def _run_md(record: dict[str, Any]) -> str:
     s, m, v = record["settings"], record["machine"], record["versions"]
     backends = ", ".join(f"{b['backend']} {b['version']}" for b in record["results"])
@@ -232,6 +312,7 @@ def main(argv: Sequence[str] | None = None) -> list[Path]:
     p.add_argument("--data", type=Path, default=DATA, help="JSON of benchmarks/overhead.py")
     p.add_argument("--out", type=Path, default=OUT, help="folder for the figures")
     p.add_argument("--hotpaths", type=Path, default=HOTPATHS, help="JSON of hotpaths.py")
+    p.add_argument("--workloads", type=Path, default=WORKLOADS, help="JSON of workloads.py")
     args = p.parse_args(argv)
     record = json.loads(args.data.read_text(encoding="utf-8"))
     args.out.mkdir(parents=True, exist_ok=True)
@@ -250,6 +331,11 @@ def main(argv: Sequence[str] | None = None) -> list[Path]:
         written += [args.out / "hotpaths.svg", args.out / "hotpaths.md"]
         _hotpaths_plot(hot, written[-2])
         written[-1].write_text(_hotpaths_md(hot), encoding="utf-8")
+    if args.workloads.exists():
+        work = json.loads(args.workloads.read_text(encoding="utf-8"))
+        written += [args.out / "workloads.svg", args.out / "workloads.md"]
+        _workloads_plot(work, written[-2])
+        written[-1].write_text(_workloads_md(work), encoding="utf-8")
     return written
 
 

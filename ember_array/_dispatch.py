@@ -166,15 +166,16 @@ def namespace(*arrays: Any, api_version: str | None = None) -> Any:
     ...
     TypeError: namespace(): arrays from different libraries cannot be mixed: numpy and torch
     """
-    if api_version is None:
-        # Hot path: one array of a type seen before is one dict lookup.
-        try:
-            (x,) = arrays
-        except ValueError:
-            pass
-        else:
-            ns = _CACHE.get(type(x))
-            if ns is not None:
+    if api_version is None and arrays:
+        # Hot path: arrays of one type seen before are one dict lookup and a type comparison
+        # per array (several arrays no longer raise and catch a ValueError on the way)
+        cls = type(arrays[0])
+        ns = _CACHE.get(cls)
+        if ns is not None:
+            for x in arrays:
+                if type(x) is not cls:
+                    break
+            else:
                 return ns
     if api_version is not None and api_version not in SUPPORTED_VERSIONS:
         raise ValueError(

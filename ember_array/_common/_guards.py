@@ -14,7 +14,14 @@ from collections.abc import Callable
 from functools import wraps
 from typing import Any
 
-__all__ = ["checked_diff", "nan_without_dof", "checked_matrix_power", "diff_order", "finite_or_nan"]
+__all__ = [
+    "checked_diff",
+    "checked_matrix_power",
+    "diff_order",
+    "finite_or_nan",
+    "nan_without_dof",
+    "without_dof",
+]
 
 
 def _poison(xp: Any, out: Any, bad: Any, core_ndim: int) -> Any:
@@ -112,6 +119,19 @@ def checked_diff(func: Callable[..., Any], backend: str) -> Callable[..., Any]:
     return diff
 
 
+def without_dof(x: Any, axis: Any, correction: Any) -> bool:
+    """Whether ``N - correction <= 0`` for a reduction of ``x`` over ``axis`` (the standard's
+    NaN); only a positive Python ``correction`` costs a shape computation."""
+    if not (isinstance(correction, (int, float)) and correction > 0):
+        return False
+    shape = tuple(x.shape)
+    axes = range(len(shape)) if axis is None else (axis,) if isinstance(axis, int) else axis
+    n = 1
+    for a in axes:
+        n *= shape[a]
+    return n - correction <= 0
+
+
 def nan_without_dof(func: Callable[..., Any]) -> Callable[..., Any]:
     """``var``/``std`` that give NaN where ``N - correction <= 0``, as the standard says
     (numpy and torch divide by ``max(N - correction, 0)`` and answer inf). Only a positive
@@ -127,14 +147,6 @@ def nan_without_dof(func: Callable[..., Any]) -> Callable[..., Any]:
         keepdims: bool = False,
     ) -> Any:
         out = func(x, axis=axis, correction=correction, keepdims=keepdims)
-        if isinstance(correction, (int, float)) and correction > 0:
-            shape = tuple(x.shape)
-            axes = range(len(shape)) if axis is None else (axis,) if isinstance(axis, int) else axis
-            n = 1
-            for a in axes:
-                n *= shape[a]
-            if n - correction <= 0:
-                out = out * float("nan")
-        return out
+        return out * float("nan") if without_dof(x, axis, correction) else out
 
     return reduction

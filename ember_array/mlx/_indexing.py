@@ -177,5 +177,19 @@ def take_along_axis(x: mx.array, indices: Any, /, *, axis: int = -1) -> mx.array
     lo, hi = _limits(n, rng)
     if lo is None and hi is None:
         return mx.take_along_axis(x, indices, axis=axis)  # every index value is in range
-    idx, ok = _clamp(indices, lo, hi)
+    if x.dtype not in _NOT_COMPILED:
+        return _TAKE_ALONG(x, indices, axis)
+    return _take_along_masked(x, indices, axis)
+
+
+def _take_along_masked(x: mx.array, indices: mx.array, axis: int) -> mx.array:
+    """``take_along_axis`` of clamped indices, the out-of-range positions filled (as
+    :func:`_take_masked`)."""
+    idx, ok = _clamp(indices, *_limits(x.shape[axis], _RANGE[indices.dtype]))
     return mx.where(ok, mx.take_along_axis(x, idx, axis=axis), _FILL[x.dtype])
+
+
+#: :func:`_take_along_masked` compiled (as :data:`_TAKE`): the clamp and the comparison fuse
+#: into one kernel before the gather, the fill into one after it; four graph nodes were ~2x
+#: mx.take_along_axis's evaluation time on small arrays
+_TAKE_ALONG = Compiled(_take_along_masked)

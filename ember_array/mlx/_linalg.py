@@ -17,7 +17,7 @@ from .._common._guards import finite_or_nan
 from .._markers import wraps_native
 from ._data_types import promoted
 from ._dtypes import DTYPES
-from ._helpers import INDEX, accumulation_dtype, dense_if_empty, make_complex
+from ._helpers import INDEX, Compiled, accumulation_dtype, dense_if_empty, make_complex
 from ._linear_algebra import matmul, matrix_transpose, tensordot, vecdot
 
 __all__ = [
@@ -537,11 +537,29 @@ def eigvals(x: mx.array, /) -> mx.array:
     return out
 
 
-@wraps_native()
 @finite_or_nan(mx, (1, 2))
+def _eigh_guarded(x: mx.array, /) -> EighResult:
+    return EighResult(*_eigh(_square(x, "eigh")))
+
+
+#: :func:`_eigh_guarded` compiled for real input: the finite check, the stand-in and the NaN
+#: answer fuse into fewer graph nodes (measured on 8 x 8 float32: 59 us evaluated against 147
+#: us; mx.linalg.eigh alone 26 us); complex input is not (mlx's CPU compiler emits no complex
+#: constant, see _indexing._NOT_COMPILED)
+def _eigh_pair(x: mx.array) -> Any:
+    return tuple(_eigh_guarded(x))  # mx.compile returns a tuple, not a NamedTuple
+
+
+_EIGH = Compiled(_eigh_pair)
+_REAL = frozenset((mx.float32, mx.float64))
+
+
+@wraps_native()
 def eigh(x: mx.array, /) -> EighResult:
     """Eigen-decomposition of a symmetric/Hermitian matrix, as a named tuple (CPU stream)."""
-    return EighResult(*_eigh(_square(x, "eigh")))
+    if x.dtype in _REAL:
+        return EighResult(*_EIGH(x))
+    return _eigh_guarded(x)
 
 
 @wraps_native()
@@ -702,6 +720,15 @@ def slogdet(x: mx.array, /) -> SlogdetResult:
 @wraps_native()
 def solve(x1: mx.array, x2: mx.array, /) -> mx.array:
     """Solve ``x1 @ y = x2`` (CPU stream); a 1-d ``x2`` is a vector, as the standard says."""
+    s1, s2 = x1.shape, x2.shape
+    if (
+        len(s1) == len(s2) == 2
+        and s1[0] == s1[1] == s2[0]
+        and s1[0] * s2[1]
+        and x1.dtype == x2.dtype
+        and x1.dtype in _REAL
+    ):
+        return _solve(x1, x2)  # type: ignore[no-any-return]  # one system, nothing to promote
     dt = promoted("solve", x1, x2)
     x1 = _square(x1.astype(dt), "solve")
     x2 = _float(x2.astype(dt), "solve")

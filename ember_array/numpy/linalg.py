@@ -1,12 +1,15 @@
 """The ``linalg`` extension for numpy arrays (array-api-compat's, unchanged where it conforms)."""
 
 from types import ModuleType as _ModuleType
+from typing import Any as _Any
 
 import array_api_compat.numpy as _xp
 import array_api_compat.numpy.linalg as _compat
+import numpy as _np
 
 from .. import _spec
 from .._common._guards import finite_or_nan as _finite_or_nan
+from .._markers import wraps_native as _wraps_native
 from .._namespace import populate as _populate
 
 # numpy: linalg.svd/pinv of a matrix holding inf never return (LAPACK gesdd loops; fixed in
@@ -18,5 +21,46 @@ _fixes = _ModuleType(__name__ + "._fixes")
 _fixes.svd = _finite_or_nan(_xp, (2, 1, 2))(_compat.svd)  # type: ignore[attr-defined]
 _fixes.svdvals = _finite_or_nan(_xp, 1)(_compat.svdvals)  # type: ignore[attr-defined]
 _fixes.pinv = _finite_or_nan(_xp, 2)(_compat.pinv)  # type: ignore[attr-defined]
+
+_SOLVE_DTYPES = frozenset(map(_np.dtype, ("float32", "float64", "complex64", "complex128")))
+
+
+# array-api-compat: solve re-imports numpy.linalg's helpers on every call (~3 us); numpy >= 2's
+# own solve gives the standard's result (a 1-d x2 is a vector) when the dtypes agree
+# (no upstream issue found)
+@_wraps_native()
+def _solve(x1: _np.ndarray, x2: _np.ndarray, /) -> _np.ndarray:
+    """``np.linalg.solve`` for two arrays of one floating dtype; array-api-compat's otherwise."""
+    if type(x1) is type(x2) is _np.ndarray and x1.dtype == x2.dtype and x1.dtype in _SOLVE_DTYPES:
+        return _np.linalg.solve(x1, x2)
+    return _compat.solve(x1, x2)  # type: ignore[attr-defined,no-any-return]
+
+
+_solve.__name__ = _solve.__qualname__ = "solve"
+_fixes.solve = _solve  # type: ignore[attr-defined]
+
+
+# numpy: linalg.vector_norm reshapes and normalises axes in Python around linalg.norm (~2 us a
+# call), whose 2-norm over one axis of a real array is sqrt(add.reduce(x * x)) (no upstream
+# issue found)
+@_wraps_native("linalg.norm")
+def _vector_norm(
+    x: _np.ndarray, /, *, axis: _Any = None, keepdims: bool = False, ord: _Any = 2
+) -> _np.ndarray:
+    """numpy's ``vector_norm``; its own computation, written out, for the Euclidean norm of a
+    real floating array over one axis."""
+    if (
+        type(x) is _np.ndarray
+        and type(ord) is int
+        and ord == 2
+        and type(axis) is int
+        and (x.dtype.kind == "f")
+    ):
+        return _np.sqrt(_np.add.reduce(x * x, axis=axis, keepdims=bool(keepdims)))  # type: ignore[no-any-return,call-overload]
+    return _np.linalg.vector_norm(x, axis=axis, keepdims=keepdims, ord=ord)  # type: ignore[no-any-return]
+
+
+_vector_norm.__name__ = _vector_norm.__qualname__ = "vector_norm"
+_fixes.vector_norm = _vector_norm  # type: ignore[attr-defined]
 
 __all__ = _populate(globals(), _compat, _fixes, _spec.LINALG)

@@ -18,7 +18,7 @@ import torch
 
 from .. import _boundary, _helpers
 from .._common import _data_types
-from .._common._guards import checked_diff, nan_without_dof
+from .._common._guards import checked_diff, nan_without_dof, without_dof
 from .._common._manipulation import broadcast_shapes
 from .._markers import forces_evaluation, wraps_native
 from .._namespace import bind_xp
@@ -184,6 +184,7 @@ def count_nonzero(
 
 # array-api-compat: torch std raises NotImplementedError for a non-integer correction;
 # https://github.com/data-apis/array-api-compat/pull/445
+@_boundary.translates_errors
 @wraps_native()
 def std(
     x: torch.Tensor,
@@ -198,16 +199,77 @@ def std(
     array-api-compat raises NotImplementedError for a non-integer
     ``correction``, which torch itself supports.
     """
-    if axis == ():
-        # torch: reduces over every axis when given dim=();
-        # https://github.com/pytorch/pytorch/issues/29137
-        return torch.zeros_like(x)
-    if axis is None:
-        axis = tuple(range(x.ndim))
-    elif isinstance(axis, int):
-        axis = (axis,)
-    return torch.std(x, axis, correction=correction, keepdim=keepdims)
+    try:
+        if type(axis) is int:
+            out = torch.std(x, axis, correction=correction, keepdim=keepdims)
+        elif axis == ():
+            # torch: reduces over every axis when given dim=();
+            # https://github.com/pytorch/pytorch/issues/29137
+            return torch.zeros_like(x)
+        else:
+            dims = tuple(range(x.ndim)) if axis is None else axis
+            out = torch.std(x, dims, correction=correction, keepdim=keepdims)
+        # torch: std divides by max(N - correction, 0), inf where the standard says NaN;
+        # https://github.com/pytorch/pytorch/issues/109186
+        return out * float("nan") if without_dof(x, axis, correction) else out
+    except _boundary.UNCLEAN as e:  # in this frame: a wrapper would cost ~0.15 us a call
+        kwargs = {"axis": axis, "correction": correction}
+        raise _boundary.translate(e, "std", "torch", (x,), kwargs) from e
 
+
+# array-api-compat: mean, eye and matrix_transpose handle the general case in Python (axis
+# tuples, k, ndim checks: 1-3 us a call) before torch's own function (no upstream issue found)
+@_boundary.translates_errors
+@wraps_native()
+def mean(
+    x: torch.Tensor, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False
+) -> torch.Tensor:
+    """``torch.mean`` (array-api-compat's: ``axis=()`` and ``axis=None`` with ``keepdims``)."""
+    try:
+        if type(axis) is int:
+            return torch.mean(x, axis, keepdims)
+        return _compat.mean(x, axis=axis, keepdims=keepdims)  # type: ignore[no-any-return]
+    except _boundary.UNCLEAN as e:
+        raise _boundary.translate(e, "mean", "torch", (x,), {"axis": axis}) from e
+
+
+@_boundary.translates_errors
+@wraps_native()
+def eye(
+    n_rows: int,
+    n_cols: int | None = None,
+    /,
+    *,
+    k: int = 0,
+    dtype: Any = None,
+    device: Any = None,
+) -> torch.Tensor:
+    """``torch.eye``; array-api-compat's zeros with a filled diagonal for ``k != 0`` and
+    uint16/32/64."""
+    try:
+        if k == 0 and dtype not in _UINTS:  # torch has no eye kernel for uint16/32/64
+            m = n_rows if n_cols is None else n_cols
+            return torch.eye(n_rows, m, dtype=dtype, device=device)
+        return _compat.eye(n_rows, n_cols, k=k, dtype=dtype, device=device)  # type: ignore[no-any-return]
+    except _boundary.UNCLEAN as e:
+        raise _boundary.translate(e, "eye", "torch", (n_rows, n_cols), {"dtype": dtype}) from e
+
+
+@_boundary.translates_errors
+@wraps_native("mT")
+def matrix_transpose(x: torch.Tensor, /) -> torch.Tensor:
+    """``x.mT``: the last two axes swapped (a view)."""
+    try:
+        if x.ndim < 2:
+            raise ValueError(
+                f"matrix_transpose [torch]: x must be at least 2-d, got shape {tuple(x.shape)}"
+            )
+        return x.mT
+    except _boundary.UNCLEAN as e:
+        raise _boundary.translate(e, "matrix_transpose", "torch", (x,)) from e
+
+
+__all__ += ["eye", "matrix_transpose", "mean"]
 
 _UNSIGNED = frozenset({torch.uint8, torch.uint16, torch.uint32, torch.uint64})
 
@@ -239,8 +301,13 @@ def _unsigned_total(
     def total(x: torch.Tensor, /, *, dtype: Any = None, **kwargs: Any) -> torch.Tensor:
         try:
             xdtype = getattr(x, "dtype", None)
-            if whole is not None and dtype is None and not kwargs and xdtype in _FLOATING:
-                return whole(x)  # type: ignore[no-any-return]
+            if whole is not None and dtype is None and xdtype in _FLOATING:
+                if not kwargs:
+                    return whole(x)  # type: ignore[no-any-return]
+                axis = kwargs.get("axis")
+                if type(axis) is int and len(kwargs) == 1 + ("keepdims" in kwargs):
+                    # one axis: torch's reduction as is (array-api-compat's adds ~1 us)
+                    return whole(x, axis, keepdim=bool(kwargs.get("keepdims", False)))  # type: ignore[no-any-return]
             if xdtype not in _UNSIGNED and dtype not in _UINTS:
                 return func(x, dtype=dtype, **kwargs)
             if dtype is None:
@@ -264,9 +331,8 @@ prod = _unsigned_total(_compat.prod, torch.prod)
 cumulative_sum = _unsigned_total(_compat.cumulative_sum)
 cumulative_prod = _unsigned_total(_compat.cumulative_prod)
 
-# torch: var/std divide by max(N - correction, 0), inf where the standard says NaN;
+# torch: var divides by max(N - correction, 0), inf where the standard says NaN;
 # https://github.com/pytorch/pytorch/issues/109186
-std = nan_without_dof(std)
 var = nan_without_dof(_compat.var)
 
 
@@ -1149,24 +1215,35 @@ def triu(x: torch.Tensor, /, *, k: int = 0) -> torch.Tensor:
     return torch.triu(x, k)
 
 
-@wraps_native("amax")
-def max(
-    x: torch.Tensor, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False
-) -> torch.Tensor:
-    """``torch.amax`` (array-api-compat's: ``axis=()`` reduces nothing)."""
-    if x.dtype in _UINTS:
-        return _uint_max(x, axis=axis, keepdims=keepdims)  # type: ignore[no-any-return]
-    return _compat.max(x, axis=axis, keepdims=keepdims)  # type: ignore[no-any-return]
+def _extremum(name: str, native: Callable[..., Any], uint: Callable[..., Any]) -> Any:
+    """``max``/``min``: torch's ``amax``/``amin`` over one int axis, array-api-compat's otherwise
+    (``axis=()`` reduces nothing), uint16/32/64 in their order-preserving signed view."""
+    compat = getattr(_compat, name)
+
+    @_boundary.translates_errors
+    @wraps_native(native.__name__)
+    def extremum(
+        x: torch.Tensor, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False
+    ) -> torch.Tensor:
+        try:
+            if x.dtype in _UINTS:
+                return uint(x, axis=axis, keepdims=keepdims)  # type: ignore[no-any-return]
+            if type(axis) is int:
+                return native(x, axis, keepdims)  # type: ignore[no-any-return]
+            return compat(x, axis=axis, keepdims=keepdims)  # type: ignore[no-any-return]
+        except _boundary.UNCLEAN as e:  # in this frame: a wrapper would cost ~0.15 us a call
+            raise _boundary.translate(e, name, "torch", (x,), {"axis": axis}) from e
+
+    extremum.__name__ = extremum.__qualname__ = name
+    extremum.__doc__ = (
+        f"``torch.{native.__name__}`` (array-api-compat's: ``axis=()`` reduces nothing)."
+    )
+    extremum.__module__ = __name__
+    return extremum
 
 
-@wraps_native("amin")
-def min(
-    x: torch.Tensor, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False
-) -> torch.Tensor:
-    """``torch.amin`` (array-api-compat's: ``axis=()`` reduces nothing)."""
-    if x.dtype in _UINTS:
-        return _uint_min(x, axis=axis, keepdims=keepdims)  # type: ignore[no-any-return]
-    return _compat.min(x, axis=axis, keepdims=keepdims)  # type: ignore[no-any-return]
+max = _extremum("max", torch.amax, _uint_max)
+min = _extremum("min", torch.amin, _uint_min)
 
 
 @wraps_native()
@@ -1185,9 +1262,24 @@ def argmin(x: torch.Tensor, /, *, axis: int | None = None, keepdims: bool = Fals
     return torch.argmin(x, axis, keepdims)
 
 
+#: bounds torch.clamp takes as the standard does for a floating tensor (a NaN bound aside)
+_PLAIN_BOUNDS = frozenset((type(None), int, float))
+
+
 @wraps_native("clamp")
 def clip(x: torch.Tensor, /, min: Any = None, max: Any = None) -> torch.Tensor:
-    """``torch.clamp`` (array-api-compat's: scalar and array bounds, NaN bounds)."""
+    """``torch.clamp`` (array-api-compat's: scalar and array bounds, NaN bounds); straight to
+    ``torch.clamp`` for a floating tensor with non-NaN Python-number bounds."""
+    if (
+        type(min) in _PLAIN_BOUNDS
+        and type(max) in _PLAIN_BOUNDS
+        and (min is not None or max is not None)
+        and min == min  # not NaN (None == None)
+        and max == max
+        and isinstance(x, _Tensor)
+        and x.dtype.is_floating_point
+    ):
+        return torch.clamp(x, min, max)
     if x.dtype in _UINTS:
         return _uint_clip(x, min, max)  # type: ignore[no-any-return]
     return _compat.clip(x, min, max)  # type: ignore[no-any-return]
@@ -1225,10 +1317,36 @@ def take_along_axis(x: torch.Tensor, indices: torch.Tensor, /, *, axis: int = -1
     indices = _long(indices)
     if isinstance(indices, _Tensor) and not indices.is_cpu:
         return _take_along_masked(x, indices, axis)
+    if (
+        isinstance(x, _Tensor)
+        and x.dtype not in _UINTS
+        and x.ndim == indices.ndim
+        and not _is_compiling()
+        and _same_but(x.shape, indices.shape, axis)
+    ):
+        # torch: take_along_dim wraps negative and out-of-range CPU indices silently (index 4
+        # of 4 reads another row), and array-api-compat adds three kernels for the negative
+        # ones (https://github.com/pytorch/pytorch/issues/146211); gather, one kernel, checks
+        # every index and raises: then negative ones are wrapped and gather checks again
+        try:
+            return torch.gather(x, axis, indices)
+        except RuntimeError:
+            n = x.shape[axis]
+            return torch.gather(x, axis, torch.where(indices < 0, indices + n, indices))
     if x.dtype in _UINTS:
         bits = _uints.to_bits(x)
         return _compat.take_along_axis(bits, indices, axis=axis).view(x.dtype)  # type: ignore[no-any-return]
     return _compat.take_along_axis(x, indices, axis=axis)  # type: ignore[no-any-return]
+
+
+def _same_but(a: Any, b: Any, axis: int) -> bool:
+    """Whether shapes ``a`` and ``b`` (of one length) agree on every axis but ``axis``: then
+    ``gather`` needs no broadcasting."""
+    n = len(a)
+    if not -n <= axis < n:
+        return False
+    axis %= n
+    return builtins.all(a[d] == b[d] for d in range(n) if d != axis)
 
 
 def _take_along_masked(x: torch.Tensor, indices: torch.Tensor, axis: int) -> torch.Tensor:

@@ -1,12 +1,13 @@
 """The ``linalg`` extension for torch arrays (array-api-compat's, unchanged where it conforms)."""
 
 from types import ModuleType as _ModuleType
+from typing import Any as _Any
 
 import array_api_compat.torch as _xp
 import array_api_compat.torch.linalg as _compat
 import torch as _torch
 
-from .. import _spec
+from .. import _boundary, _spec
 from .._common._guards import checked_matrix_power as _checked_matrix_power
 from .._common._guards import finite_or_nan as _finite_or_nan
 from .._markers import wraps_native as _wraps_native
@@ -51,5 +52,45 @@ def _outer(x1: _torch.Tensor, x2: _torch.Tensor, /) -> _torch.Tensor:
 _outer.__name__ = _outer.__qualname__ = "outer"
 _outer.__module__ = "ember_array.torch.linalg"
 _fixes.outer = _outer  # type: ignore[attr-defined]
+
+_FLOATS = frozenset((_torch.float32, _torch.float64, _torch.complex64, _torch.complex128))
+
+
+# array-api-compat: solve promotes both operands and tests the batched-vector case in Python
+# (~3 us a call), and vector_norm tests axis=() first (no upstream issue found)
+@_wraps_native()
+def _solve(x1: _torch.Tensor, x2: _torch.Tensor, /) -> _torch.Tensor:
+    """``torch.linalg.solve`` for two matrices of one floating dtype (no batch, no vector: the
+    standard's meaning and torch's agree); array-api-compat's otherwise."""
+    if (
+        isinstance(x1, _torch.Tensor)
+        and isinstance(x2, _torch.Tensor)
+        and x1.ndim == x2.ndim == 2
+        and x1.dtype is x2.dtype
+        and x1.dtype in _FLOATS
+    ):
+        return _torch.linalg.solve(x1, x2)
+    return _compat.solve(x1, x2)  # type: ignore[no-any-return]
+
+
+@_boundary.translates_errors
+@_wraps_native()
+def _vector_norm(
+    x: _torch.Tensor, /, *, axis: _Any = None, keepdims: bool = False, ord: _Any = 2
+) -> _torch.Tensor:
+    """``torch.linalg.vector_norm`` over one axis; array-api-compat's otherwise."""
+    try:
+        if type(axis) is int:
+            return _torch.linalg.vector_norm(x, ord, axis, keepdims)
+        return _compat.vector_norm(x, axis=axis, keepdims=keepdims, ord=ord)  # type: ignore[no-any-return]
+    except _boundary.UNCLEAN as e:  # in this frame: a wrapper would cost ~0.15 us a call
+        raise _boundary.translate(e, "linalg.vector_norm", "torch", (x,), {"axis": axis}) from e
+
+
+_solve.__name__ = _solve.__qualname__ = "solve"
+_solve.__module__ = _vector_norm.__module__ = "ember_array.torch.linalg"
+_vector_norm.__name__ = _vector_norm.__qualname__ = "vector_norm"
+_fixes.solve = _solve  # type: ignore[attr-defined]
+_fixes.vector_norm = _vector_norm  # type: ignore[attr-defined]
 
 __all__ = _populate(globals(), _compat, _fixes, _spec.LINALG)

@@ -187,3 +187,13 @@ UPSTREAM: tuple[Deviation, ...] = (
 def upstream(r: Result) -> Deviation | None:
     """The native cause of a failure of ember_array's own code, if one is known."""
     return next((d for d in UPSTREAM if d.matches(r)), None)
+
+
+#: Native limits behind the valid-array calls some backend still cannot compute (listed on
+#: ``docs/robustness.md`` under the agreement table), with their upstream issues.
+LIMITS: tuple[Deviation, ...] = ()
+
+
+def limit(r: Result) -> Deviation | None:
+    """The native limit behind a backend's error on a valid-array call, if one is known."""
+    return next((d for d in (*LIMITS, *UPSTREAM) if d.matches(r)), None)

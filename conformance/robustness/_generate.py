@@ -63,6 +63,9 @@ class Case:
     #: the standard requires a result here (``asarray`` of a numpy array or a nested list):
     #: a clean error is a wrong answer too
     must_work: bool = False
+    #: only the arrays' dtype, shape, values or layout vary from the base call (not a Python
+    #: type, a keyword's value or another library's array): the agreement table's split
+    arrays_only: bool = False
 
     @property
     def id(self) -> str:
@@ -552,6 +555,13 @@ def _role(target: str, param: str) -> str:
     return ROLES.get(param, "?")
 
 
+def _recipe(v: Any) -> bool:
+    """Whether ``v`` is an array recipe of this library, or a non-empty sequence of them."""
+    if isinstance(v, list | tuple):
+        return bool(v) and all(isinstance(o, Arr) for o in v)
+    return isinstance(v, Arr)
+
+
 # ------------------------------------------------------------------------------------------
 # assembling calls
 
@@ -620,7 +630,7 @@ def _function_cases(
         for d in DTYPES:
             over = {n: replace(v, dtype=d) for n, v, _ in params if n in arrays}
             a, k = _assemble(params, over)
-            yield Case(group, target, a, k, "*", f"all dtype={d}", compare=how)
+            yield Case(group, target, a, k, "*", f"all dtype={d}", compare=how, arrays_only=True)
     if len(arrays) >= 2 and main is not None:
         # every array argument at one edge shape (solve of two (0, 0) operands...)
         square = main.values == "spd"
@@ -629,7 +639,9 @@ def _function_cases(
             if name == "linalg.solve" and square:
                 over["x2"] = replace(over["x2"], shape=shape[:-1])
             a, k = _assemble(params, over)
-            yield Case(group, target, a, k, "*", f"all shape={shape}", compare=how)
+            yield Case(
+                group, target, a, k, "*", f"all shape={shape}", compare=how, arrays_only=True
+            )
     for pname, value, _kind in params:
         role = _role(name, pname)
         gen = PERTURB.get(role)
@@ -638,7 +650,7 @@ def _function_cases(
         for label, v, must in gen(value, ctx):
             a, k = _assemble(params, {pname: v})
             work = (name, label) in MUST_WORK
-            yield Case(group, target, a, k, pname, label, must, how, work)
+            yield Case(group, target, a, k, pname, label, must, how, work, _recipe(v))
     for label, over in JOINT.get(name, ()):
         a, k = _assemble(params, over)
         yield Case(group, target, a, k, "+", label, compare=how)
@@ -842,14 +854,17 @@ def operator_cases(group: str) -> Iterator[Case]:
         for label, y, must in _operands(dt, group):
             if op == "matmul" and isinstance(y, Arr) and y.shape == (3, 4):
                 y = replace(y, shape=(4, 3))
-            yield Case(group, f"op.{op}", (x, y), {}, "other", label, must)
+            yield Case(group, f"op.{op}", (x, y), {}, "other", label, must, arrays_only=_recipe(y))
             if not isinstance(y, Arr | Foreign):  # the reflected operator: scalar op array
                 yield Case(group, f"op.{op}", (y, x), {}, "self", label, must)
     for op in INPLACE:
         dt = "int64" if op in _INT_OPS else "float32"
         for label, y, must in _operands(dt, group):
             grows = isinstance(y, Arr) and len(y.shape) > 2
-            yield Case(group, f"op.{op}", (Arr(dt, (3, 4)), y), {}, "other", label, must or grows)
+            x = Arr(dt, (3, 4))
+            yield Case(
+                group, f"op.{op}", (x, y), {}, "other", label, must or grows, arrays_only=_recipe(y)
+            )
     for op in UNARY:
         dt = "int64" if op in _INT_OPS else "float32"
         for shape in ((), (1,), (3, 4), (0,)):
@@ -1104,13 +1119,13 @@ def shim_cases(group: str) -> Iterator[Case]:
                 continue
             for label, v, must in gen(value, ctx):
                 a, k = _assemble(params, {pname: v})
-                yield Case(group, target, a, k, pname, label, must, compare)
+                yield Case(group, target, a, k, pname, label, must, compare, arrays_only=_recipe(v))
 
 
 # ------------------------------------------------------------------------------------------
 
 #: The worker groups: a backend, and mlx once more with ``ember_array.mlx.install()``.
-GROUPS = ("numpy", "torch", "mlx", "mlx+install")
+GROUPS = ("numpy", "torch", "mlx", "mlx+install", "dask")
 #: The control group, not swept by default: array-api-strict judged against itself. Any
 #: ``wrong`` there is the sweep's own false alarm (or a referee fix, as std/var's correction).
 CONTROL = "strict"

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import contextlib
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from numbers import Integral
 from types import ModuleType
@@ -408,6 +408,8 @@ def _torch(values: Any, index: Any, a: _Args) -> Any:
 
     s = a.segments
     v = values if values.dtype == a.out_dtype else values.to(a.out_dtype)
+    if v.dtype in _torch_uints():
+        return _torch_uint(v, index, a)
     idx = index if index.dtype in (torch.int64, torch.int32) else index.to(torch.int64)
     if is_eager_host(idx):
         # torch's CPU kernels check every index and raise (IndexError from index_add_,
@@ -424,6 +426,30 @@ def _torch(values: Any, index: Any, a: _Args) -> Any:
     # both are sliced off.
     safe = torch.clamp(idx, -1, s).add_(1)
     return _torch_reduce(v, safe, a, s + 2, 1, inplace=False)
+
+
+def _torch_uints() -> frozenset[Any]:
+    from .torch._uints import UINTS
+
+    return UINTS
+
+
+def _torch_uint(v: Any, index: Any, a: _Args) -> Any:
+    """uint16/32/64: reduced as the signed type of the same width, the values and the fill
+    translated there and back (``ember_array.torch._uints``): bit views for sums and products
+    (wrapping arithmetic is the same bits), the order-preserving view for max and min."""
+    # torch: no uint16/32/64 index_add_/scatter_reduce_ kernels ("index_add_cpu_" not
+    # implemented for 'UInt16'); https://github.com/pytorch/pytorch/issues/58734
+    from .torch import _uints
+
+    dt = v.dtype
+    ordered = a.reduce in ("max", "min")
+    to, back = (
+        (_uints._to_key, _uints._from_key) if ordered else (_uints._to_bits, _uints._from_bits)
+    )
+    signed = to(v, dt)
+    b = replace(a, out_dtype=signed.dtype, fill=to(a.fill, dt))
+    return back(_torch(signed, index, b), dt)
 
 
 def _complex_unscatterable(v: Any) -> bool:

@@ -8,8 +8,11 @@ they are the array objects' own (numpy's, torch's, dask's), not ember_array's fu
 
 Each disagreement is split by what the standard says (array-api-strict's answer to the same
 call): it *defines a value* (strict returns), and then either only the arrays' dtype, shape,
-values or layout vary (``arrays``) or a keyword's Python type or value does (``keyword``); or it
-*rejects* the input (strict raises, or cannot build it: a dtype outside the standard).
+values or layout vary (``arrays``: arrays of dtypes the standard's promotion table combines)
+or a keyword's Python type or value does (``keyword``); or it *rejects* the input (strict
+raises, or cannot build it: a dtype outside the standard) or leaves the result to the
+implementation (mixed-kind promotion, NaN into a decomposition, a 0-d input where the standard
+asks for one or more dimensions).
 """
 
 from __future__ import annotations
@@ -29,7 +32,7 @@ KINDS = ("arrays", "keyword", "rejects")
 KIND_TITLES = {
     "arrays": "defines a value: arrays alone vary",
     "keyword": "defines a value: a keyword's type or value varies",
-    "rejects": "rejects the input",
+    "rejects": "rejects the input or leaves it undefined",
 }
 
 
@@ -44,13 +47,13 @@ class Call:
     key: tuple[str, str, str]
     results: dict[str, Result]
     referee: str
-    arrays_only: bool
+    varies: str
 
     @property
     def kind(self) -> str:
-        if self.referee != "returns":
+        if self.referee != "returns" or self.varies == "mixed":
             return "rejects"
-        return "arrays" if self.arrays_only else "keyword"
+        return self.varies
 
 
 def complex128_limit(r: Result) -> bool:
@@ -70,8 +73,8 @@ def calls(results: list[Result]) -> list[Call]:
         if len(rs) < 2:
             continue
         referee = next((r.referee for r in rs.values() if r.referee), "")
-        arrays = any(r.case.arrays_only for r in rs.values())
-        out.append(Call(key, rs, referee, arrays))
+        varies = next(iter(rs.values())).case.varies
+        out.append(Call(key, rs, referee, varies))
     return out
 
 

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ember_array import _spec
+from ember_array._common._data_types import promote_names
 
 from ._inputs import DT, Arr, Dev, Foreign, Xp
 
@@ -63,9 +64,11 @@ class Case:
     #: the standard requires a result here (``asarray`` of a numpy array or a nested list):
     #: a clean error is a wrong answer too
     must_work: bool = False
-    #: only the arrays' dtype, shape, values or layout vary from the base call (not a Python
-    #: type, a keyword's value or another library's array): the agreement table's split
-    arrays_only: bool = False
+    #: what the perturbation varies, for the agreement table: ``"arrays"`` (only the arrays'
+    #: dtype, shape, values or layout, the dtypes still combined by the standard's promotion
+    #: table), ``"mixed"`` (arrays of kinds the table does not combine: int with float) or
+    #: ``"keyword"`` (a Python type, a keyword's value, another library's array)
+    varies: str = "keyword"
 
     @property
     def id(self) -> str:
@@ -562,6 +565,30 @@ def _recipe(v: Any) -> bool:
     return isinstance(v, Arr)
 
 
+#: Parameters whose arrays the standard promotes together (``condition`` and indices are not).
+_PROMOTED = ("x", "x1", "x2", "prepend", "append", "arrays")
+
+
+def _varies(role: str, v: Any, params: list[tuple[str, Any, str]], override: dict[str, Any]) -> str:
+    """What a perturbation ``v`` of a parameter of ``role`` varies (:attr:`Case.varies`)."""
+    if role not in ("array", "indices", "arrays") or not _recipe(v):
+        return "keyword"
+    names: list[str] = []
+    for n, value, _ in params:
+        if n in _PROMOTED:
+            value = override.get(n, value)
+            for o in value if isinstance(value, list | tuple) else (value,):
+                if isinstance(o, Arr):
+                    names.append(o.dtype)
+    try:
+        functools.reduce(lambda a, b: promote_names(a, b, "standard"), names, names[0])
+    except (TypeError, KeyError):
+        return "mixed"
+    except IndexError:  # no promoted arrays (a shim's values and indices)
+        pass
+    return "arrays"
+
+
 # ------------------------------------------------------------------------------------------
 # assembling calls
 
@@ -630,7 +657,7 @@ def _function_cases(
         for d in DTYPES:
             over = {n: replace(v, dtype=d) for n, v, _ in params if n in arrays}
             a, k = _assemble(params, over)
-            yield Case(group, target, a, k, "*", f"all dtype={d}", compare=how, arrays_only=True)
+            yield Case(group, target, a, k, "*", f"all dtype={d}", compare=how, varies="arrays")
     if len(arrays) >= 2 and main is not None:
         # every array argument at one edge shape (solve of two (0, 0) operands...)
         square = main.values == "spd"
@@ -639,9 +666,7 @@ def _function_cases(
             if name == "linalg.solve" and square:
                 over["x2"] = replace(over["x2"], shape=shape[:-1])
             a, k = _assemble(params, over)
-            yield Case(
-                group, target, a, k, "*", f"all shape={shape}", compare=how, arrays_only=True
-            )
+            yield Case(group, target, a, k, "*", f"all shape={shape}", compare=how, varies="arrays")
     for pname, value, _kind in params:
         role = _role(name, pname)
         gen = PERTURB.get(role)
@@ -650,7 +675,8 @@ def _function_cases(
         for label, v, must in gen(value, ctx):
             a, k = _assemble(params, {pname: v})
             work = (name, label) in MUST_WORK
-            yield Case(group, target, a, k, pname, label, must, how, work, _recipe(v))
+            varies = _varies(role, v, params, {pname: v})
+            yield Case(group, target, a, k, pname, label, must, how, work, varies)
     for label, over in JOINT.get(name, ()):
         a, k = _assemble(params, over)
         yield Case(group, target, a, k, "+", label, compare=how)
@@ -854,17 +880,14 @@ def operator_cases(group: str) -> Iterator[Case]:
         for label, y, must in _operands(dt, group):
             if op == "matmul" and isinstance(y, Arr) and y.shape == (3, 4):
                 y = replace(y, shape=(4, 3))
-            yield Case(group, f"op.{op}", (x, y), {}, "other", label, must, arrays_only=_recipe(y))
+            yield Case(group, f"op.{op}", (x, y), {}, "other", label, must)
             if not isinstance(y, Arr | Foreign):  # the reflected operator: scalar op array
                 yield Case(group, f"op.{op}", (y, x), {}, "self", label, must)
     for op in INPLACE:
         dt = "int64" if op in _INT_OPS else "float32"
         for label, y, must in _operands(dt, group):
             grows = isinstance(y, Arr) and len(y.shape) > 2
-            x = Arr(dt, (3, 4))
-            yield Case(
-                group, f"op.{op}", (x, y), {}, "other", label, must or grows, arrays_only=_recipe(y)
-            )
+            yield Case(group, f"op.{op}", (Arr(dt, (3, 4)), y), {}, "other", label, must or grows)
     for op in UNARY:
         dt = "int64" if op in _INT_OPS else "float32"
         for shape in ((), (1,), (3, 4), (0,)):
@@ -1119,7 +1142,8 @@ def shim_cases(group: str) -> Iterator[Case]:
                 continue
             for label, v, must in gen(value, ctx):
                 a, k = _assemble(params, {pname: v})
-                yield Case(group, target, a, k, pname, label, must, compare, arrays_only=_recipe(v))
+                varies = _varies(role, v, params, {pname: v})
+                yield Case(group, target, a, k, pname, label, must, compare, varies=varies)
 
 
 # ------------------------------------------------------------------------------------------

@@ -35,7 +35,7 @@ def save_results(results: list[Result], path: str) -> None:
                 "outcome": r.outcome,
                 "detail": r.detail,
                 "referee": r.referee,
-                "arrays_only": c.arrays_only,
+                "varies": c.varies,
             }
             f.write(json.dumps(rec) + "\n")
 
@@ -52,7 +52,7 @@ def load_results(path: str) -> list[Result]:
                 {},
                 rec["param"],
                 rec["label"],
-                arrays_only=rec.get("arrays_only", False),
+                varies=rec.get("varies", "keyword"),
             )
             out.append(Result(case, rec["outcome"], rec["detail"], rec.get("referee", "")))
     return out
@@ -315,9 +315,12 @@ def _agreement_lines(results: list[Result]) -> list[str]:
         "The same call (function, parameter and perturbation) on two backends: they *disagree* "
         "when one returns and the other raises, crashes or hangs. The columns split the "
         "disagreements by what array-api-strict does with the call: the standard *defines a "
-        "value* (strict returns) where only the arrays' dtype, shape, values or layout vary, "
-        "or where a keyword's Python type or value varies; or it *rejects the input* (strict "
-        "raises, or cannot build it). *value differs*: both return where the standard defines "
+        "value* (strict returns) where only the arrays' dtype, shape, values or layout vary "
+        "(dtypes the standard's promotion table combines), or where a keyword's Python type "
+        "or value varies; or it *rejects the input* (strict raises, or cannot build it) or "
+        "*leaves it undefined* (mixed-kind promotion such as int with float, NaN or infinity "
+        "into a decomposition, a 0-d array where the standard asks for one or more "
+        "dimensions). *value differs*: both return where the standard defines "
         "the value, and one of the two is wrong. Operators are the array objects' own and are "
         "left out. [One behaviour](one-behaviour.md) is the policy behind these numbers.",
         "",

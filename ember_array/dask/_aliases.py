@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import math
 import operator
-from functools import wraps
+from functools import partial, wraps
 from typing import Any
 
 import array_api_compat.dask.array as _compat_module
@@ -26,6 +26,11 @@ _compat: Any = _compat_module
 _enp: Any = _enp_module
 
 __all__ = [
+    "astype",
+    "empty",
+    "full",
+    "ones",
+    "zeros",
     "broadcast_shapes",
     "can_cast",
     "concat",
@@ -46,6 +51,7 @@ __all__ = [
     "roll",
     "searchsorted",
     "std",
+    "take",
     "take_along_axis",
     "tensordot",
     "unique_all",
@@ -90,6 +96,16 @@ def diff(
     return _checked_diff(x, axis=axis, n=n)
 
 
+# dask: Array.astype drops the imaginary part of a complex array cast to a real dtype, where
+# the standard says the cast "should not be permitted" (numpy's behaviour, no upstream issue)
+@wraps_native()
+def astype(x: da.Array, dtype: Any, /, *, copy: bool = True, device: Any = None) -> da.Array:
+    """array-api-compat's ``astype``; ``TypeError`` from a complex to a real dtype."""
+    if x.dtype.kind == "c" and np.dtype(dtype).kind != "c":
+        raise _data_types.complex_to_real("dask", x.dtype, dtype)
+    return _compat.astype(x, dtype, copy=copy, device=device)  # type: ignore[no-any-return]
+
+
 # dask: var/std divide by max(N - correction, 0), inf where the standard says NaN, as numpy;
 # https://github.com/numpy/numpy/issues/26522
 var = nan_without_dof(_compat.var)  # type: ignore[attr-defined]
@@ -111,16 +127,50 @@ def from_dlpack(x: Any, /, *, device: Any = None, copy: bool | None = None) -> d
     return da.from_array(arr, chunks=arr.shape or (), asarray=False)
 
 
+def _in_range(idx: np.ndarray, n: int, name: str) -> np.ndarray:
+    """``idx`` itself, or ``IndexError`` where an index leaves ``[-n, n)``: run on every block
+    of a dask index array when it is computed, on a concrete one at once."""
+    if idx.size and (idx.min() < -n or idx.max() >= n):
+        raise IndexError(f"{name}() [dask]: index out of range for an axis of size {n}")
+    return idx
+
+
+# dask: take of an index beyond the axis returns another element (x[[9]] of 3 rows gives a
+# row), where numpy and torch raise (no upstream issue found)
+@wraps_native()
+def take(x: da.Array, indices: Any, /, *, axis: int | None = None) -> da.Array:
+    """``dask.array.take`` of indices checked against the axis: ``IndexError`` at once for
+    concrete indices, when computed for a dask index array (never another element)."""
+    if not isinstance(x, da.Array):
+        raise TypeError(f"take() [dask]: x must be a dask array, got {type(x).__name__}")
+    if axis is None:
+        if x.ndim != 1:
+            raise ValueError(f"take() [dask]: axis is required for a {x.ndim}-d x")
+        axis = 0
+    ax = operator.index(axis)
+    if not -x.ndim <= ax < x.ndim:
+        raise IndexError(f"take() [dask]: axis {axis} out of range for a {x.ndim}-d x")
+    n = x.shape[ax]
+    if not isinstance(indices, da.Array):
+        indices = np.asarray(indices)
+    if indices.dtype.kind not in "iu":
+        raise TypeError(f"take() [dask]: indices must have an integer dtype, got {indices.dtype}")
+    if math.isnan(n):  # a chunk of unknown length: dask's own behaviour
+        pass
+    elif isinstance(indices, da.Array):
+        check = partial(_in_range, n=n, name="take")
+        indices = da.map_blocks(check, indices, dtype=indices.dtype)
+    else:
+        _in_range(indices, n, "take")
+    return _compat.take(x, indices, axis=ax)  # type: ignore[no-any-return]
+
+
 def _take_block(x: np.ndarray, idx: np.ndarray, axis: int) -> np.ndarray:
     # one block: x whole along ``axis``, idx the matching block of indices
     n = x.shape[axis]
+    _in_range(idx, n, "take_along_axis")
     # negative indices count from the end, as in the standard's take
-    idx = np.where(idx < 0, idx + n, idx)
-    if idx.size and (idx.min() < 0 or idx.max() >= n):
-        raise IndexError(
-            f"take_along_axis() [dask]: index out of range for axis {axis} of size {n}"
-        )
-    return np.take_along_axis(x, idx, axis=axis)
+    return np.take_along_axis(x, np.where(idx < 0, idx + n, idx), axis=axis)
 
 
 # dask: dask.array has no take_along_axis; https://github.com/dask/dask/issues/3663
@@ -336,6 +386,43 @@ def _eye_block(k: int, dtype: Any, block_info: Any = None) -> np.ndarray:
     return np.eye(r1 - r0, c1 - c0, k=k + r0 - c0, dtype=dtype)
 
 
+#: The most elements of one array: 2**48 (2 PiB of float64, 16 million of dask's 128 MiB
+#: blocks). dask builds a graph of a larger shape for minutes (``full((2**31,) * 3, 1.0)``:
+#: 15 s, ``eye(2**31)``: over a minute) before any computation (no upstream issue found).
+MAX_ELEMENTS = 1 << 48
+
+
+def _graph_size(func: str, shape: tuple[int, ...]) -> None:
+    """``ValueError`` for a shape of more than :data:`MAX_ELEMENTS` elements."""
+    n = math.prod(shape)
+    if n > MAX_ELEMENTS:
+        raise ValueError(
+            f"{func}() [dask]: shape {shape} has {n} elements, more than one dask array holds "
+            f"({MAX_ELEMENTS})"
+        )
+
+
+def _sized(f: Any) -> Any:
+    """array-api-compat's ``f(shape, ...)`` after :func:`_graph_size` of ``shape``."""
+
+    @wraps_native()
+    @wraps(f)
+    def created(shape: Any, *args: Any, **kwargs: Any) -> da.Array:
+        if isinstance(shape, tuple) and all(isinstance(d, int) for d in shape):
+            _graph_size(f.__name__, shape)
+        elif isinstance(shape, int) and not isinstance(shape, bool):
+            _graph_size(f.__name__, (shape,))
+        return f(shape, *args, **kwargs)  # type: ignore[no-any-return]
+
+    return created
+
+
+empty = _sized(_compat.empty)
+zeros = _sized(_compat.zeros)
+ones = _sized(_compat.ones)
+full = _sized(_compat.full)
+
+
 # dask: dask.array.eye fails at compute time for non-square shapes ("Missing dependency");
 # https://github.com/dask/dask/issues/11937
 def eye(
@@ -358,6 +445,7 @@ def eye(
             raise TypeError(f"eye() [dask]: {name} must be an int, got {type(v).__name__}")
     if n_rows < 0 or n_cols < 0:
         raise ValueError(f"eye() [dask]: negative dimensions ({n_rows}, {n_cols})")
+    _graph_size("eye", (n_rows, n_cols))
     dt = np.dtype(np.float64 if dtype is None else dtype)
     chunks = da.core.normalize_chunks("auto", (n_rows, n_cols), dtype=dt)
     return da.map_blocks(_eye_block, k, dt, chunks=chunks, dtype=dt, meta=np.empty((0, 0), dt))

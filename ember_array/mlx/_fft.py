@@ -37,6 +37,16 @@ def _check(x: mx.array, norm: str, func: str, size: Any = None) -> None:
         raise TypeError(f"{func}: float64 input would need complex128, which mlx lacks")
 
 
+def _transform_0d(x: mx.array, s: Any, axes: Any) -> mx.array | None:
+    """fftn/ifftn of a 0-d array over no axes: the value itself as complex, as numpy gives;
+    None for any other input (the caller re-raises mlx's refusal).
+
+    mlx: mx.fft.fftn of a 0-d array raises "Requires array with at least one dimension"
+    (no upstream issue found).
+    """
+    return None if x.ndim or s or axes else x.astype(mx.complex64)
+
+
 @wraps_native()
 def fft(x: mx.array, /, *, n: int | None = None, axis: int = -1, norm: str = "backward") -> Any:
     """One-dimensional discrete Fourier transform."""
@@ -62,7 +72,13 @@ def fftn(
 ) -> mx.array:
     """N-dimensional discrete Fourier transform."""
     _check(x, norm, "fftn", s)
-    return mx.fft.fftn(x, s=_seq(s), axes=_seq(axes), norm=norm)
+    try:
+        return mx.fft.fftn(x, s=_seq(s), axes=_seq(axes), norm=norm)
+    except ValueError:
+        out = _transform_0d(x, s, axes)
+        if out is None:
+            raise
+        return out
 
 
 @wraps_native()
@@ -76,7 +92,13 @@ def ifftn(
 ) -> mx.array:
     """N-dimensional inverse discrete Fourier transform."""
     _check(x, norm, "ifftn", s)
-    return mx.fft.ifftn(x, s=_seq(s), axes=_seq(axes), norm=norm)
+    try:
+        return mx.fft.ifftn(x, s=_seq(s), axes=_seq(axes), norm=norm)
+    except ValueError:
+        out = _transform_0d(x, s, axes)
+        if out is None:
+            raise
+        return out
 
 
 @wraps_native()

@@ -751,8 +751,9 @@ def _real(dtype: mx.Dtype) -> mx.Dtype:
 
 
 def matrix_rank(x: mx.array, /, *, rtol: float | mx.array | None = None) -> mx.array:
-    """Number of singular values above ``rtol * largest``, as int64 (mlx has no matrix_rank)."""
-    x = _float(x, "matrix_rank")
+    """Number of singular values above ``rtol * largest``, as int64 (mlx has no matrix_rank);
+    a bool matrix is ranked as 0/1 values (an SVD cannot fail on a singular matrix)."""
+    x = x.astype(mx.float32) if x.dtype == mx.bool_ else _float(x, "matrix_rank")
     m, n = x.shape[-2:]
     if m == 0 or n == 0:
         return mx.zeros(x.shape[:-2], dtype=INDEX)

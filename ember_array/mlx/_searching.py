@@ -22,7 +22,13 @@ def argmax(x: mx.array, /, *, axis: int | None = None, keepdims: bool = False) -
         # mlx: mx.argmax of a 0-d array with keepdims=True dies in std::vector
         # (no upstream issue found)
         return mx.zeros((), dtype=INDEX)
-    return mx.argmax(x, axis=axis, keepdims=keepdims).astype(INDEX)
+    try:
+        return mx.argmax(x, axis=axis, keepdims=keepdims).astype(INDEX)
+    except ValueError:
+        out = _empty_reduction(x, axis, keepdims)
+        if out is None:
+            raise
+        return out
 
 
 @wraps_native()
@@ -32,7 +38,30 @@ def argmin(x: mx.array, /, *, axis: int | None = None, keepdims: bool = False) -
         # mlx: mx.argmin of a 0-d array with keepdims=True dies in std::vector
         # (no upstream issue found)
         return mx.zeros((), dtype=INDEX)
-    return mx.argmin(x, axis=axis, keepdims=keepdims).astype(INDEX)
+    try:
+        return mx.argmin(x, axis=axis, keepdims=keepdims).astype(INDEX)
+    except ValueError:
+        out = _empty_reduction(x, axis, keepdims)
+        if out is None:
+            raise
+        return out
+
+
+def _empty_reduction(x: mx.array, axis: int | None, keepdims: bool) -> mx.array | None:
+    """argmax/argmin of an empty array along a non-empty axis: an empty result, as numpy;
+    None for any other input (the caller re-raises mlx's refusal).
+
+    mlx: mx.argmax/argmin raise "Cannot argmax reduce zero size array" even when the reduced
+    axis is not the empty one (no upstream issue found).
+    """
+    if axis is None or not isinstance(axis, int) or x.size or not x.shape[axis]:
+        return None
+    shape = list(x.shape)
+    if keepdims:
+        shape[axis] = 1
+    else:
+        del shape[axis]
+    return mx.zeros(shape, dtype=INDEX)
 
 
 @wraps_native()

@@ -858,6 +858,23 @@ def take(x: torch.Tensor, indices: torch.Tensor, /, *, axis: int | None = None) 
 __all__ += ["take"]
 
 
+@wraps_native()
+def meshgrid(*arrays: torch.Tensor, indexing: str = "xy") -> tuple[torch.Tensor, ...]:
+    """``torch.meshgrid`` (array-api-compat's); arrays of more than one dimension are
+    flattened first, as numpy, mlx and dask do (only once torch has refused them)."""
+    try:
+        return _compat.meshgrid(*arrays, indexing=indexing)  # type: ignore[arg-type,no-any-return]
+    except RuntimeError:
+        # torch: meshgrid takes 0-d and 1-d tensors only ("Expected 0D or 1D tensor in the
+        # tensor list") (no upstream issue found)
+        if not builtins.any(isinstance(a, torch.Tensor) and a.ndim > 1 for a in arrays):
+            raise
+        return _compat.meshgrid(*(a.reshape(-1) for a in arrays), indexing=indexing)  # type: ignore[arg-type,no-any-return]
+
+
+__all__ += ["meshgrid"]
+
+
 # torch: an out-of-range index on a GPU trips a device-side assert, after which every CUDA call
 # of the process fails (CPU kernels raise IndexError); https://github.com/pytorch/pytorch/issues/30569
 def _fill(dtype: torch.dtype) -> Any:
@@ -1278,7 +1295,14 @@ def where(condition: torch.Tensor, x1: Any, x2: Any, /) -> torch.Tensor:
             # torch: CUDA has no uint16/32/64 where ("where_cuda" not implemented for 'UInt32');
             # https://github.com/pytorch/pytorch/issues/58734
             return _uint_where(condition, x1, x2)  # type: ignore[no-any-return]
-    return _compat.where(condition, x1, x2)  # type: ignore[no-any-return]
+    try:
+        return _compat.where(condition, x1, x2)  # type: ignore[no-any-return]
+    except RuntimeError:
+        if not isinstance(condition, torch.Tensor) or condition.dtype == torch.bool:
+            raise
+        # torch: where needs a bool condition, numpy, mlx and dask read any dtype as "nonzero"
+        # (https://github.com/pytorch/pytorch/issues/118093): one meaning on every backend
+        return _compat.where(condition != 0, x1, x2)  # type: ignore[no-any-return]
 
 
 _uint_where = _bitwise(_compat.where, data=3)
@@ -1358,8 +1382,11 @@ __all__ += [
 def astype(
     x: torch.Tensor, dtype: Any, /, *, copy: bool = True, device: Any = None
 ) -> torch.Tensor:
-    """``x.to(dtype)``, a copy unless ``copy=False`` and nothing changes (array-api-compat's)."""
+    """``x.to(dtype)``, a copy unless ``copy=False`` and nothing changes (array-api-compat's);
+    ``TypeError`` from complex to real (torch drops the imaginary part)."""
     try:
+        if x.dtype.is_complex and not getattr(dtype, "is_complex", True):
+            raise _data_types.complex_to_real("torch", x.dtype, dtype)
         if device is not None:
             return x.to(device, dtype=dtype, copy=copy)
         return x.to(dtype=dtype, copy=copy)

@@ -37,14 +37,17 @@ def _check(x: mx.array, norm: str, func: str, size: Any = None) -> None:
         raise TypeError(f"{func}: float64 input would need complex128, which mlx lacks")
 
 
-def _transform_0d(x: mx.array, s: Any, axes: Any) -> mx.array | None:
-    """fftn/ifftn of a 0-d array over no axes: the value itself as complex, as numpy gives;
-    None for any other input (the caller re-raises mlx's refusal).
-
-    mlx: mx.fft.fftn of a 0-d array raises "Requires array with at least one dimension"
-    (no upstream issue found).
-    """
-    return None if x.ndim or s or axes else x.astype(mx.complex64)
+def _nd(f: Any, x: mx.array, s: Any, axes: Any, norm: str) -> mx.array:
+    """``f`` (``mx.fft.fftn``/``ifftn``); a 0-d array over no axes gives the value itself as
+    complex, as numpy does."""
+    try:
+        return f(x, s=_seq(s), axes=_seq(axes), norm=norm)  # type: ignore[no-any-return]
+    except ValueError:
+        # mlx: mx.fft.fftn of a 0-d array raises "Requires array with at least one dimension"
+        # (no upstream issue found)
+        if x.ndim or s or axes:
+            raise
+        return x.astype(mx.complex64)
 
 
 @wraps_native()
@@ -72,13 +75,7 @@ def fftn(
 ) -> mx.array:
     """N-dimensional discrete Fourier transform."""
     _check(x, norm, "fftn", s)
-    try:
-        return mx.fft.fftn(x, s=_seq(s), axes=_seq(axes), norm=norm)
-    except ValueError:
-        out = _transform_0d(x, s, axes)
-        if out is None:
-            raise
-        return out
+    return _nd(mx.fft.fftn, x, s, axes, norm)
 
 
 @wraps_native()
@@ -92,13 +89,7 @@ def ifftn(
 ) -> mx.array:
     """N-dimensional inverse discrete Fourier transform."""
     _check(x, norm, "ifftn", s)
-    try:
-        return mx.fft.ifftn(x, s=_seq(s), axes=_seq(axes), norm=norm)
-    except ValueError:
-        out = _transform_0d(x, s, axes)
-        if out is None:
-            raise
-        return out
+    return _nd(mx.fft.ifftn, x, s, axes, norm)
 
 
 @wraps_native()

@@ -18,50 +18,35 @@ __all__ = list(_spec.SEARCHING)
 @wraps_native()
 def argmax(x: mx.array, /, *, axis: int | None = None, keepdims: bool = False) -> mx.array:
     """Index of the maximum, as int64 (``mx.argmax`` returns uint32)."""
-    if x.ndim == 0:
-        # mlx: mx.argmax of a 0-d array with keepdims=True dies in std::vector
-        # (no upstream issue found)
-        return mx.zeros((), dtype=INDEX)
-    try:
-        return mx.argmax(x, axis=axis, keepdims=keepdims).astype(INDEX)
-    except ValueError:
-        out = _empty_reduction(x, axis, keepdims)
-        if out is None:
-            raise
-        return out
+    return _index_of(mx.argmax, x, axis, keepdims)
 
 
 @wraps_native()
 def argmin(x: mx.array, /, *, axis: int | None = None, keepdims: bool = False) -> mx.array:
     """Index of the minimum, as int64 (``mx.argmin`` returns uint32)."""
+    return _index_of(mx.argmin, x, axis, keepdims)
+
+
+def _index_of(f: Any, x: mx.array, axis: int | None, keepdims: bool) -> mx.array:
+    """``f`` (``mx.argmax``/``mx.argmin``) as int64, for 0-d and empty input too."""
     if x.ndim == 0:
-        # mlx: mx.argmin of a 0-d array with keepdims=True dies in std::vector
+        # mlx: mx.argmax/argmin of a 0-d array with keepdims=True dies in std::vector
         # (no upstream issue found)
         return mx.zeros((), dtype=INDEX)
     try:
-        return mx.argmin(x, axis=axis, keepdims=keepdims).astype(INDEX)
+        return f(x, axis=axis, keepdims=keepdims).astype(INDEX)
     except ValueError:
-        out = _empty_reduction(x, axis, keepdims)
-        if out is None:
+        # mlx: mx.argmax/argmin raise "Cannot argmax reduce zero size array" even when the
+        # reduced axis is not the empty one (no upstream issue found); numpy gives an empty
+        # result there, and raises (as mlx does) when the reduced axis is the empty one
+        if axis is None or not isinstance(axis, int) or x.size or not x.shape[axis]:
             raise
-        return out
-
-
-def _empty_reduction(x: mx.array, axis: int | None, keepdims: bool) -> mx.array | None:
-    """argmax/argmin of an empty array along a non-empty axis: an empty result, as numpy;
-    None for any other input (the caller re-raises mlx's refusal).
-
-    mlx: mx.argmax/argmin raise "Cannot argmax reduce zero size array" even when the reduced
-    axis is not the empty one (no upstream issue found).
-    """
-    if axis is None or not isinstance(axis, int) or x.size or not x.shape[axis]:
-        return None
-    shape = list(x.shape)
-    if keepdims:
-        shape[axis] = 1
-    else:
-        del shape[axis]
-    return mx.zeros(shape, dtype=INDEX)
+        shape = list(x.shape)
+        if keepdims:
+            shape[axis] = 1
+        else:
+            del shape[axis]
+        return mx.zeros(shape, dtype=INDEX)
 
 
 @wraps_native()

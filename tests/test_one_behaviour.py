@@ -71,7 +71,10 @@ def test_dask_huge_shapes_raise_instead_of_building_for_minutes() -> None:
     ):
         with pytest.raises(ValueError, match=r"\[dask\]: shape .* elements"):
             make()
+    with pytest.raises(ValueError, match=r"tile\(\) \[dask\]: repetitions .* blocks"):
+        xp.tile(xp.ones((3, 4)), (2**20, 2**20))
     assert xp.zeros((2**40,)).shape == (2**40,)  # lazy and large is fine
+    assert xp.tile(xp.ones((3, 4)), (2, 1)).shape == (6, 4)
 
 
 @pytest.mark.parametrize("name", ALL)
@@ -153,3 +156,45 @@ def test_mlx_empty_argmax_fftn_of_0d() -> None:
     with pytest.raises(ValueError, match="zero size"):
         xp.argmax(xp.zeros((4, 0)), axis=-1)  # the reduced axis is empty: numpy raises too
     assert complex(to_numpy(xp.fft.fftn(xp.asarray(2.0)))) == 2 + 0j
+
+
+@pytest.mark.parametrize("name", ALL)
+@pytest.mark.parametrize("func", ["take", "take_along_axis"])
+@pytest.mark.parametrize("bad", [13, -13])
+def test_out_of_range_gathers_never_return_another_element(name: str, func: str, bad: int) -> None:
+    """torch's take_along_dim read another element for index 13 of a row of 4 (no check on the
+    CPU), dask's take another row: an IndexError on numpy, torch and dask, mlx's NaN fill."""
+    xp = _ns(name)
+    x = xp.asarray(np.arange(12.0, dtype=np.float32).reshape(3, 4))
+    idx = xp.asarray(np.asarray([[0], [bad], [1]]) if func == "take_along_axis" else [0, bad])
+    try:
+        out = to_numpy(getattr(xp, func)(x, idx, axis=1))
+    except IndexError:
+        assert name != "mlx"
+        return
+    assert name == "mlx", out
+    assert np.isnan(out[1] if func == "take_along_axis" else out[:, 1]).all()
+
+
+def test_dask_checks_what_numpy_checks(no_compute: None) -> None:
+    """Calls dask answered (some with other values) where numpy raises, and calls that
+    computed the graph while it was built: each a TypeError/ValueError naming the function."""
+    xp = _ns("dask")
+    x = xp.asarray(np.arange(12.0).reshape(3, 4))
+    zero_d = xp.asarray(1.0)
+    for call, match in (
+        (lambda: xp.flip(x, axis=(0, 0)), r"flip\(\) \[dask\]: repeated axis"),
+        (lambda: xp.full((1.5,), 1.0), r"full\(\) \[dask\]: shape must be an int"),
+        (lambda: xp.full_like(x, "1"), r"full_like\(\) \[dask\]: fill_value"),
+        (lambda: xp.triu(x, k=1.5), r"triu\(\) \[dask\]: k must be an int"),
+        (lambda: xp.diff(x, axis="0"), r"diff\(\) \[dask\]: axis must be an int"),
+        (lambda: xp.isdtype(xp.float32, 1), "kind"),
+        (lambda: xp.fft.fftfreq("1"), r"fftfreq\(\) \[dask\]: n must be an int"),
+        (lambda: xp.fft.rfftfreq(4, d="1"), r"rfftfreq\(\) \[dask\]: d must be a real"),
+        (lambda: xp.fft.fftfreq(4, d=zero_d), "would compute the graph"),
+        (lambda: xp.arange(zero_d), "would compute the graph"),
+        (lambda: xp.linspace(zero_d, 2.0, 5), "would compute the graph"),
+    ):
+        with pytest.raises((TypeError, ValueError), match=match):
+            call()
+    assert xp.asarray([x, x]).shape == (2, 3, 4)  # stacked lazily

@@ -10,9 +10,11 @@ Each disagreement is split by what the standard says (array-api-strict's answer 
 call): it *defines a value* (strict returns), and then either only the arrays' dtype, shape,
 values or layout vary (``arrays``: arrays of dtypes the standard's promotion table combines)
 or a keyword's Python type or value does (``keyword``); or it *rejects* the input (strict
-raises, or cannot build it: a dtype outside the standard) or leaves the result to the
-implementation (mixed-kind promotion, NaN into a decomposition, a 0-d input where the standard
-asks for one or more dimensions).
+raises, or cannot build it: a dtype outside the standard; an array of another library where
+an array goes, which the sweep's referee receives as its own array to compare values, but which
+array-api-strict itself refuses) or leaves the result to the implementation (mixed-kind
+promotion, NaN into a decomposition, a 0-d input where the standard asks for one or more
+dimensions).
 """
 
 from __future__ import annotations
@@ -51,7 +53,7 @@ class Call:
 
     @property
     def kind(self) -> str:
-        if self.referee != "returns" or self.varies == "mixed":
+        if self.referee != "returns" or self.varies in ("mixed", "foreign"):
             return "rejects"
         return self.varies
 

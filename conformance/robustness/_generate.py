@@ -571,7 +571,10 @@ _PROMOTED = ("x", "x1", "x2", "prepend", "append", "arrays")
 
 def _varies(role: str, v: Any, params: list[tuple[str, Any, str]], override: dict[str, Any]) -> str:
     """What a perturbation ``v`` of a parameter of ``role`` varies (:attr:`Case.varies`)."""
-    if role not in ("array", "indices", "arrays") or not _recipe(v):
+    arrays = role in ("array", "indices", "arrays")
+    if arrays and any(isinstance(o, Foreign) for o in (v if isinstance(v, list | tuple) else (v,))):
+        return "foreign"
+    if not arrays or not _recipe(v):
         return "keyword"
     names: list[str] = []
     for n, value, _ in params:

@@ -19,6 +19,7 @@ from .. import numpy as _enp_module
 from .._common import _data_types
 from .._common._guards import checked_diff, nan_without_dof
 from .._common._manipulation import broadcast_shapes
+from .._common._scalars import check_fill
 from .._markers import wraps_native
 from .._namespace import bind_xp
 
@@ -26,7 +27,14 @@ _compat: Any = _compat_module
 _enp: Any = _enp_module
 
 __all__ = [
+    "arange",
+    "asarray",
     "astype",
+    "flip",
+    "full_like",
+    "isdtype",
+    "tril",
+    "triu",
     "empty",
     "full",
     "ones",
@@ -53,6 +61,7 @@ __all__ = [
     "std",
     "take",
     "take_along_axis",
+    "tile",
     "tensordot",
     "unique_all",
     "unique_counts",
@@ -66,6 +75,8 @@ _bind = bind_xp(_compat, __name__.rpartition(".")[0])
 # dask's dtypes are numpy's, and so are numpy's cross-kind casts and numpy-scalar info fields
 # (see ember_array.numpy._aliases)
 can_cast = _bind(_data_types.can_cast)
+# dask: array-api-compat's dask isdtype takes kind=1 and kind=None (numpy's raises TypeError)
+isdtype = _enp.isdtype
 finfo = _bind(_data_types.finfo)
 iinfo = _bind(_data_types.iinfo)
 # dask: dask.array.diff builds n graph layers, so diff(x, n=2**40) never returns
@@ -90,6 +101,7 @@ def diff(
     ``dask.array.diff`` turns ``prepend``/``append`` into numpy arrays, computing them while
     the graph is built; they are concatenated lazily here instead.
     """
+    axis = integer("diff", "axis", axis)  # dask's diff takes axis=1.5
     if prepend is not None or append is not None:
         parts = [p for p in (prepend, x, append) if p is not None]
         x = _compat.concat(parts, axis=axis)
@@ -408,13 +420,115 @@ def _sized(f: Any) -> Any:
     @wraps_native()
     @wraps(f)
     def created(shape: Any, *args: Any, **kwargs: Any) -> da.Array:
-        if isinstance(shape, tuple) and all(isinstance(d, int) for d in shape):
-            _graph_size(f.__name__, shape)
-        elif isinstance(shape, int) and not isinstance(shape, bool):
-            _graph_size(f.__name__, (shape,))
+        if isinstance(shape, tuple | list | int):
+            # dask takes full((1.5,), ...) (TypeError here, as numpy)
+            dims = shape if isinstance(shape, tuple | list) else (shape,)
+            _graph_size(f.__name__, tuple(integer(f.__name__, "shape", d) for d in dims))
         return f(shape, *args, **kwargs)  # type: ignore[no-any-return]
 
     return created
+
+
+#: The most blocks ``tile`` builds: dask's tile makes one block per repetition (and block of
+#: ``x``), so ``tile(x, (2**20, 2**20))`` builds 2**40 blocks for ever (no upstream issue found).
+MAX_BLOCKS = 1 << 24
+
+
+@wraps_native()
+def tile(x: da.Array, repetitions: tuple[int, ...], /) -> da.Array:
+    """``dask.array.tile``; ``ValueError`` for a graph of more than :data:`MAX_BLOCKS` blocks."""
+    if isinstance(repetitions, tuple) and all(isinstance(r, int) for r in repetitions):
+        blocks = math.prod(repetitions) * x.npartitions
+        if blocks > MAX_BLOCKS:
+            raise ValueError(
+                f"tile() [dask]: repetitions {repetitions} make {blocks} blocks, more than "
+                f"one graph holds ({MAX_BLOCKS})"
+            )
+    return _compat.tile(x, repetitions)  # type: ignore[no-any-return]
+
+
+def integer(func: str, name: str, value: Any) -> int:
+    """``value`` as an int; ``TypeError`` naming ``func`` for anything else (``1.5``, ``"0"``),
+    where dask's functions take it."""
+    try:
+        return operator.index(value)
+    except TypeError:
+        raise TypeError(
+            f"{func}() [dask]: {name} must be an int, got {type(value).__name__}"
+        ) from None
+
+
+def python_scalars(func: str, **values: Any) -> None:
+    """``TypeError`` for a dask array where a Python scalar goes (``arange(start=x)``)."""
+    # dask: arange/linspace/fftfreq read a dask array given for a scalar with float(), which
+    # computes the graph while it is built (no upstream issue found)
+    for name, v in values.items():
+        if isinstance(v, da.Array):
+            raise TypeError(
+                f"{func}() [dask]: {name} must be a Python scalar, got a dask array (reading "
+                "its value would compute the graph)"
+            )
+
+
+@wraps_native()
+def arange(
+    start: int | float,
+    /,
+    stop: int | float | None = None,
+    step: int | float = 1,
+    *,
+    dtype: Any = None,
+    device: Any = None,
+) -> da.Array:
+    """array-api-compat's ``arange``; ``TypeError`` for a dask array bound."""
+    python_scalars("arange", start=start, stop=stop, step=step)
+    return _compat.arange(start, stop, step, dtype=dtype, device=device)  # type: ignore[no-any-return]
+
+
+@wraps_native()
+def full_like(
+    x: da.Array, /, fill_value: Any, *, dtype: Any = None, device: Any = None
+) -> da.Array:
+    """array-api-compat's ``full_like``; ``TypeError`` for a fill value that is no number
+    (dask fills an object array with a string)."""
+    check_fill("full_like", "dask", fill_value)
+    return _compat.full_like(x, fill_value, dtype=dtype, device=device)  # type: ignore[no-any-return]
+
+
+def _integer_k(f: Any) -> Any:
+    """``tril``/``triu`` with ``k`` checked to be an integer (dask's take ``k=1.5`` and
+    answer other values than numpy's)."""
+
+    @wraps_native()
+    @wraps(f)
+    def triangle(x: da.Array, /, *, k: int = 0) -> da.Array:
+        return f(x, k=integer(f.__name__, "k", k))  # type: ignore[no-any-return]
+
+    return triangle
+
+
+tril = _integer_k(_compat.tril)
+triu = _integer_k(_compat.triu)
+
+
+@wraps_native()
+def flip(x: da.Array, /, *, axis: int | tuple[int, ...] | None = None) -> da.Array:
+    """array-api-compat's ``flip``; ``ValueError`` for a repeated axis (dask flips twice)."""
+    axes = axis if isinstance(axis, tuple) and x.ndim else ()
+    if len({integer("flip", "axis", a) % x.ndim for a in axes}) != len(axes):
+        raise ValueError(f"flip() [dask]: repeated axis in {axis}")
+    return _compat.flip(x, axis=axis)  # type: ignore[no-any-return]
+
+
+@wraps_native()
+def asarray(
+    obj: Any, /, *, dtype: Any = None, device: Any = None, copy: bool | None = None
+) -> da.Array:
+    """array-api-compat's ``asarray``; a list of dask arrays is stacked lazily (dask computes
+    them while the graph is built)."""
+    if isinstance(obj, list | tuple) and any(isinstance(o, da.Array) for o in obj):
+        obj = da.stack([_compat.asarray(o) for o in obj])
+    return _compat.asarray(obj, dtype=dtype, device=device, copy=copy)  # type: ignore[no-any-return]
 
 
 empty = _sized(_compat.empty)
@@ -470,6 +584,7 @@ def linspace(
     complex range is built from its real and imaginary parts.
     """
     _check_device("linspace", device)
+    python_scalars("linspace", start=start, stop=stop)
     if not (isinstance(start, complex) or isinstance(stop, complex)) and (
         dtype is None or np.dtype(dtype).kind != "c"
     ):

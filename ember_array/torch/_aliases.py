@@ -1217,9 +1217,25 @@ def take_along_axis(x: torch.Tensor, indices: torch.Tensor, /, *, axis: int = -1
     if isinstance(indices, _Tensor) and not indices.is_cpu:
         return _take_along_masked(x, indices, axis)
     if x.dtype in _UINTS:
-        bits = _uints.to_bits(x)
-        return _compat.take_along_axis(bits, indices, axis=axis).view(x.dtype)  # type: ignore[no-any-return]
-    return _compat.take_along_axis(x, indices, axis=axis)  # type: ignore[no-any-return]
+        return _take_along_checked(_uints.to_bits(x), indices, axis).view(x.dtype)
+    return _take_along_checked(x, indices, axis)
+
+
+# torch: take_along_dim reads another element for an out-of-range index on the CPU (index 13 of
+# a row of 4 gave the row after's), where gather checks; https://github.com/pytorch/pytorch/issues/146211
+# covers its negative indices only. Broadcast as take_along_dim does, then gather (IndexError).
+def _take_along_checked(x: torch.Tensor, indices: torch.Tensor, axis: int) -> torch.Tensor:
+    if x.ndim == 0 or indices.ndim != x.ndim or not -x.ndim <= axis < x.ndim:
+        return _compat.take_along_axis(x, indices, axis=axis)  # type: ignore[no-any-return]
+    ax = axis % x.ndim
+    n = x.shape[ax]
+    idx = torch.where(indices < 0, indices + n, indices)
+    rest = torch.broadcast_shapes(
+        (*x.shape[:ax], 1, *x.shape[ax + 1 :]), (*idx.shape[:ax], 1, *idx.shape[ax + 1 :])
+    )
+    xb = x.expand(*rest[:ax], n, *rest[ax + 1 :])
+    ib = idx.expand(*rest[:ax], idx.shape[ax], *rest[ax + 1 :])
+    return torch.gather(xb, ax, ib)
 
 
 def _take_along_masked(x: torch.Tensor, indices: torch.Tensor, axis: int) -> torch.Tensor:

@@ -217,6 +217,13 @@ def _fill(
         return int(fill_value)
     if kind == "float" and isinstance(fill_value, complex):
         raise TypeError(f"{where}: complex fill_value {fill_value!r} for real dtype {dtype}")
+    if kind == "float" and not isinstance(fill_value, complex):
+        # one answer on every backend: an int beyond int64 is a float (mlx cannot convert it,
+        # torch not below -2**64), and a finite value beyond the dtype's range is an error
+        # (numpy stores inf, torch raises)
+        fill_value = float(fill_value)
+        if math.isfinite(fill_value) and abs(fill_value) > float(xp.finfo(dtype).max):
+            raise ValueError(f"{where}: fill_value {fill_value!r} is out of range for {dtype}")
     return fill_value
 
 
@@ -546,7 +553,7 @@ def _mlx_scatter(mx: Any, v: Any, index: Any, a: _Args) -> Any:
     count = count.reshape((s,) + (1,) * len(rest))
     if a.reduce == "mean":
         out = out / mx.maximum(count, 1).astype(v.dtype)
-    out = mx.where(count != 0, out, mx.array(a.fill, dtype=v.dtype))
+    out = mx.where(count != 0, out, _mlx_full(mx, (), a.fill, v.dtype))
     return out if a.axis == 0 else mx.moveaxis(out, 0, a.axis)
 
 
@@ -572,9 +579,21 @@ def _mlx_native(mx: Any, s: int, rest: tuple[int, ...], init: Scalar, op: str) -
     """mlx's scatter of ``v`` at ``safe`` into ``s + 2`` slots holding ``init``, sliced."""
 
     def native(v: Any, safe: Any) -> Any:
-        return getattr(mx.full((s + 2, *rest), init, dtype=v.dtype).at[safe], op)(v)[:s]
+        return getattr(_mlx_full(mx, (s + 2, *rest), init, v.dtype).at[safe], op)(v)[:s]
 
     return native
+
+
+def _mlx_full(mx: Any, shape: tuple[int, ...], value: Scalar, dtype: Any) -> Any:
+    """``mx.full``; a uint64 value beyond int64 (uint64's maximum, the identity of ``min``)
+    as the int64 of its bits: mlx converts Python ints through int64 (``std::bad_cast``,
+    no upstream issue found)."""
+    if type(value) is int and value > _INT64_MAX and dtype == mx.uint64:
+        return mx.view(mx.full(shape, value - (1 << 64), dtype=mx.int64), mx.uint64)
+    return mx.full(shape, value, dtype=dtype)
+
+
+_INT64_MAX = (1 << 63) - 1
 
 
 @lru_cache(maxsize=256)

@@ -198,3 +198,37 @@ def test_dask_checks_what_numpy_checks(no_compute: None) -> None:
         with pytest.raises((TypeError, ValueError), match=match):
             call()
     assert xp.asarray([x, x]).shape == (2, 3, 4)  # stacked lazily
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_scatter_float_fill_values_behave_alike(name: str) -> None:
+    """An int beyond int64 is a float fill (mlx could not convert it, torch not below -2**64);
+    a finite fill beyond float32 is a ValueError (numpy stored inf, torch raised)."""
+    from ember_array import scatter
+
+    xp = _ns(name)
+    v = xp.asarray(np.ones((6, 2), dtype=np.float32))
+    i = xp.asarray(np.asarray([0, 1, 0, 2, 7, -1]))
+    out = to_numpy(scatter.segment_max(v, i, 4, fill_value=-(2**65)))
+    assert out[3].tolist() == [float(-(2**65))] * 2
+    with pytest.raises(ValueError, match="out of range for"):
+        scatter.segment_max(v, i, 4, fill_value=1e308)
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_segment_min_of_uint64(name: str) -> None:
+    """mlx could not fill a uint64 buffer with uint64's maximum (the identity of min)."""
+    from ember_array import scatter
+
+    xp = _ns(name)
+    values = np.asarray([[1, 2], [3, 4], [5, 6], [2**64 - 1, 7], [8, 9], [1, 1]], np.uint64)
+    index = np.asarray([0, 1, 0, 2, 7, -1])
+    got = to_numpy(scatter.segment_min(xp.asarray(values), xp.asarray(index), 4))
+    np.testing.assert_array_equal(got, scatter.segment_min(values, index, 4))
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_fft_norm_none_is_backward(name: str) -> None:
+    xp = _ns(name)
+    x = xp.asarray(np.ones(4, dtype=np.complex64))
+    assert to_numpy(xp.fft.fft(x, norm=None)).tolist() == [4, 0, 0, 0]

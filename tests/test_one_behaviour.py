@@ -232,3 +232,10 @@ def test_fft_norm_none_is_backward(name: str) -> None:
     xp = _ns(name)
     x = xp.asarray(np.ones(4, dtype=np.complex64))
     assert to_numpy(xp.fft.fft(x, norm=None)).tolist() == [4, 0, 0, 0]
+
+
+def test_mlx_fftfreq_of_a_large_integer_spacing() -> None:
+    """mlx converted d * n through int64 (std::bad_cast); numpy reads an int d as a float."""
+    xp = _ns("mlx")
+    got = to_numpy(xp.fft.fftfreq(4, d=2**63))
+    np.testing.assert_allclose(got, np.fft.fftfreq(4, d=2**63), rtol=1e-6)

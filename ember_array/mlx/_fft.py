@@ -170,7 +170,14 @@ def fftfreq(n: int, /, *, d: float = 1.0, dtype: Any = None, device: Any = None)
     check_shape(n, "fftfreq", mx.int64)
     k = mx.arange(n, dtype=mx.int64, stream=s)
     k = mx.where(k < (n + 1) // 2, k, k - n)
-    return (k.astype(dt) / mx.array(d * n, dtype=dt)).astype(dt)
+    return (k.astype(dt) / _spacing(d, n, dt)).astype(dt)
+
+
+def _spacing(d: float, n: int, dt: mx.Dtype) -> mx.array:
+    # mlx converts a Python int through int64: d * n beyond it raised std::bad_cast (no
+    # upstream issue found); numpy, torch and dask read an int d as a float
+    scale = d * n
+    return mx.array(float(scale) if type(scale) is int else scale, dtype=dt)
 
 
 def rfftfreq(n: int, /, *, d: float = 1.0, dtype: Any = None, device: Any = None) -> mx.array:
@@ -179,7 +186,7 @@ def rfftfreq(n: int, /, *, d: float = 1.0, dtype: Any = None, device: Any = None
     s = stream_for(device, dt, "rfftfreq")
     check_shape(n, "rfftfreq", mx.int64)
     k = mx.arange(n // 2 + 1, dtype=mx.int64, stream=s)
-    return (k.astype(dt) / mx.array(d * n, dtype=dt)).astype(dt)
+    return (k.astype(dt) / _spacing(d, n, dt)).astype(dt)
 
 
 @wraps_native()

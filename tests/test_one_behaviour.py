@@ -239,3 +239,21 @@ def test_mlx_fftfreq_of_a_large_integer_spacing() -> None:
     xp = _ns("mlx")
     got = to_numpy(xp.fft.fftfreq(4, d=2**63))
     np.testing.assert_allclose(got, np.fft.fftfreq(4, d=2**63), rtol=1e-6)
+
+
+@pytest.mark.parametrize("name", ALL)
+@pytest.mark.parametrize("flag", [1, "yes", None])
+def test_bool_keywords_read_as_their_truth(name: str, flag: Any) -> None:
+    """torch (and mlx's argmax) refused a non-bool ``descending``/``stable``/``keepdims``/
+    ``copy``/``upper`` where numpy and dask read its truth: the refusing backend retries with
+    the truth (only once it has refused)."""
+    xp = _ns(name)
+    x = xp.asarray(np.asarray([3.0, 1.0, 2.0], dtype=np.float32))
+    want = [0, 2, 1] if flag else [1, 2, 0]
+    assert to_numpy(xp.argsort(x, descending=flag, stable=flag)).tolist() == want
+    assert to_numpy(xp.argmax(x, axis=0, keepdims=flag)).tolist() == ([0] if flag else 0)
+    assert to_numpy(xp.astype(x, xp.float32, copy=flag)).tolist() == [3.0, 1.0, 2.0]
+    if name != "mlx":  # mlx.sort has no descending (ember_array.mlx reads its truth)
+        assert to_numpy(xp.sort(x, descending=flag)).tolist()[0] == (3.0 if flag else 1.0)
+    eye = xp.asarray(4 * np.eye(2, dtype=np.float32))
+    assert to_numpy(xp.linalg.cholesky(eye, upper=flag)).tolist() == [[2, 0], [0, 2]]

@@ -11,7 +11,7 @@ from __future__ import annotations
 from numbers import Integral, Number
 from typing import Any
 
-__all__ = ["check_bound", "check_fill", "check_int_or_array", "check_int_or_ints"]
+__all__ = ["check_bound", "check_fill", "check_int_or_array", "check_int_or_ints", "truthy"]
 
 
 _PY_SCALARS = frozenset({bool, int, float, complex})
@@ -60,3 +60,16 @@ def check_int_or_ints(func: str, backend: str, name: str, value: Any) -> None:
             raise TypeError(
                 f"{func}() [{backend}]: {name} must be an int or a tuple of ints, " + _got(value)
             )
+
+
+def truthy(**flags: Any) -> dict[str, bool] | None:
+    """Boolean keywords given another value (``keepdims=1``, ``descending="yes"``), as bools;
+    None when every one is a bool already (the backend refused something else).
+
+    Called only once a backend has raised ``TypeError``: torch and mlx refuse a non-bool where
+    numpy and dask read the value's truth, so the refusing backend retries with the truth and
+    every backend gives the same result, at no cost to a call given bools.
+    """
+    if all(type(v) is bool for v in flags.values()):
+        return None
+    return {k: bool(v) for k, v in flags.items()}

@@ -447,7 +447,10 @@ def cholesky(x: mx.array, /, *, upper: bool = False) -> mx.array:
     """
     x = _square(x, "cholesky")
     if not mx.issubdtype(x.dtype, mx.complexfloating):
-        out: mx.array = _cholesky[upper](x)
+        try:
+            out: mx.array = _cholesky[upper](x)
+        except KeyError:  # upper="yes": its truth, as numpy reads it
+            out = _cholesky[bool(upper)](x)
         return out
     n = x.shape[-1]
     rows = mx.arange(n)

@@ -8,6 +8,7 @@ import mlx.core as mx
 import numpy as np
 
 from .. import _spec
+from .._common._scalars import truthy
 from .._markers import forces_evaluation, wraps_native
 from ._elementwise import _COMPLEX, _no_complex128
 from ._helpers import INDEX, from_numpy, scalar
@@ -35,6 +36,11 @@ def _index_of(f: Any, x: mx.array, axis: int | None, keepdims: bool) -> mx.array
         return mx.zeros((), dtype=INDEX)
     try:
         return f(x, axis=axis, keepdims=keepdims).astype(INDEX)
+    except TypeError:
+        flags = truthy(keepdims=keepdims)
+        if flags is None:
+            raise
+        return _index_of(f, x, axis, flags["keepdims"])
     except ValueError:
         # mlx: mx.argmax/argmin raise "Cannot argmax reduce zero size array" even when the
         # reduced axis is not the empty one (no upstream issue found); numpy gives an empty

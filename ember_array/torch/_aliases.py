@@ -20,6 +20,7 @@ from .. import _boundary, _helpers
 from .._common import _data_types
 from .._common._guards import checked_diff, nan_without_dof
 from .._common._manipulation import broadcast_shapes
+from .._common._scalars import truthy
 from .._markers import forces_evaluation, wraps_native
 from .._namespace import bind_xp
 from . import _device_kernels as _dk
@@ -1160,20 +1161,31 @@ def min(
     return _compat.min(x, axis=axis, keepdims=keepdims)  # type: ignore[no-any-return]
 
 
-@wraps_native()
-def argmax(x: torch.Tensor, /, *, axis: int | None = None, keepdims: bool = False) -> torch.Tensor:
-    """``torch.argmax``."""
-    if x.dtype in _UINTS:
-        return _uint_argmax(x, axis, keepdims)  # type: ignore[no-any-return]
-    return torch.argmax(x, axis, keepdims)
+def _arg_reduction(native: Any, uint: Any, name: str) -> Any:
+    """``argmax``/``argmin``: ``native`` (``torch.argmax``), ``uint`` for uint16/32/64; a
+    non-bool ``keepdims`` is read as its truth once torch has refused it, as numpy reads it."""
+
+    @wraps_native()
+    def reduction(
+        x: torch.Tensor, /, *, axis: int | None = None, keepdims: bool = False
+    ) -> torch.Tensor:
+        try:
+            if x.dtype in _UINTS:
+                return uint(x, axis, keepdims)  # type: ignore[no-any-return]
+            return native(x, axis, keepdims)  # type: ignore[no-any-return]
+        except TypeError:
+            flags = truthy(keepdims=keepdims)
+            if flags is None:
+                raise
+            return reduction(x, axis=axis, **flags)
+
+    reduction.__name__ = reduction.__qualname__ = name
+    reduction.__doc__ = f"``torch.{name}``."
+    return reduction
 
 
-@wraps_native()
-def argmin(x: torch.Tensor, /, *, axis: int | None = None, keepdims: bool = False) -> torch.Tensor:
-    """``torch.argmin``."""
-    if x.dtype in _UINTS:
-        return _uint_argmin(x, axis, keepdims)  # type: ignore[no-any-return]
-    return torch.argmin(x, axis, keepdims)
+argmax = _arg_reduction(torch.argmax, _uint_argmax, "argmax")
+argmin = _arg_reduction(torch.argmin, _uint_argmin, "argmin")
 
 
 @wraps_native("clamp")
@@ -1406,6 +1418,11 @@ def astype(
         if device is not None:
             return x.to(device, dtype=dtype, copy=copy)
         return x.to(dtype=dtype, copy=copy)
+    except TypeError:
+        flags = truthy(copy=copy)
+        if flags is None:
+            raise
+        return astype(x, dtype, device=device, **flags)
     except _boundary.UNCLEAN as e:
         raise _boundary.translate(e, "astype", "torch", (x, dtype), {"device": device}) from e
 
@@ -1440,6 +1457,11 @@ def argsort(
         if x.dtype in _UINTS and _dk._uint_views_needed(x):
             return _uint_argsort(x, dim=axis, descending=descending, stable=stable)  # type: ignore[no-any-return]
         return torch.argsort(x, dim=axis, descending=descending, stable=stable)
+    except TypeError:
+        flags = truthy(descending=descending, stable=stable)
+        if flags is None:
+            raise
+        return argsort(x, axis=axis, **flags)
     except _boundary.UNCLEAN as e:
         kwargs = {"axis": axis, "descending": descending}
         raise _boundary.translate(e, "argsort", "torch", (x,), kwargs) from e
@@ -1456,6 +1478,11 @@ def sort(
         if x.dtype in _UINTS and _dk._uint_views_needed(x):
             return _uint_sort(x, axis=axis, descending=descending, stable=stable)  # type: ignore[no-any-return]
         return torch.sort(x, dim=axis, descending=descending, stable=stable).values
+    except TypeError:
+        flags = truthy(descending=descending, stable=stable)
+        if flags is None:
+            raise
+        return sort(x, axis=axis, **flags)
     except _boundary.UNCLEAN as e:
         kwargs = {"axis": axis, "descending": descending}
         raise _boundary.translate(e, "sort", "torch", (x,), kwargs) from e

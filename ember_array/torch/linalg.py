@@ -9,6 +9,7 @@ import torch as _torch
 from .. import _spec
 from .._common._guards import checked_matrix_power as _checked_matrix_power
 from .._common._guards import finite_or_nan as _finite_or_nan
+from .._common._scalars import truthy as _truthy
 from .._markers import wraps_native as _wraps_native
 from .._namespace import populate as _populate
 
@@ -77,6 +78,11 @@ def _cholesky(x: _torch.Tensor, /, *, upper: bool = False) -> _torch.Tensor:
     (decided only once torch has raised: no cost on the finite path)."""
     try:
         return _torch.linalg.cholesky(x, upper=upper)
+    except TypeError:
+        flags = _truthy(upper=upper)
+        if flags is None:
+            raise
+        return _cholesky(x, **flags)
     except _torch.linalg.LinAlgError:
         bad = ~_torch.isfinite(x).all(dim=-1).all(dim=-1)[..., None, None]
         eye = _torch.eye(x.shape[-1], dtype=x.dtype, device=x.device)

@@ -257,3 +257,13 @@ def test_bool_keywords_read_as_their_truth(name: str, flag: Any) -> None:
         assert to_numpy(xp.sort(x, descending=flag)).tolist()[0] == (3.0 if flag else 1.0)
     eye = xp.asarray(4 * np.eye(2, dtype=np.float32))
     assert to_numpy(xp.linalg.cholesky(eye, upper=flag)).tolist() == [[2, 0], [0, 2]]
+
+
+@pytest.mark.parametrize("func", ["sum", "prod", "mean", "max", "min"])
+def test_mlx_reductions_take_an_int_keepdims_as_numpy_does(func: str) -> None:
+    """numpy's reductions read ``keepdims=1`` as True and refuse 1.5; mlx refused both."""
+    x = np.asarray([[3.0, 1.0], [2.0, 5.0]], dtype=np.float32)
+    xp = _ns("mlx")
+    assert tuple(getattr(xp, func)(xp.asarray(x), axis=0, keepdims=1).shape) == (1, 2)
+    with pytest.raises(TypeError):
+        getattr(xp, func)(xp.asarray(x), axis=0, keepdims=1.5)

@@ -11,7 +11,14 @@ from __future__ import annotations
 from numbers import Integral, Number
 from typing import Any
 
-__all__ = ["check_bound", "check_fill", "check_int_or_array", "check_int_or_ints", "truthy"]
+__all__ = [
+    "check_bound",
+    "check_fill",
+    "check_int_or_array",
+    "check_int_or_ints",
+    "int_truthy",
+    "truthy",
+]
 
 
 _PY_SCALARS = frozenset({bool, int, float, complex})
@@ -73,3 +80,12 @@ def truthy(**flags: Any) -> dict[str, bool] | None:
     if all(type(v) is bool for v in flags.values()):
         return None
     return {k: bool(v) for k, v in flags.items()}
+
+
+def int_truthy(**flags: Any) -> dict[str, bool] | None:
+    """:func:`truthy` of int values only (``keepdims=1``): numpy's ufunc reductions (``sum``,
+    ``max``...) take an int for a bool and refuse ``1.5``, ``"yes"`` and None, as torch and mlx
+    do; None when any value is not an int or all are bools."""
+    if any(type(v) not in (bool, int) for v in flags.values()):
+        return None
+    return truthy(**flags)

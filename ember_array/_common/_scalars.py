@@ -8,6 +8,7 @@ backend and what was given.
 
 from __future__ import annotations
 
+import builtins
 from numbers import Integral, Number
 from typing import Any
 
@@ -16,6 +17,7 @@ __all__ = [
     "check_fill",
     "check_int_or_array",
     "check_int_or_ints",
+    "diagonal_offset",
     "int_truthy",
     "truthy",
 ]
@@ -89,3 +91,14 @@ def int_truthy(**flags: Any) -> dict[str, bool] | None:
     if any(type(v) not in (bool, int) for v in flags.values()):
         return None
     return truthy(**flags)
+
+
+def diagonal_offset(k: Any, rows: int, cols: int) -> int | None:
+    """``tril``/``triu``'s ``k`` as numpy reads it, for a backend that refused it: a bool is an
+    int, and an int up to 2**63 beyond the matrix is clamped to ``[-rows, cols]`` (the same
+    triangle); None for an int already in that range or anything else (a float stays refused:
+    numpy's triangle of ``k=1.5`` is no triangle; beyond 2**63 numpy overflows too)."""
+    if not isinstance(k, int) or not -(1 << 63) <= k <= 1 << 63:
+        return None
+    clamped = builtins.min(builtins.max(int(k), -rows), cols)
+    return None if type(k) is int and clamped == k else clamped

@@ -59,6 +59,12 @@ def _empty_batches(f: _Any, name: str) -> _Any:
     ) -> _torch.Tensor:
         try:
             return f(x, n=n, axis=axis, norm=norm)  # type: ignore[no-any-return]
+        except TypeError:
+            # torch: a bool axis or n is refused ("must be int, not bool"); numpy reads it
+            # as the int it is (no upstream issue found)
+            if type(axis) is not bool and type(n) is not bool:
+                raise
+            return transform(x, n=None if n is None else int(n), axis=int(axis), norm=norm)
         except RuntimeError:
             # torch: an FFT over an empty batch fails to plan ("MKL FFT error: Intel oneMKL
             # DFTI ERROR: Inconsistent configuration parameters") (no upstream issue found)

@@ -162,8 +162,8 @@ def test_mlx_empty_argmax_fftn_of_0d() -> None:
 @pytest.mark.parametrize("func", ["take", "take_along_axis"])
 @pytest.mark.parametrize("bad", [13, -13])
 def test_out_of_range_gathers_never_return_another_element(name: str, func: str, bad: int) -> None:
-    """torch's take_along_dim read another element for index 13 of a row of 4 (no check on the
-    CPU), dask's take another row: an IndexError on numpy, torch and dask, mlx's NaN fill."""
+    """torch's take_along_dim wrapped index 13 into a row of 4 (another element, with no error),
+    dask's take gave another row: an IndexError on numpy, torch and dask, mlx's NaN fill."""
     xp = _ns(name)
     x = xp.asarray(np.arange(12.0, dtype=np.float32).reshape(3, 4))
     idx = xp.asarray(np.asarray([[0], [bad], [1]]) if func == "take_along_axis" else [0, bad])

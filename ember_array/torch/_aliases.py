@@ -1244,9 +1244,9 @@ def take_along_axis(x: torch.Tensor, indices: torch.Tensor, /, *, axis: int = -1
     return _take_along_checked(x, indices, axis)
 
 
-# torch: take_along_dim reads another element for an out-of-range index on the CPU (index 13 of
-# a row of 4 gave the row after's), where gather checks; https://github.com/pytorch/pytorch/issues/146211
-# covers its negative indices only. Broadcast as take_along_dim does, then gather (IndexError).
+# torch: take_along_dim(dim=...) wraps an out-of-range index into the axis (another element)
+# where gather raises; https://github.com/pytorch/pytorch/issues/196106
+# Broadcast as take_along_dim does, then gather (IndexError).
 def _take_along_checked(x: torch.Tensor, indices: torch.Tensor, axis: int) -> torch.Tensor:
     if x.ndim == 0 or indices.ndim != x.ndim or not -x.ndim <= axis < x.ndim:
         return _compat.take_along_axis(x, indices, axis=axis)  # type: ignore[no-any-return]

@@ -269,21 +269,28 @@ def test_mlx_reductions_take_an_int_keepdims_as_numpy_does(func: str) -> None:
         getattr(xp, func)(xp.asarray(x), axis=0, keepdims=1.5)
 
 
-@pytest.mark.parametrize("k", [True, 2**63, 9, -5])
-def test_torch_triangles_take_the_diagonals_numpy_takes(k: int) -> None:
-    """torch refused a bool ``k`` and one beyond int64, numpy reads them as ints."""
-    a = np.arange(12.0, dtype=np.float32).reshape(3, 4)
-    t, n = _ns("torch"), _ns("numpy")
-    for f in ("tril", "triu"):
-        np.testing.assert_array_equal(
-            getattr(t, f)(t.asarray(a), k=k).numpy(), getattr(n, f)(a, k=k)
-        )
-    with pytest.raises(TypeError):
-        t.tril(t.asarray(a), k=1.5)  # numpy's tril of k=1.5 is no triangle: refused
-
-
 def test_torch_fft_reads_a_bool_axis_and_n_as_ints() -> None:
     t = _ns("torch")
     x = np.ones((2, 4), dtype=np.float32)
     assert tuple(t.fft.rfft(t.asarray(x), n=True).shape) == np.fft.rfft(x, n=True).shape
     assert tuple(t.fft.rfft(t.asarray(x), axis=True).shape) == np.fft.rfft(x, axis=True).shape
+
+
+@pytest.mark.parametrize("name", ["torch", "mlx"])
+@pytest.mark.parametrize("k", [True, 2**31, 2**63, 9, -5])
+def test_triangles_take_the_diagonals_numpy_takes(name: str, k: int) -> None:
+    """torch refused a bool ``k`` and one beyond int64, mlx one beyond int32."""
+    a = np.arange(12.0, dtype=np.float32).reshape(3, 4)
+    xp, n = _ns(name), _ns("numpy")
+    for f in ("tril", "triu"):
+        got = to_numpy(getattr(xp, f)(xp.asarray(a), k=k))
+        np.testing.assert_array_equal(got, getattr(n, f)(a, k=k))
+    with pytest.raises(TypeError):
+        xp.tril(xp.asarray(a), k=1.5)  # numpy's tril of k=1.5 is no triangle: refused
+
+
+def test_mlx_rtol_beyond_int64() -> None:
+    xp = _ns("mlx")
+    eye = xp.asarray(np.eye(3, dtype=np.float32))
+    assert int(to_numpy(xp.linalg.matrix_rank(eye, rtol=2**63))) == 0
+    assert tuple(xp.linalg.pinv(eye, rtol=2**64).shape) == (3, 3)

@@ -12,12 +12,15 @@ import builtins
 from numbers import Integral, Number
 from typing import Any
 
+from .._markers import wraps_native
+
 __all__ = [
     "check_bound",
     "check_fill",
     "check_int_or_array",
     "check_int_or_ints",
     "diagonal_offset",
+    "triangle",
     "int_truthy",
     "truthy",
 ]
@@ -102,3 +105,21 @@ def diagonal_offset(k: Any, rows: int, cols: int) -> int | None:
         return None
     clamped = builtins.min(builtins.max(int(k), -rows), cols)
     return None if type(k) is int and clamped == k else clamped
+
+
+def triangle(call: Any, name: str, refusals: tuple[type[Exception], ...]) -> Any:
+    """``tril``/``triu`` over ``call(x, k)``; a ``k`` the backend refuses with one of
+    ``refusals`` is read as numpy reads it (:func:`diagonal_offset`), only once it has refused."""
+
+    def tri(x: Any, /, *, k: int = 0) -> Any:
+        try:
+            return call(x, k)
+        except refusals:
+            offset = diagonal_offset(k, *x.shape[-2:]) if getattr(x, "ndim", 0) >= 2 else None
+            if offset is None:
+                raise
+            return call(x, offset)
+
+    tri.__name__ = tri.__qualname__ = name
+    tri.__doc__ = f"The {'lower' if name == 'tril' else 'upper'} triangle of the last two axes."
+    return wraps_native()(tri)

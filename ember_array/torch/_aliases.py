@@ -20,7 +20,7 @@ from .. import _boundary, _helpers
 from .._common import _data_types
 from .._common._guards import checked_diff, nan_without_dof
 from .._common._manipulation import broadcast_shapes
-from .._common._scalars import diagonal_offset, truthy
+from .._common._scalars import triangle, truthy
 from .._markers import forces_evaluation, wraps_native
 from .._namespace import bind_xp
 from . import _device_kernels as _dk
@@ -1126,26 +1126,14 @@ def flip(x: torch.Tensor, /, *, axis: int | tuple[int, ...] | None = None) -> to
 
 
 def _triangle(native: Any, uint: Any, name: str) -> Any:
-    """``tril``/``triu``: ``native`` (``torch.tril``), ``uint`` for uint16/32/64; a ``k`` torch
-    refuses (a bool, a float, an int beyond int64) is read as numpy reads it."""
+    def call(x: torch.Tensor, k: int) -> torch.Tensor:
+        if x.dtype in _UINTS:
+            return uint(x, k=k)  # type: ignore[no-any-return]
+        return native(x, k)  # type: ignore[no-any-return]
 
-    @wraps_native()
-    def triangle(x: torch.Tensor, /, *, k: int = 0) -> torch.Tensor:
-        try:
-            if x.dtype in _UINTS:
-                return uint(x, k=k)  # type: ignore[no-any-return]
-            return native(x, k)  # type: ignore[no-any-return]
-        except (TypeError, ValueError, RuntimeError):
-            # torch: tril/triu take an int64 diagonal only ("must be int, not bool",
-            # "Overflow when unpacking long long") (no upstream issue found)
-            offset = diagonal_offset(k, *x.shape[-2:]) if x.ndim >= 2 else None
-            if offset is None:
-                raise
-            return triangle(x, k=offset)
-
-    triangle.__name__ = triangle.__qualname__ = name
-    triangle.__doc__ = f"``torch.{name}``."
-    return triangle
+    # torch: tril/triu take an int64 diagonal only ("must be int, not bool", "Overflow when
+    # unpacking long long") (no upstream issue found)
+    return triangle(call, name, (TypeError, ValueError, RuntimeError))
 
 
 tril = _triangle(torch.tril, _uint_tril, "tril")

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import contextlib
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from numbers import Integral
 from types import ModuleType
@@ -217,6 +217,13 @@ def _fill(
         return int(fill_value)
     if kind == "float" and isinstance(fill_value, complex):
         raise TypeError(f"{where}: complex fill_value {fill_value!r} for real dtype {dtype}")
+    if kind == "float" and not isinstance(fill_value, complex):
+        # one answer on every backend: an int beyond int64 is a float (mlx cannot convert it,
+        # torch not below -2**64), and a finite value beyond the dtype's range is an error
+        # (numpy stores inf, torch raises)
+        fill_value = float(fill_value)
+        if math.isfinite(fill_value) and abs(fill_value) > float(xp.finfo(dtype).max):
+            raise ValueError(f"{where}: fill_value {fill_value!r} is out of range for {dtype}")
     return fill_value
 
 
@@ -421,6 +428,8 @@ def _torch(values: Any, index: Any, a: _Args) -> Any:
 
     s = a.segments
     v = values if values.dtype == a.out_dtype else values.to(a.out_dtype)
+    if v.dtype in _torch_uints():
+        return _torch_uint(v, index, a)
     idx = index if index.dtype in (torch.int64, torch.int32) else index.to(torch.int64)
     if is_eager_host(idx):
         # torch's CPU kernels check every index and raise (IndexError from index_add_,
@@ -437,6 +446,30 @@ def _torch(values: Any, index: Any, a: _Args) -> Any:
     # both are sliced off.
     safe = torch.clamp(idx, -1, s).add_(1)
     return _torch_reduce(v, safe, a, s + 2, 1, inplace=False)
+
+
+def _torch_uints() -> frozenset[Any]:
+    from .torch._uints import UINTS
+
+    return UINTS
+
+
+def _torch_uint(v: Any, index: Any, a: _Args) -> Any:
+    """uint16/32/64: reduced as the signed type of the same width, the values and the fill
+    translated there and back (``ember_array.torch._uints``): bit views for sums and products
+    (wrapping arithmetic is the same bits), the order-preserving view for max and min."""
+    # torch: no uint16/32/64 index_add_/scatter_reduce_ kernels ("index_add_cpu_" not
+    # implemented for 'UInt16'); https://github.com/pytorch/pytorch/issues/58734
+    from .torch import _uints
+
+    dt = v.dtype
+    ordered = a.reduce in ("max", "min")
+    to, back = (
+        (_uints._to_key, _uints._from_key) if ordered else (_uints._to_bits, _uints._from_bits)
+    )
+    signed = to(v, dt)
+    b = replace(a, out_dtype=signed.dtype, fill=to(a.fill, dt))
+    return back(_torch(signed, index, b), dt)
 
 
 def _complex_unscatterable(v: Any) -> bool:
@@ -533,7 +566,7 @@ def _mlx_scatter(mx: Any, v: Any, index: Any, a: _Args) -> Any:
     count = count.reshape((s,) + (1,) * len(rest))
     if a.reduce == "mean":
         out = out / mx.maximum(count, 1).astype(v.dtype)
-    out = mx.where(count != 0, out, mx.array(a.fill, dtype=v.dtype))
+    out = mx.where(count != 0, out, _mlx_full(mx, (), a.fill, v.dtype))
     return out if a.axis == 0 else mx.moveaxis(out, 0, a.axis)
 
 
@@ -559,9 +592,21 @@ def _mlx_native(mx: Any, s: int, rest: tuple[int, ...], init: Scalar, op: str) -
     """mlx's scatter of ``v`` at ``safe`` into ``s + 2`` slots holding ``init``, sliced."""
 
     def native(v: Any, safe: Any) -> Any:
-        return getattr(mx.full((s + 2, *rest), init, dtype=v.dtype).at[safe], op)(v)[:s]
+        return getattr(_mlx_full(mx, (s + 2, *rest), init, v.dtype).at[safe], op)(v)[:s]
 
     return native
+
+
+def _mlx_full(mx: Any, shape: tuple[int, ...], value: Scalar, dtype: Any) -> Any:
+    """``mx.full``; a uint64 value beyond int64 (uint64's maximum, the identity of ``min``)
+    as the int64 of its bits: mlx converts Python ints through int64 (``std::bad_cast``,
+    no upstream issue found)."""
+    if type(value) is int and value > _INT64_MAX and dtype == mx.uint64:
+        return mx.view(mx.full(shape, value - (1 << 64), dtype=mx.int64), mx.uint64)
+    return mx.full(shape, value, dtype=dtype)
+
+
+_INT64_MAX = (1 << 63) - 1
 
 
 @lru_cache(maxsize=256)

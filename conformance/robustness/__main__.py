@@ -23,6 +23,7 @@ from . import (
     save_results,
     table_lines,
 )
+from ._agreement import pair_table
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -89,6 +90,8 @@ def main(argv: list[str] | None = None) -> int:
         if a.json:
             save_results(results, a.json)
     print("\n".join(table_lines(results)))
+    print("\nCalls on which backends disagree (one returns, the other raises):\n")
+    print("\n".join(pair_table(results)))
     if elapsed is not None:
         print(f"\n{len(results)} cases in {elapsed:.0f} s")
     if a.markdown:

@@ -1,7 +1,7 @@
 """Failures ember_array cannot fix: the backend's own array object answers them.
 
-Without ``ember_array.mlx.install()``, and always for numpy arrays and torch tensors, the
-Python operators, indexing and attributes of an array are the library's own: ember_array
+Without ``ember_array.mlx.install()``, and always for numpy arrays, torch tensors and dask
+arrays, the Python operators, indexing and attributes of an array are the library's own: ember_array
 is not called. Their crashes and wrong answers are recorded as ``deviation`` (listed in
 ``docs/robustness.md`` with the native behaviour and the upstream issue), not counted as
 ember_array's failures. Everything ember_array itself runs (the namespaces, the shims, and
@@ -82,6 +82,24 @@ DEVIATIONS: tuple[Deviation, ...] = (
         r"\(2,3,4\)",
         "`mx.array` in-place operators rebind to the broadcast result, so `x += y` can change "
         "`x`'s shape",
+        NO_ISSUE,
+    ),
+    Deviation(
+        "`x += y` (and every in-place operator) where `y` broadcasts `x` to a larger shape",
+        "dask",
+        r"op\.i\w+",
+        r"\(2,3,4\)",
+        "`dask.array.Array` in-place operators rebind to the broadcast result, so `x += y` can "
+        "change `x`'s shape (numpy raises `ValueError`)",
+        NO_ISSUE,
+    ),
+    Deviation(
+        "`x[float_array]`",
+        "dask",
+        r"op\.getitem",
+        r"\[float array\].*",
+        "`dask.array.Array.__getitem__` computes a floating index array while building the "
+        "graph (to refuse it)",
         NO_ISSUE,
     ),
     Deviation(
@@ -187,3 +205,13 @@ UPSTREAM: tuple[Deviation, ...] = (
 def upstream(r: Result) -> Deviation | None:
     """The native cause of a failure of ember_array's own code, if one is known."""
     return next((d for d in UPSTREAM if d.matches(r)), None)
+
+
+#: Native limits behind the valid-array calls some backend still cannot compute (listed on
+#: ``docs/robustness.md`` under the agreement table), with their upstream issues.
+LIMITS: tuple[Deviation, ...] = ()
+
+
+def limit(r: Result) -> Deviation | None:
+    """The native limit behind a backend's error on a valid-array call, if one is known."""
+    return next((d for d in (*LIMITS, *UPSTREAM) if d.matches(r)), None)

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ember_array import _spec
+from ember_array._common._data_types import promote_names
 
 from ._inputs import DT, Arr, Dev, Foreign, Xp
 
@@ -63,6 +64,11 @@ class Case:
     #: the standard requires a result here (``asarray`` of a numpy array or a nested list):
     #: a clean error is a wrong answer too
     must_work: bool = False
+    #: what the perturbation varies, for the agreement table: ``"arrays"`` (only the arrays'
+    #: dtype, shape, values or layout, the dtypes still combined by the standard's promotion
+    #: table), ``"mixed"`` (arrays of kinds the table does not combine: int with float) or
+    #: ``"keyword"`` (a Python type, a keyword's value, another library's array)
+    varies: str = "keyword"
 
     @property
     def id(self) -> str:
@@ -552,6 +558,40 @@ def _role(target: str, param: str) -> str:
     return ROLES.get(param, "?")
 
 
+def _recipe(v: Any) -> bool:
+    """Whether ``v`` is an array recipe of this library, or a non-empty sequence of them."""
+    if isinstance(v, list | tuple):
+        return bool(v) and all(isinstance(o, Arr) for o in v)
+    return isinstance(v, Arr)
+
+
+#: Parameters whose arrays the standard promotes together (``condition`` and indices are not).
+_PROMOTED = ("x", "x1", "x2", "prepend", "append", "arrays")
+
+
+def _varies(role: str, v: Any, params: list[tuple[str, Any, str]], override: dict[str, Any]) -> str:
+    """What a perturbation ``v`` of a parameter of ``role`` varies (:attr:`Case.varies`)."""
+    arrays = role in ("array", "indices", "arrays")
+    if arrays and any(isinstance(o, Foreign) for o in (v if isinstance(v, list | tuple) else (v,))):
+        return "foreign"
+    if not arrays or not _recipe(v):
+        return "keyword"
+    names: list[str] = []
+    for n, value, _ in params:
+        if n in _PROMOTED:
+            value = override.get(n, value)
+            for o in value if isinstance(value, list | tuple) else (value,):
+                if isinstance(o, Arr):
+                    names.append(o.dtype)
+    try:
+        functools.reduce(lambda a, b: promote_names(a, b, "standard"), names, names[0])
+    except (TypeError, KeyError):
+        return "mixed"
+    except IndexError:  # no promoted arrays (a shim's values and indices)
+        pass
+    return "arrays"
+
+
 # ------------------------------------------------------------------------------------------
 # assembling calls
 
@@ -620,7 +660,7 @@ def _function_cases(
         for d in DTYPES:
             over = {n: replace(v, dtype=d) for n, v, _ in params if n in arrays}
             a, k = _assemble(params, over)
-            yield Case(group, target, a, k, "*", f"all dtype={d}", compare=how)
+            yield Case(group, target, a, k, "*", f"all dtype={d}", compare=how, varies="arrays")
     if len(arrays) >= 2 and main is not None:
         # every array argument at one edge shape (solve of two (0, 0) operands...)
         square = main.values == "spd"
@@ -629,7 +669,7 @@ def _function_cases(
             if name == "linalg.solve" and square:
                 over["x2"] = replace(over["x2"], shape=shape[:-1])
             a, k = _assemble(params, over)
-            yield Case(group, target, a, k, "*", f"all shape={shape}", compare=how)
+            yield Case(group, target, a, k, "*", f"all shape={shape}", compare=how, varies="arrays")
     for pname, value, _kind in params:
         role = _role(name, pname)
         gen = PERTURB.get(role)
@@ -638,7 +678,8 @@ def _function_cases(
         for label, v, must in gen(value, ctx):
             a, k = _assemble(params, {pname: v})
             work = (name, label) in MUST_WORK
-            yield Case(group, target, a, k, pname, label, must, how, work)
+            varies = _varies(role, v, params, {pname: v})
+            yield Case(group, target, a, k, pname, label, must, how, work, varies)
     for label, over in JOINT.get(name, ()):
         a, k = _assemble(params, over)
         yield Case(group, target, a, k, "+", label, compare=how)
@@ -1104,13 +1145,14 @@ def shim_cases(group: str) -> Iterator[Case]:
                 continue
             for label, v, must in gen(value, ctx):
                 a, k = _assemble(params, {pname: v})
-                yield Case(group, target, a, k, pname, label, must, compare)
+                varies = _varies(role, v, params, {pname: v})
+                yield Case(group, target, a, k, pname, label, must, compare, varies=varies)
 
 
 # ------------------------------------------------------------------------------------------
 
 #: The worker groups: a backend, and mlx once more with ``ember_array.mlx.install()``.
-GROUPS = ("numpy", "torch", "mlx", "mlx+install")
+GROUPS = ("numpy", "torch", "mlx", "mlx+install", "dask")
 #: The control group, not swept by default: array-api-strict judged against itself. Any
 #: ``wrong`` there is the sweep's own false alarm (or a referee fix, as std/var's correction).
 CONTROL = "strict"

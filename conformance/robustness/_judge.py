@@ -410,28 +410,106 @@ def _input_dtypes(obj: Any) -> set[str]:
     return {x.dtype for x in _leaves(obj) if isinstance(x, Arr)}
 
 
-def judge(case: Case, lib: str, xp: Any, strict: Any, defaults: dict[str, str]) -> tuple[str, str]:
-    """(outcome, detail) of ``case``; ``xp`` is ember_array's namespace for ``lib``."""
+#: dask targets that may compute while the graph is built: their output shape depends on the
+#: data (the standard's data-dependent functions), or Python asks for a value (``bool(x)``).
+DATA_DEPENDENT = frozenset(
+    {
+        "unique_all",
+        "unique_counts",
+        "unique_inverse",
+        "unique_values",
+        "nonzero",
+        *(f"op.{n}" for n in ("bool", "int", "float", "complex", "index", "len")),
+    }
+)
+
+
+class _Refused(Exception):  # noqa: N818 (a verdict, not an error)
+    """dask computed while the graph was being built."""
+
+
+def _build(case: Case, lib: str, xp: Any, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+    """The call; on dask under a scheduler that refuses to compute (the graph is built only)."""
+    if lib != "dask" or case.target in DATA_DEPENDENT or "mask" in case.label:
+        return call(case, xp, lib, args, kwargs)
+    import dask
+
+    from conformance._backends import refuse_to_compute
+
+    with dask.config.set(scheduler=refuse_to_compute):
+        try:
+            return call(case, xp, lib, args, kwargs)
+        except AssertionError as e:
+            if "computed while it was being built" in str(e):
+                raise _Refused(str(e)) from e
+            raise
+
+
+#: A lazy result larger than this is not computed: its graph is the answer (numpy raises
+#: MemoryError for the same size, and the referee's error makes the result ``accepted``).
+_LAZY_LIMIT = 1 << 28
+
+
+def _too_big(lib: str, x: Any) -> bool:
+    if lib != "dask":
+        return False
+    n = math.prod(x.shape) * x.dtype.itemsize
+    return not math.isnan(n) and n > _LAZY_LIMIT
+
+
+def _undefined(case: Case) -> bool:
+    """Whether the standard leaves the result of ``case`` to the implementation (the referee
+    runs a stand-in, or the call is :data:`IMPLEMENTATION_DEFINED`)."""
+    return (case.target, case.label) in IMPLEMENTATION_DEFINED or _referee_case(case) is not case
+
+
+def referee_verdict(case: Case, strict: Any) -> str:
+    """What array-api-strict does with ``case``: ``"returns"``, ``"raises"``, ``"outside"``
+    (its input cannot be built there: a dtype outside the standard) or ``"undefined"`` (it
+    returns, but the standard leaves the result to the implementation: :func:`_undefined`)."""
+    if _undefined(case):
+        return "undefined"
+    try:
+        _, rargs, rkwargs = _materialize(_referee_case(case), "strict", strict)
+        call(case, strict, "strict", rargs, rkwargs)
+    except Skip:
+        return "outside"
+    except Exception:
+        return "raises"
+    return "returns"
+
+
+def judge(
+    case: Case, lib: str, xp: Any, strict: Any, defaults: dict[str, str]
+) -> tuple[str, str, str]:
+    """(outcome, detail, referee) of ``case``; ``xp`` is ember_array's namespace for ``lib``;
+    ``referee``: what array-api-strict does with the same call (:func:`referee_verdict`)."""
     try:
         mat, args, kwargs = _materialize(case, lib, xp)
     except Skip as e:
-        return "skip", str(e)
+        return "skip", str(e), ""
     try:
-        res = call(case, xp, lib, args, kwargs)
+        res = _build(case, lib, xp, args, kwargs)
         if _is_array(lib, res) or isinstance(res, tuple | list):
             items = res if isinstance(res, tuple | list) else (res,)
             if any(getattr(item, "is_meta", False) is True for item in items):
                 # torch's meta device holds shapes and dtypes only: no values to referee
-                return "skip", "a result on torch's meta device has no values to compare"
+                return "skip", "a result on torch's meta device has no values to compare", ""
             for item in items:
-                if _is_array(lib, item):
-                    to_numpy(lib, item)  # evaluate (mlx is lazy: errors surface here)
+                if _is_array(lib, item) and not _too_big(lib, item):
+                    to_numpy(lib, item)  # evaluate (mlx and dask are lazy: errors surface here)
+    except _Refused as e:
+        return "wrong", f"computed while the graph was built: {e}", referee_verdict(case, strict)
     except CLEAN as e:
         if case.must_work:
-            return "wrong", f"raised {_exc(e)}; the standard requires a result"
-        return "clean", _exc(e)
+            return (
+                "wrong",
+                f"raised {_exc(e)}; the standard requires a result",
+                referee_verdict(case, strict),
+            )
+        return "clean", _exc(e), referee_verdict(case, strict)
     except Exception as e:
-        return "unclean", _exc(e) + " @ " + _where(e)
+        return "unclean", _exc(e) + " @ " + _where(e), referee_verdict(case, strict)
     # mutated inputs (the target of item assignment and in-place operators excepted)
     mutable = case.target in ("op.setitem",) or (
         case.target.startswith("op.i") and case.target not in ("op.index", "op.invert")
@@ -444,12 +522,12 @@ def judge(case: Case, lib: str, xp: Any, strict: Any, defaults: dict[str, str]) 
         except Exception:
             continue
         if now.shape != values.shape or not np.array_equal(now, values, equal_nan=True):
-            return "wrong", "mutated an input array"
+            return "wrong", "mutated an input array", referee_verdict(case, strict)
     try:
         _, rargs, rkwargs = _materialize(_referee_case(case), "strict", strict)
         ref = call(case, strict, "strict", rargs, rkwargs)
     except Skip as e:
-        return "accepted", f"referee input: {e}"
+        return "accepted", f"referee input: {e}", "outside"
     except Exception as e:
         if case.must_raise and not (
             case.target in _EQUALITY and case.label in ("object", "str", "'a'")
@@ -457,8 +535,41 @@ def judge(case: Case, lib: str, xp: Any, strict: Any, defaults: dict[str, str]) 
             return (
                 "wrong",
                 f"returned a result; the standard requires an error (referee: {_exc(e)})",
+                "raises",
             )
-        return "accepted", f"referee raises {_exc(e)}"
+        if _another_element(case, lib, res):
+            return "wrong", "an out-of-range index gave another element", "raises"
+        return "accepted", f"referee raises {_exc(e)}", "raises"
+    outcome, detail = _verdict(case, lib, res, ref, strict, rargs, rkwargs, defaults)
+    return outcome, detail, "undefined" if _undefined(case) else "returns"
+
+
+def _another_element(case: Case, lib: str, res: Any) -> bool:
+    """Whether a gather of an out-of-range index (the last index of an ``oob`` recipe) returned
+    an element of ``x``: the documented result is an ``IndexError``, or mlx's fill (NaN for a
+    floating ``x``) where the indices cannot be checked without evaluating them."""
+    if (
+        case.target not in ("take", "take_along_axis")
+        or case.param != "indices"
+        or case.label not in ("oob", "negative-oob")
+        or not _is_array(lib, res)
+    ):
+        return False
+    last = to_numpy(lib, res).reshape(-1)[-1:]
+    return last.dtype.kind in "fc" and not np.isnan(last).all()
+
+
+def _verdict(
+    case: Case,
+    lib: str,
+    res: Any,
+    ref: Any,
+    strict: Any,
+    rargs: tuple[Any, ...],
+    rkwargs: dict[str, Any],
+    defaults: dict[str, str],
+) -> tuple[str, str]:
+    """(outcome, detail) of a result ``res`` where the referee returned ``ref``."""
     if case.compare == "none":
         return "right", ""
     why = IMPLEMENTATION_DEFINED.get((case.target, case.label))

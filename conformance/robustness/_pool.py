@@ -37,6 +37,10 @@ class Result:
     case: Case
     outcome: str
     detail: str = ""
+    #: what array-api-strict did with the same call: ``"returns"``, ``"raises"``, or
+    #: ``"outside"`` (the input cannot be built there: a dtype outside the standard);
+    #: ``""`` where the case did not get that far (crash, hang, skip)
+    referee: str = ""
 
 
 def _limit_memory(gb: float) -> Callable[[], None]:
@@ -167,7 +171,9 @@ def _run_chunk(
                     current = int(rest)
                 elif tag == "R":
                     rec = json.loads(rest)
-                    yield Result(cases[rec["i"]], rec["outcome"], rec["detail"])
+                    yield Result(
+                        cases[rec["i"]], rec["outcome"], rec["detail"], rec.get("referee", "")
+                    )
                     current = None
                 elif tag == "D":
                     done = True

@@ -34,6 +34,8 @@ def save_results(results: list[Result], path: str) -> None:
                 "label": c.label,
                 "outcome": r.outcome,
                 "detail": r.detail,
+                "referee": r.referee,
+                "varies": c.varies,
             }
             f.write(json.dumps(rec) + "\n")
 
@@ -43,8 +45,16 @@ def load_results(path: str) -> list[Result]:
     with open(path) as f:
         for line in f:
             rec = json.loads(line)
-            case = Case(rec["group"], rec["target"], (), {}, rec["param"], rec["label"])
-            out.append(Result(case, rec["outcome"], rec["detail"]))
+            case = Case(
+                rec["group"],
+                rec["target"],
+                (),
+                {},
+                rec["param"],
+                rec["label"],
+                varies=rec.get("varies", "keyword"),
+            )
+            out.append(Result(case, rec["outcome"], rec["detail"], rec.get("referee", "")))
     return out
 
 
@@ -176,7 +186,7 @@ def markdown(
     out = [
         *page_head("Robustness: every function under bad and edge inputs", REGENERATE),
         "The sweep (`conformance/robustness/`) calls every public function of "
-        "`ember_array.numpy`, `.torch` and `.mlx` (namespace, `linalg`, `fft`, "
+        "`ember_array.numpy`, `.torch`, `.mlx` and `.dask` (namespace, `linalg`, `fft`, "
         "`__array_namespace_info__`), the array operators (for mlx also after "
         "`ember_array.mlx.install()`, group `mlx+install`) and the shims (random, scatter, "
         "signal, device helpers) with one bad or edge argument at a time: every dtype, 0-d and "
@@ -185,7 +195,10 @@ def markdown(
         "out-of-range indices and huge sizes. The cases are generated from array-api-strict's "
         "signatures of the standard's functions and the shims' own signatures; which names exist "
         "on a backend is the support matrix's call. Each case runs in a worker process with a "
-        "timeout, so a crash or a hang is a result; array-api-strict referees the results.",
+        "timeout, so a crash or a hang is a result; array-api-strict referees the results. "
+        "On dask each graph is built under a scheduler that refuses to compute (a computation "
+        "there is a wrong answer, except in the functions whose output shape depends on the "
+        "data), then computed.",
         "",
         "`nox -s robustness` runs the whole sweep; `tests/test_robustness.py` runs a slice of it "
         "(`--slice small`) in the default test run. The control, `--backend strict`, judges "
@@ -234,6 +247,7 @@ def markdown(
                 f"| {outcome} | {group} | `{target}` | {len(rs)} | `{example}` | {det} | {why} |"
             )
         out.append("")
+    out += _agreement_lines(results)
     from ._deviations import DEVIATIONS, explain
     from ._judge import GARBAGE_SCALARS, IMPLEMENTATION_DEFINED, SPECIALS_UNDEFINED
 
@@ -288,6 +302,66 @@ def markdown(
     out += [f"| {g} | `{e}` | {n} |" for (g, e), n in unclean.most_common()]
     out += ["", *_origin_lines(results)]
     return "\n".join(out)
+
+
+def _agreement_lines(results: list[Result]) -> list[str]:
+    """The cross-backend agreement section (``conformance/robustness/_agreement.py``)."""
+    from ._agreement import arrays_disagreements, function_table, pair_table
+    from ._deviations import limit
+
+    out = [
+        "## Agreement between backends",
+        "",
+        "The same call (function, parameter and perturbation) on two backends: they *disagree* "
+        "when one returns and the other raises, crashes or hangs. The columns split the "
+        "disagreements by what array-api-strict does with the call: the standard *defines a "
+        "value* (strict returns) where only the arrays' dtype, shape, values or layout vary "
+        "(dtypes the standard's promotion table combines), or where a keyword's Python type "
+        "or value varies; or it *rejects the input* (strict raises, or cannot build it) or "
+        "*leaves it undefined* (mixed-kind promotion such as int with float, NaN or infinity "
+        "into a decomposition, a 0-d array where the standard asks for one or more "
+        "dimensions). *value differs*: both return where the standard defines "
+        "the value, and one of the two is wrong. Operators are the array objects' own and are "
+        "left out. [One behaviour](one-behaviour.md) is the policy behind these numbers.",
+        "",
+        *pair_table(results),
+        "",
+    ]
+    left = arrays_disagreements(results)
+    out += [
+        "### Valid arrays some backend cannot compute",
+        "",
+        "Calls where only the arrays vary, the standard defines the result, and a backend "
+        "raises (mlx's clear `TypeError` for a complex128 result excepted), with the native "
+        "limit behind each.",
+        "",
+    ]
+    if not left:
+        out += ["None.", ""]
+    else:
+        out += [
+            "| function | perturbation | raises on | error | native limit |",
+            "|---|---|---|---|---|",
+        ]
+        for c, raising in left:
+            target, param, label = c.key
+            who = ", ".join(r.case.group for r in raising)
+            r = raising[0]
+            cause = limit(r)
+            why = f"{cause.native} ({cause.link})" if cause else ""
+            det = r.detail.replace("|", "\\|")[:160]
+            example = f"{param}={label}".replace("|", "\\|")
+            out.append(f"| `{target}` | `{example}` | {who} | {det} | {why} |")
+        out.append("")
+    out += [
+        "### Disagreements per function",
+        "",
+        "Calls on which some backends return and others raise, per function.",
+        "",
+        *function_table(results),
+        "",
+    ]
+    return out
 
 
 #: What each backend's own functions and array objects raise on bad input, and where upstream

@@ -9,7 +9,15 @@ from typing import Any
 
 from .._markers import wraps_native
 
-__all__ = ["can_cast", "finfo", "finfo_object", "iinfo", "iinfo_object", "promote_names"]
+__all__ = [
+    "can_cast",
+    "complex_to_real",
+    "finfo",
+    "finfo_object",
+    "iinfo",
+    "iinfo_object",
+    "promote_names",
+]
 
 SIGNED = ("int8", "int16", "int32", "int64")
 UNSIGNED = ("uint8", "uint16", "uint32", "uint64")
@@ -19,6 +27,19 @@ BITS = {
     "bool": 8, "int8": 8, "int16": 16, "int32": 32, "int64": 64, "uint8": 8, "uint16": 16,
     "uint32": 32, "uint64": 64, "float32": 32, "float64": 64, "complex64": 64, "complex128": 128,
 }  # fmt: skip
+
+
+def complex_to_real(backend: str, src: object, dst: object) -> TypeError:
+    """The error of ``astype`` from a complex to a real dtype, one message on every backend.
+
+    The standard says this cast "should not be permitted"; numpy, torch and dask drop the
+    imaginary part silently, mlx raises: every namespace raises this instead.
+    """
+    name = str(dst).rsplit(".", 1)[-1].removeprefix("<class '").rstrip("'>")
+    return TypeError(
+        f"astype [{backend}]: casting {str(src).rsplit('.', 1)[-1]} to {name} is not permitted "
+        "(the array API forbids complex to real casts; take real(x) or abs(x) first)"
+    )
 
 
 def promote_names(a: str, b: str, backend: str) -> str:

@@ -8,10 +8,22 @@ backend and what was given.
 
 from __future__ import annotations
 
+import builtins
 from numbers import Integral, Number
 from typing import Any
 
-__all__ = ["check_bound", "check_fill", "check_int_or_array", "check_int_or_ints"]
+from .._markers import wraps_native
+
+__all__ = [
+    "check_bound",
+    "check_fill",
+    "check_int_or_array",
+    "check_int_or_ints",
+    "diagonal_offset",
+    "triangle",
+    "int_truthy",
+    "truthy",
+]
 
 
 _PY_SCALARS = frozenset({bool, int, float, complex})
@@ -60,3 +72,54 @@ def check_int_or_ints(func: str, backend: str, name: str, value: Any) -> None:
             raise TypeError(
                 f"{func}() [{backend}]: {name} must be an int or a tuple of ints, " + _got(value)
             )
+
+
+def truthy(**flags: Any) -> dict[str, bool] | None:
+    """Boolean keywords given another value (``keepdims=1``, ``descending="yes"``), as bools;
+    None when every one is a bool already (the backend refused something else).
+
+    Called only once a backend has raised ``TypeError``: torch and mlx refuse a non-bool where
+    numpy and dask read the value's truth, so the refusing backend retries with the truth and
+    every backend gives the same result, at no cost to a call given bools.
+    """
+    if all(type(v) is bool for v in flags.values()):
+        return None
+    return {k: bool(v) for k, v in flags.items()}
+
+
+def int_truthy(**flags: Any) -> dict[str, bool] | None:
+    """:func:`truthy` of int values only (``keepdims=1``): numpy's ufunc reductions (``sum``,
+    ``max``...) take an int for a bool and refuse ``1.5``, ``"yes"`` and None, as torch and mlx
+    do; None when any value is not an int or all are bools."""
+    if any(type(v) not in (bool, int) for v in flags.values()):
+        return None
+    return truthy(**flags)
+
+
+def diagonal_offset(k: Any, rows: int, cols: int) -> int | None:
+    """``tril``/``triu``'s ``k`` as numpy reads it, for a backend that refused it: a bool is an
+    int, and an int up to 2**63 beyond the matrix is clamped to ``[-rows, cols]`` (the same
+    triangle); None for an int already in that range or anything else (a float stays refused:
+    numpy's triangle of ``k=1.5`` is no triangle; beyond 2**63 numpy overflows too)."""
+    if not isinstance(k, int) or not -(1 << 63) <= k <= 1 << 63:
+        return None
+    clamped = builtins.min(builtins.max(int(k), -rows), cols)
+    return None if type(k) is int and clamped == k else clamped
+
+
+def triangle(call: Any, name: str, refusals: tuple[type[Exception], ...]) -> Any:
+    """``tril``/``triu`` over ``call(x, k)``; a ``k`` the backend refuses with one of
+    ``refusals`` is read as numpy reads it (:func:`diagonal_offset`), only once it has refused."""
+
+    def tri(x: Any, /, *, k: int = 0) -> Any:
+        try:
+            return call(x, k)
+        except refusals:
+            offset = diagonal_offset(k, *x.shape[-2:]) if getattr(x, "ndim", 0) >= 2 else None
+            if offset is None:
+                raise
+            return call(x, offset)
+
+    tri.__name__ = tri.__qualname__ = name
+    tri.__doc__ = f"The {'lower' if name == 'tril' else 'upper'} triangle of the last two axes."
+    return wraps_native()(tri)

@@ -34,10 +34,10 @@ __all__ += ["__array_api_version__", "__array_namespace_info__", "fft", "linalg"
 _borrow(
     _compat,
     wrapped="""
-        arange asarray astype count_nonzero cumulative_prod cumulative_sum empty empty_like
-        full full_like matrix_transpose ones ones_like permute_dims sign std tensordot var
-        zeros zeros_like fft.fftfreq fft.rfftfreq linalg.diagonal linalg.trace
+        count_nonzero cumulative_prod cumulative_sum empty_like
+        matrix_transpose ones_like permute_dims sign std tensordot var
+        zeros_like linalg.diagonal linalg.trace
         linalg.vector_norm
     """,
-    written="argsort clip isdtype sort unstack vecdot",
+    written="argsort clip sort unstack vecdot",
 )

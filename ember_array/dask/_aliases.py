@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import math
 import operator
-from functools import wraps
+from functools import partial, wraps
 from typing import Any
 
 import array_api_compat.dask.array as _compat_module
@@ -19,6 +19,7 @@ from .. import numpy as _enp_module
 from .._common import _data_types
 from .._common._guards import checked_diff, nan_without_dof
 from .._common._manipulation import broadcast_shapes
+from .._common._scalars import check_fill
 from .._markers import wraps_native
 from .._namespace import bind_xp
 
@@ -26,6 +27,18 @@ _compat: Any = _compat_module
 _enp: Any = _enp_module
 
 __all__ = [
+    "arange",
+    "asarray",
+    "astype",
+    "flip",
+    "full_like",
+    "isdtype",
+    "tril",
+    "triu",
+    "empty",
+    "full",
+    "ones",
+    "zeros",
     "broadcast_shapes",
     "can_cast",
     "concat",
@@ -46,7 +59,9 @@ __all__ = [
     "roll",
     "searchsorted",
     "std",
+    "take",
     "take_along_axis",
+    "tile",
     "tensordot",
     "unique_all",
     "unique_counts",
@@ -60,6 +75,8 @@ _bind = bind_xp(_compat, __name__.rpartition(".")[0])
 # dask's dtypes are numpy's, and so are numpy's cross-kind casts and numpy-scalar info fields
 # (see ember_array.numpy._aliases)
 can_cast = _bind(_data_types.can_cast)
+# dask: array-api-compat's dask isdtype takes kind=1 and kind=None (numpy's raises TypeError)
+isdtype = _enp.isdtype
 finfo = _bind(_data_types.finfo)
 iinfo = _bind(_data_types.iinfo)
 # dask: dask.array.diff builds n graph layers, so diff(x, n=2**40) never returns
@@ -84,10 +101,21 @@ def diff(
     ``dask.array.diff`` turns ``prepend``/``append`` into numpy arrays, computing them while
     the graph is built; they are concatenated lazily here instead.
     """
+    axis = integer("diff", "axis", axis)  # dask's diff takes axis=1.5
     if prepend is not None or append is not None:
         parts = [p for p in (prepend, x, append) if p is not None]
         x = _compat.concat(parts, axis=axis)
     return _checked_diff(x, axis=axis, n=n)
+
+
+# dask: Array.astype drops the imaginary part of a complex array cast to a real dtype, where
+# the standard says the cast "should not be permitted" (numpy's behaviour, no upstream issue)
+@wraps_native()
+def astype(x: da.Array, dtype: Any, /, *, copy: bool = True, device: Any = None) -> da.Array:
+    """array-api-compat's ``astype``; ``TypeError`` from a complex to a real dtype."""
+    if x.dtype.kind == "c" and np.dtype(dtype).kind != "c":
+        raise _data_types.complex_to_real("dask", x.dtype, dtype)
+    return _compat.astype(x, dtype, copy=copy, device=device)  # type: ignore[no-any-return]
 
 
 # dask: var/std divide by max(N - correction, 0), inf where the standard says NaN, as numpy;
@@ -111,16 +139,50 @@ def from_dlpack(x: Any, /, *, device: Any = None, copy: bool | None = None) -> d
     return da.from_array(arr, chunks=arr.shape or (), asarray=False)
 
 
+def _in_range(idx: np.ndarray, n: int, name: str) -> np.ndarray:
+    """``idx`` itself, or ``IndexError`` where an index leaves ``[-n, n)``: run on every block
+    of a dask index array when it is computed, on a concrete one at once."""
+    if idx.size and (idx.min() < -n or idx.max() >= n):
+        raise IndexError(f"{name}() [dask]: index out of range for an axis of size {n}")
+    return idx
+
+
+# dask: take of an index beyond the axis returns another element (x[[9]] of 3 rows gives a
+# row), where numpy and torch raise (no upstream issue found)
+@wraps_native()
+def take(x: da.Array, indices: Any, /, *, axis: int | None = None) -> da.Array:
+    """``dask.array.take`` of indices checked against the axis: ``IndexError`` at once for
+    concrete indices, when computed for a dask index array (never another element)."""
+    if not isinstance(x, da.Array):
+        raise TypeError(f"take() [dask]: x must be a dask array, got {type(x).__name__}")
+    if axis is None:
+        if x.ndim != 1:
+            raise ValueError(f"take() [dask]: axis is required for a {x.ndim}-d x")
+        axis = 0
+    ax = operator.index(axis)
+    if not -x.ndim <= ax < x.ndim:
+        raise IndexError(f"take() [dask]: axis {axis} out of range for a {x.ndim}-d x")
+    n = x.shape[ax]
+    if not isinstance(indices, da.Array):
+        indices = np.asarray(indices)
+    if indices.dtype.kind not in "iu":
+        raise TypeError(f"take() [dask]: indices must have an integer dtype, got {indices.dtype}")
+    if math.isnan(n):  # a chunk of unknown length: dask's own behaviour
+        pass
+    elif isinstance(indices, da.Array):
+        check = partial(_in_range, n=n, name="take")
+        indices = da.map_blocks(check, indices, dtype=indices.dtype)
+    else:
+        _in_range(indices, n, "take")
+    return _compat.take(x, indices, axis=ax)  # type: ignore[no-any-return]
+
+
 def _take_block(x: np.ndarray, idx: np.ndarray, axis: int) -> np.ndarray:
     # one block: x whole along ``axis``, idx the matching block of indices
     n = x.shape[axis]
+    _in_range(idx, n, "take_along_axis")
     # negative indices count from the end, as in the standard's take
-    idx = np.where(idx < 0, idx + n, idx)
-    if idx.size and (idx.min() < 0 or idx.max() >= n):
-        raise IndexError(
-            f"take_along_axis() [dask]: index out of range for axis {axis} of size {n}"
-        )
-    return np.take_along_axis(x, idx, axis=axis)
+    return np.take_along_axis(x, np.where(idx < 0, idx + n, idx), axis=axis)
 
 
 # dask: dask.array has no take_along_axis; https://github.com/dask/dask/issues/3663
@@ -336,6 +398,145 @@ def _eye_block(k: int, dtype: Any, block_info: Any = None) -> np.ndarray:
     return np.eye(r1 - r0, c1 - c0, k=k + r0 - c0, dtype=dtype)
 
 
+#: The most elements of one array: 2**48 (2 PiB of float64, 16 million of dask's 128 MiB
+#: blocks). dask builds a graph of a larger shape for minutes (``full((2**31,) * 3, 1.0)``:
+#: 15 s, ``eye(2**31)``: over a minute) before any computation (no upstream issue found).
+MAX_ELEMENTS = 1 << 48
+
+
+def _graph_size(func: str, shape: tuple[int, ...]) -> None:
+    """``ValueError`` for a shape of more than :data:`MAX_ELEMENTS` elements."""
+    n = math.prod(shape)
+    if n > MAX_ELEMENTS:
+        raise ValueError(
+            f"{func}() [dask]: shape {shape} has {n} elements, more than one dask array holds "
+            f"({MAX_ELEMENTS})"
+        )
+
+
+def _sized(f: Any) -> Any:
+    """array-api-compat's ``f(shape, ...)`` after :func:`_graph_size` of ``shape``."""
+
+    @wraps_native()
+    @wraps(f)
+    def created(shape: Any, *args: Any, **kwargs: Any) -> da.Array:
+        if isinstance(shape, tuple | list | int):
+            # dask takes full((1.5,), ...) (TypeError here, as numpy)
+            dims = shape if isinstance(shape, tuple | list) else (shape,)
+            _graph_size(f.__name__, tuple(integer(f.__name__, "shape", d) for d in dims))
+        return f(shape, *args, **kwargs)  # type: ignore[no-any-return]
+
+    return created
+
+
+#: The most blocks ``tile`` builds: dask's tile makes one block per repetition (and block of
+#: ``x``), so ``tile(x, (2**20, 2**20))`` builds 2**40 blocks for ever (no upstream issue found).
+MAX_BLOCKS = 1 << 24
+
+
+@wraps_native()
+def tile(x: da.Array, repetitions: tuple[int, ...], /) -> da.Array:
+    """``dask.array.tile``; ``ValueError`` for a graph of more than :data:`MAX_BLOCKS` blocks."""
+    if isinstance(repetitions, tuple) and all(isinstance(r, int) for r in repetitions):
+        blocks = math.prod(repetitions) * x.npartitions
+        if blocks > MAX_BLOCKS:
+            raise ValueError(
+                f"tile() [dask]: repetitions {repetitions} make {blocks} blocks, more than "
+                f"one graph holds ({MAX_BLOCKS})"
+            )
+    return _compat.tile(x, repetitions)  # type: ignore[no-any-return]
+
+
+def integer(func: str, name: str, value: Any) -> int:
+    """``value`` as an int; ``TypeError`` naming ``func`` for anything else (``1.5``, ``"0"``),
+    where dask's functions take it."""
+    try:
+        return operator.index(value)
+    except TypeError:
+        raise TypeError(
+            f"{func}() [dask]: {name} must be an int, got {type(value).__name__}"
+        ) from None
+
+
+def python_scalars(func: str, **values: Any) -> None:
+    """``TypeError`` for a dask array where a Python scalar goes (``arange(start=x)``)."""
+    # dask: arange/linspace/fftfreq read a dask array given for a scalar with float(), which
+    # computes the graph while it is built (no upstream issue found)
+    for name, v in values.items():
+        if isinstance(v, da.Array):
+            raise TypeError(
+                f"{func}() [dask]: {name} must be a Python scalar, got a dask array (reading "
+                "its value would compute the graph)"
+            )
+
+
+@wraps_native()
+def arange(
+    start: int | float,
+    /,
+    stop: int | float | None = None,
+    step: int | float = 1,
+    *,
+    dtype: Any = None,
+    device: Any = None,
+) -> da.Array:
+    """array-api-compat's ``arange``; ``TypeError`` for a dask array bound."""
+    python_scalars("arange", start=start, stop=stop, step=step)
+    return _compat.arange(start, stop, step, dtype=dtype, device=device)  # type: ignore[no-any-return]
+
+
+@wraps_native()
+def full_like(
+    x: da.Array, /, fill_value: Any, *, dtype: Any = None, device: Any = None
+) -> da.Array:
+    """array-api-compat's ``full_like``; ``TypeError`` for a fill value that is no number
+    (dask fills an object array with a string)."""
+    check_fill("full_like", "dask", fill_value)
+    return _compat.full_like(x, fill_value, dtype=dtype, device=device)  # type: ignore[no-any-return]
+
+
+def _integer_k(f: Any) -> Any:
+    """``tril``/``triu`` with ``k`` checked to be an integer (dask's take ``k=1.5`` and
+    answer other values than numpy's)."""
+
+    @wraps_native()
+    @wraps(f)
+    def triangle(x: da.Array, /, *, k: int = 0) -> da.Array:
+        return f(x, k=integer(f.__name__, "k", k))  # type: ignore[no-any-return]
+
+    return triangle
+
+
+tril = _integer_k(_compat.tril)
+triu = _integer_k(_compat.triu)
+
+
+@wraps_native()
+def flip(x: da.Array, /, *, axis: int | tuple[int, ...] | None = None) -> da.Array:
+    """array-api-compat's ``flip``; ``ValueError`` for a repeated axis (dask flips twice)."""
+    axes = axis if isinstance(axis, tuple) and x.ndim else ()
+    if len({integer("flip", "axis", a) % x.ndim for a in axes}) != len(axes):
+        raise ValueError(f"flip() [dask]: repeated axis in {axis}")
+    return _compat.flip(x, axis=axis)  # type: ignore[no-any-return]
+
+
+@wraps_native()
+def asarray(
+    obj: Any, /, *, dtype: Any = None, device: Any = None, copy: bool | None = None
+) -> da.Array:
+    """array-api-compat's ``asarray``; a list of dask arrays is stacked lazily (dask computes
+    them while the graph is built)."""
+    if isinstance(obj, list | tuple) and any(isinstance(o, da.Array) for o in obj):
+        obj = da.stack([_compat.asarray(o) for o in obj])
+    return _compat.asarray(obj, dtype=dtype, device=device, copy=copy)  # type: ignore[no-any-return]
+
+
+empty = _sized(_compat.empty)
+zeros = _sized(_compat.zeros)
+ones = _sized(_compat.ones)
+full = _sized(_compat.full)
+
+
 # dask: dask.array.eye fails at compute time for non-square shapes ("Missing dependency");
 # https://github.com/dask/dask/issues/11937
 def eye(
@@ -358,6 +559,7 @@ def eye(
             raise TypeError(f"eye() [dask]: {name} must be an int, got {type(v).__name__}")
     if n_rows < 0 or n_cols < 0:
         raise ValueError(f"eye() [dask]: negative dimensions ({n_rows}, {n_cols})")
+    _graph_size("eye", (n_rows, n_cols))
     dt = np.dtype(np.float64 if dtype is None else dtype)
     chunks = da.core.normalize_chunks("auto", (n_rows, n_cols), dtype=dt)
     return da.map_blocks(_eye_block, k, dt, chunks=chunks, dtype=dt, meta=np.empty((0, 0), dt))
@@ -382,6 +584,7 @@ def linspace(
     complex range is built from its real and imaginary parts.
     """
     _check_device("linspace", device)
+    python_scalars("linspace", start=start, stop=stop)
     if not (isinstance(start, complex) or isinstance(stop, complex)) and (
         dtype is None or np.dtype(dtype).kind != "c"
     ):

@@ -8,6 +8,7 @@ their chunks, so the transform runs in parallel over them.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from numbers import Real
 from types import ModuleType as _ModuleType
 from typing import Any
 
@@ -17,6 +18,7 @@ import dask.array as da
 from .. import _spec
 from .._markers import wraps_native as _wraps_native
 from .._namespace import populate as _populate
+from ._aliases import integer, python_scalars
 
 _ONE_AXIS = ("fft", "ifft", "rfft", "irfft", "hfft", "ihfft")
 _N_AXES = ("fftn", "ifftn", "rfftn", "irfftn")
@@ -75,7 +77,27 @@ def _n_axes(name: str) -> Callable[..., Any]:
     return _wraps_native()(run)
 
 
+def _frequencies(name: str) -> Callable[..., Any]:
+    native = getattr(_compat, name)
+
+    # dask: fftfreq/rfftfreq take n="1" and d="1", and read a dask array d with float(),
+    # computing the graph while it is built (no upstream issue found)
+    def run(n: int, /, *, d: float = 1.0, dtype: Any = None, device: Any = None) -> da.Array:
+        n = integer(name, "n", n)
+        python_scalars(name, d=d)
+        if not isinstance(d, Real):
+            raise TypeError(f"{name}() [dask]: d must be a real number, got {type(d).__name__}")
+        return native(n, d=d, dtype=dtype, device=device)  # type: ignore[no-any-return]
+
+    run.__name__ = run.__qualname__ = name
+    run.__doc__ = f"``{name}`` of an int ``n`` and a real ``d``."
+    run.__module__ = __name__
+    return _wraps_native()(run)
+
+
 _fixes = _ModuleType(__name__ + "._fixes")
+for _name in ("fftfreq", "rfftfreq"):
+    setattr(_fixes, _name, _frequencies(_name))
 for _name in _ONE_AXIS:
     setattr(_fixes, _name, _one_axis(_name))
 for _name in _N_AXES:

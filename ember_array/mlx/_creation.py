@@ -13,6 +13,7 @@ import mlx.core as mx
 import numpy as np
 
 from .. import _spec
+from .._common._scalars import triangle
 from .._markers import wraps_native
 from ._devices import stream_for
 from ._dtypes import DTYPES, native
@@ -318,17 +319,16 @@ def meshgrid(*arrays: mx.array, indexing: str = "xy") -> tuple[mx.array, ...]:
     return tuple(mx.meshgrid(*arrays, indexing=indexing))
 
 
-@wraps_native()
-def tril(x: mx.array, /, *, k: int = 0) -> mx.array:
-    """Lower triangle of the last two axes of ``x``."""
-    if x.ndim < 2:
-        raise ValueError(f"tril: mlx array of shape {x.shape} needs at least 2 dimensions")
-    return mx.tril(x, k)
+def _triangle(native: Any, name: str) -> Any:
+    def call(x: mx.array, k: int) -> mx.array:
+        if x.ndim < 2:
+            raise ValueError(f"{name}: mlx array of shape {x.shape} needs at least 2 dimensions")
+        return native(x, k)  # type: ignore[no-any-return]
+
+    # mlx: tril/triu take an int32 k ("incompatible function arguments") (no upstream issue
+    # found)
+    return triangle(call, name, (TypeError,))
 
 
-@wraps_native()
-def triu(x: mx.array, /, *, k: int = 0) -> mx.array:
-    """Upper triangle of the last two axes of ``x``."""
-    if x.ndim < 2:
-        raise ValueError(f"triu: mlx array of shape {x.shape} needs at least 2 dimensions")
-    return mx.triu(x, k)
+tril = _triangle(mx.tril, "tril")
+triu = _triangle(mx.triu, "triu")

@@ -14,6 +14,7 @@ from .._common._data_types import (
     REAL_FLOAT,
     SIGNED,
     UNSIGNED,
+    complex_to_real,
     finfo_object,
     iinfo_object,
     promote_names,
@@ -213,7 +214,7 @@ def astype(x: mx.array, dtype: Any, /, *, copy: bool = True, device: Any = None)
         if not isinstance(dt, mx.Dtype):
             raise TypeError(f"astype: mlx needs a dtype, got {dtype!r}")
         if mx.issubdtype(x.dtype, mx.complexfloating) and not mx.issubdtype(dt, mx.complexfloating):
-            raise TypeError(f"astype: casting mlx {x.dtype} to {dt} is not permitted (array API)")
+            raise complex_to_real("mlx", x.dtype, dt)
         stream = stream_for(device, dt, "astype")
         if x.dtype == dt:
             return mx.array(x) if copy else x

@@ -24,30 +24,46 @@ __all__ = [
 _NORMS = ("backward", "ortho", "forward")
 
 
-def _check(x: mx.array, norm: str, func: str, size: Any = None) -> None:
+def _check(x: mx.array, norm: str | None, func: str, size: Any = None) -> str:
+    """Check the arguments; the norm to pass on (``None``: ``"backward"``, as numpy, torch and
+    dask read it, where ``mx.fft`` refuses None)."""
     if size is not None:
         # mlx: mx.fft with n/s beyond int32 or memory aborts the process (SIGABRT)
         # (no upstream issue found)
         check_shape(size, func, mx.complex64)
-    if norm not in _NORMS:
+    if norm not in _NORMS and norm is not None:
         raise ValueError(f"{func}: norm must be one of {_NORMS}, got {norm!r}")
     if x.dtype == mx.float64:
         # mlx: mx.fft silently computes float64 input in complex64, it has no complex128
         # (no upstream issue found)
         raise TypeError(f"{func}: float64 input would need complex128, which mlx lacks")
+    return norm or "backward"
+
+
+def _nd(f: Any, x: mx.array, s: Any, axes: Any, norm: str) -> mx.array:
+    """``f`` (``mx.fft.fftn``/``ifftn``); a 0-d array over no axes gives the value itself as
+    complex, as numpy does."""
+    try:
+        return f(x, s=_seq(s), axes=_seq(axes), norm=norm)  # type: ignore[no-any-return]
+    except ValueError:
+        # mlx: mx.fft.fftn of a 0-d array raises "Requires array with at least one dimension"
+        # (no upstream issue found)
+        if x.ndim or s or axes:
+            raise
+        return x.astype(mx.complex64)
 
 
 @wraps_native()
 def fft(x: mx.array, /, *, n: int | None = None, axis: int = -1, norm: str = "backward") -> Any:
     """One-dimensional discrete Fourier transform."""
-    _check(x, norm, "fft", n)
+    norm = _check(x, norm, "fft", n)
     return mx.fft.fft(x, n=n, axis=axis, norm=norm)
 
 
 @wraps_native()
 def ifft(x: mx.array, /, *, n: int | None = None, axis: int = -1, norm: str = "backward") -> Any:
     """One-dimensional inverse discrete Fourier transform."""
-    _check(x, norm, "ifft", n)
+    norm = _check(x, norm, "ifft", n)
     return mx.fft.ifft(x, n=n, axis=axis, norm=norm)
 
 
@@ -61,8 +77,8 @@ def fftn(
     norm: str = "backward",
 ) -> mx.array:
     """N-dimensional discrete Fourier transform."""
-    _check(x, norm, "fftn", s)
-    return mx.fft.fftn(x, s=_seq(s), axes=_seq(axes), norm=norm)
+    norm = _check(x, norm, "fftn", s)
+    return _nd(mx.fft.fftn, x, s, axes, norm)
 
 
 @wraps_native()
@@ -75,14 +91,14 @@ def ifftn(
     norm: str = "backward",
 ) -> mx.array:
     """N-dimensional inverse discrete Fourier transform."""
-    _check(x, norm, "ifftn", s)
-    return mx.fft.ifftn(x, s=_seq(s), axes=_seq(axes), norm=norm)
+    norm = _check(x, norm, "ifftn", s)
+    return _nd(mx.fft.ifftn, x, s, axes, norm)
 
 
 @wraps_native()
 def rfft(x: mx.array, /, *, n: int | None = None, axis: int = -1, norm: str = "backward") -> Any:
     """One-dimensional transform of real input (non-negative frequencies)."""
-    _check(x, norm, "rfft", n)
+    norm = _check(x, norm, "rfft", n)
     return mx.fft.rfft(x, n=n, axis=axis, norm=norm)
 
 
@@ -91,7 +107,7 @@ def irfft(
     x: mx.array, /, *, n: int | None = None, axis: int = -1, norm: str = "backward"
 ) -> mx.array:
     """Inverse of :func:`rfft` (real output)."""
-    _check(x, norm, "irfft", n)
+    norm = _check(x, norm, "irfft", n)
     return mx.fft.irfft(x, n=n, axis=axis, norm=norm)
 
 
@@ -105,7 +121,7 @@ def rfftn(
     norm: str = "backward",
 ) -> mx.array:
     """N-dimensional transform of real input."""
-    _check(x, norm, "rfftn", s)
+    norm = _check(x, norm, "rfftn", s)
     return mx.fft.rfftn(x, s=_seq(s), axes=_seq(axes), norm=norm)
 
 
@@ -119,7 +135,7 @@ def irfftn(
     norm: str = "backward",
 ) -> mx.array:
     """Inverse of :func:`rfftn`."""
-    _check(x, norm, "irfftn", s)
+    norm = _check(x, norm, "irfftn", s)
     return mx.fft.irfftn(x, s=_seq(s), axes=_seq(axes), norm=norm)
 
 
@@ -133,7 +149,7 @@ def hfft(
 
     ``hfft(x, n) = irfft(conj(x), n)`` with the normalization direction swapped.
     """
-    _check(x, norm, "hfft", n)
+    norm = _check(x, norm, "hfft", n)
     if n is None:
         n = 2 * (x.shape[axis] - 1)
     return mx.fft.irfft(mx.conj(x), n=n, axis=axis, norm=_SWAP[norm])
@@ -143,7 +159,7 @@ def ihfft(
     x: mx.array, /, *, n: int | None = None, axis: int = -1, norm: str = "backward"
 ) -> mx.array:
     """Inverse of :func:`hfft`; mlx has no ihfft: ``conj(rfft(x, n))`` with the norm swapped."""
-    _check(x, norm, "ihfft", n)
+    norm = _check(x, norm, "ihfft", n)
     return mx.conj(mx.fft.rfft(x, n=n, axis=axis, norm=_SWAP[norm]))
 
 
@@ -154,7 +170,14 @@ def fftfreq(n: int, /, *, d: float = 1.0, dtype: Any = None, device: Any = None)
     check_shape(n, "fftfreq", mx.int64)
     k = mx.arange(n, dtype=mx.int64, stream=s)
     k = mx.where(k < (n + 1) // 2, k, k - n)
-    return (k.astype(dt) / mx.array(d * n, dtype=dt)).astype(dt)
+    return (k.astype(dt) / _spacing(d, n, dt)).astype(dt)
+
+
+def _spacing(d: float, n: int, dt: mx.Dtype) -> mx.array:
+    # mlx converts a Python int through int64: d * n beyond it raised std::bad_cast (no
+    # upstream issue found); numpy, torch and dask read an int d as a float
+    scale = d * n
+    return mx.array(float(scale) if type(scale) is int else scale, dtype=dt)
 
 
 def rfftfreq(n: int, /, *, d: float = 1.0, dtype: Any = None, device: Any = None) -> mx.array:
@@ -163,7 +186,7 @@ def rfftfreq(n: int, /, *, d: float = 1.0, dtype: Any = None, device: Any = None
     s = stream_for(device, dt, "rfftfreq")
     check_shape(n, "rfftfreq", mx.int64)
     k = mx.arange(n // 2 + 1, dtype=mx.int64, stream=s)
-    return (k.astype(dt) / mx.array(d * n, dtype=dt)).astype(dt)
+    return (k.astype(dt) / _spacing(d, n, dt)).astype(dt)
 
 
 @wraps_native()

@@ -447,7 +447,10 @@ def cholesky(x: mx.array, /, *, upper: bool = False) -> mx.array:
     """
     x = _square(x, "cholesky")
     if not mx.issubdtype(x.dtype, mx.complexfloating):
-        out: mx.array = _cholesky[upper](x)
+        try:
+            out: mx.array = _cholesky[upper](x)
+        except KeyError:  # upper="yes": its truth, as numpy reads it
+            out = _cholesky[bool(upper)](x)
         return out
     n = x.shape[-1]
     rows = mx.arange(n)
@@ -763,14 +766,21 @@ def pinv(x: mx.array, /, *, rtol: float | mx.array | None = None) -> mx.array:
     if m == 0 or n == 0:
         return mx.zeros((*x.shape[:-2], n, m), dtype=x.dtype)
     u, s, vh = svd(x, full_matrices=False)
-    if rtol is None:
-        rtol = max(m, n) * float(mx.finfo(_real(x.dtype)).eps)
-    if isinstance(rtol, mx.array) and rtol.ndim:
-        rtol = mx.expand_dims(rtol, -1)
-    cutoff = rtol * mx.max(s, axis=-1, keepdims=True)
+    cutoff = _rtol(rtol, m, n, x.dtype) * mx.max(s, axis=-1, keepdims=True)
     sinv = mx.where(s > cutoff, 1 / mx.where(s > cutoff, s, 1), 0).astype(s.dtype)
     vt = mx.conj(matrix_transpose(vh))
     return mx.matmul(vt * mx.expand_dims(sinv, -2), mx.conj(matrix_transpose(u)))
+
+
+def _rtol(rtol: Any, m: int, n: int, dtype: mx.Dtype) -> Any:
+    """The standard's ``rtol`` of pinv/matrix_rank: its default, a stack's per-matrix values
+    on a new axis, an int as a float (mlx converts a Python int through int64: beyond it,
+    std::bad_cast, no upstream issue found; numpy reads it as a float)."""
+    if rtol is None:
+        return max(m, n) * float(mx.finfo(_real(dtype)).eps)
+    if isinstance(rtol, mx.array):
+        return mx.expand_dims(rtol, -1) if rtol.ndim else rtol
+    return float(rtol) if isinstance(rtol, int) else rtol
 
 
 def _real(dtype: mx.Dtype) -> mx.Dtype:
@@ -778,17 +788,14 @@ def _real(dtype: mx.Dtype) -> mx.Dtype:
 
 
 def matrix_rank(x: mx.array, /, *, rtol: float | mx.array | None = None) -> mx.array:
-    """Number of singular values above ``rtol * largest``, as int64 (mlx has no matrix_rank)."""
-    x = _float(x, "matrix_rank")
+    """Number of singular values above ``rtol * largest``, as int64 (mlx has no matrix_rank);
+    a bool matrix is ranked as 0/1 values (an SVD cannot fail on a singular matrix)."""
+    x = x.astype(mx.float32) if x.dtype == mx.bool_ else _float(x, "matrix_rank")
     m, n = x.shape[-2:]
     if m == 0 or n == 0:
         return mx.zeros(x.shape[:-2], dtype=INDEX)
     s = svdvals(x)
-    if rtol is None:
-        rtol = max(m, n) * float(mx.finfo(_real(x.dtype)).eps)
-    if isinstance(rtol, mx.array) and rtol.ndim:
-        rtol = mx.expand_dims(rtol, -1)
-    tol = rtol * mx.max(s, axis=-1, keepdims=True)
+    tol = _rtol(rtol, m, n, x.dtype) * mx.max(s, axis=-1, keepdims=True)
     return mx.sum(s > tol, axis=-1).astype(INDEX)
 
 

@@ -8,6 +8,7 @@ import mlx.core as mx
 import numpy as np
 
 from .. import _spec
+from .._common._scalars import truthy
 from .._markers import forces_evaluation, wraps_native
 from ._elementwise import COMPLEX_DTYPES, refuse_complex128
 from ._helpers import INDEX, from_numpy, scalar
@@ -18,21 +19,40 @@ __all__ = list(_spec.SEARCHING)
 @wraps_native()
 def argmax(x: mx.array, /, *, axis: int | None = None, keepdims: bool = False) -> mx.array:
     """Index of the maximum, as int64 (``mx.argmax`` returns uint32)."""
-    if x.ndim == 0:
-        # mlx: mx.argmax of a 0-d array with keepdims=True dies in std::vector
-        # (no upstream issue found)
-        return mx.zeros((), dtype=INDEX)
-    return mx.argmax(x, axis=axis, keepdims=keepdims).astype(INDEX)
+    return _index_of(mx.argmax, x, axis, keepdims)
 
 
 @wraps_native()
 def argmin(x: mx.array, /, *, axis: int | None = None, keepdims: bool = False) -> mx.array:
     """Index of the minimum, as int64 (``mx.argmin`` returns uint32)."""
+    return _index_of(mx.argmin, x, axis, keepdims)
+
+
+def _index_of(f: Any, x: mx.array, axis: int | None, keepdims: bool) -> mx.array:
+    """``f`` (``mx.argmax``/``mx.argmin``) as int64, for 0-d and empty input too."""
     if x.ndim == 0:
-        # mlx: mx.argmin of a 0-d array with keepdims=True dies in std::vector
+        # mlx: mx.argmax/argmin of a 0-d array with keepdims=True dies in std::vector
         # (no upstream issue found)
         return mx.zeros((), dtype=INDEX)
-    return mx.argmin(x, axis=axis, keepdims=keepdims).astype(INDEX)
+    try:
+        return f(x, axis=axis, keepdims=keepdims).astype(INDEX)
+    except TypeError:
+        flags = truthy(keepdims=keepdims)
+        if flags is None:
+            raise
+        return _index_of(f, x, axis, flags["keepdims"])
+    except ValueError:
+        # mlx: mx.argmax/argmin raise "Cannot argmax reduce zero size array" even when the
+        # reduced axis is not the empty one (no upstream issue found); numpy gives an empty
+        # result there, and raises (as mlx does) when the reduced axis is the empty one
+        if axis is None or not isinstance(axis, int) or x.size or not x.shape[axis]:
+            raise
+        shape = list(x.shape)
+        if keepdims:
+            shape[axis] = 1
+        else:
+            del shape[axis]
+        return mx.zeros(shape, dtype=INDEX)
 
 
 @wraps_native()

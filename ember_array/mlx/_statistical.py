@@ -8,6 +8,7 @@ from typing import Any
 import mlx.core as mx
 
 from .. import _boundary, _spec
+from .._common._scalars import int_truthy
 from .._markers import wraps_native
 from ._helpers import accumulation_dtype, dense_if_empty, normalize_axis
 
@@ -27,7 +28,13 @@ def _reduce(fn: Any, x: mx.array, axis: Axis, keepdims: bool) -> mx.array:
         axis = list(axis)  # type: ignore[assignment]
     if x.size == 0:
         x = dense_if_empty(x)
-    return fn(x, axis=axis, keepdims=keepdims)
+    try:
+        return fn(x, axis=axis, keepdims=keepdims)
+    except TypeError:
+        flags = int_truthy(keepdims=keepdims)  # keepdims=1: as numpy's reductions read it
+        if flags is None:
+            raise
+        return fn(x, axis=axis, **flags)
 
 
 @wraps_native()

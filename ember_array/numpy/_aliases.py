@@ -344,8 +344,11 @@ def roll(x: np.ndarray, /, shift: Any, *, axis: Any = None) -> np.ndarray:
 @wraps_native()
 @_boundary.translates_errors
 def astype(x: Any, dtype: Any, /, *, copy: bool = True, device: Any = None) -> np.ndarray:
-    """``x.astype(dtype)``, a copy unless ``copy=False`` and nothing changes."""
+    """``x.astype(dtype)``, a copy unless ``copy=False`` and nothing changes; ``TypeError``
+    from complex to real (numpy drops the imaginary part)."""
     try:
+        if x.dtype.kind == "c" and np.dtype(dtype).kind != "c":
+            raise _data_types.complex_to_real("numpy", x.dtype, dtype)
         if device is not None:
             # array-api-compat's checks the device
             return _compat.astype(x, dtype, copy=copy, device=device)  # type: ignore[attr-defined,no-any-return]

@@ -20,6 +20,7 @@ from .. import _boundary, _helpers
 from .._common import _data_types
 from .._common._guards import checked_diff, nan_without_dof, without_dof
 from .._common._manipulation import broadcast_shapes
+from .._common._scalars import triangle, truthy
 from .._markers import forces_evaluation, wraps_native
 from .._namespace import bind_xp
 from . import _device_kernels as _dk
@@ -950,6 +951,23 @@ def take(x: torch.Tensor, indices: torch.Tensor, /, *, axis: int | None = None) 
 __all__ += ["take"]
 
 
+@wraps_native()
+def meshgrid(*arrays: torch.Tensor, indexing: str = "xy") -> tuple[torch.Tensor, ...]:
+    """``torch.meshgrid`` (array-api-compat's); arrays of more than one dimension are
+    flattened first, as numpy, mlx and dask do (only once torch has refused them)."""
+    try:
+        return _compat.meshgrid(*arrays, indexing=indexing)  # type: ignore[arg-type,no-any-return]
+    except RuntimeError:
+        # torch: meshgrid takes 0-d and 1-d tensors only ("Expected 0D or 1D tensor in the
+        # tensor list") (no upstream issue found)
+        if not builtins.any(isinstance(a, torch.Tensor) and a.ndim > 1 for a in arrays):
+            raise
+        return _compat.meshgrid(*(a.reshape(-1) for a in arrays), indexing=indexing)  # type: ignore[arg-type,no-any-return]
+
+
+__all__ += ["meshgrid"]
+
+
 # torch: an out-of-range index on a GPU trips a device-side assert, after which every CUDA call
 # of the process fails (CPU kernels raise IndexError); https://github.com/pytorch/pytorch/issues/30569
 def _fill(dtype: torch.dtype) -> Any:
@@ -1199,20 +1217,19 @@ def flip(x: torch.Tensor, /, *, axis: int | tuple[int, ...] | None = None) -> to
     return _compat.flip(x, axis=axis)  # type: ignore[no-any-return]
 
 
-@wraps_native()
-def tril(x: torch.Tensor, /, *, k: int = 0) -> torch.Tensor:
-    """``torch.tril``."""
-    if x.dtype in _UINTS:
-        return _uint_tril(x, k=k)  # type: ignore[no-any-return]
-    return torch.tril(x, k)
+def _triangle(native: Any, uint: Any, name: str) -> Any:
+    def call(x: torch.Tensor, k: int) -> torch.Tensor:
+        if x.dtype in _UINTS:
+            return uint(x, k=k)  # type: ignore[no-any-return]
+        return native(x, k)  # type: ignore[no-any-return]
+
+    # torch: tril/triu take an int64 diagonal only ("must be int, not bool", "Overflow when
+    # unpacking long long") (no upstream issue found)
+    return triangle(call, name, (TypeError, ValueError, RuntimeError))
 
 
-@wraps_native()
-def triu(x: torch.Tensor, /, *, k: int = 0) -> torch.Tensor:
-    """``torch.triu``."""
-    if x.dtype in _UINTS:
-        return _uint_triu(x, k=k)  # type: ignore[no-any-return]
-    return torch.triu(x, k)
+tril = _triangle(torch.tril, _uint_tril, "tril")
+triu = _triangle(torch.triu, _uint_triu, "triu")
 
 
 def _extremum(name: str, native: Callable[..., Any], uint: Callable[..., Any]) -> Any:
@@ -1246,20 +1263,31 @@ max = _extremum("max", torch.amax, _uint_max)
 min = _extremum("min", torch.amin, _uint_min)
 
 
-@wraps_native()
-def argmax(x: torch.Tensor, /, *, axis: int | None = None, keepdims: bool = False) -> torch.Tensor:
-    """``torch.argmax``."""
-    if x.dtype in _UINTS:
-        return _uint_argmax(x, axis, keepdims)  # type: ignore[no-any-return]
-    return torch.argmax(x, axis, keepdims)
+def _arg_reduction(native: Any, uint: Any, name: str) -> Any:
+    """``argmax``/``argmin``: ``native`` (``torch.argmax``), ``uint`` for uint16/32/64; a
+    non-bool ``keepdims`` is read as its truth once torch has refused it, as numpy reads it."""
+
+    @wraps_native()
+    def reduction(
+        x: torch.Tensor, /, *, axis: int | None = None, keepdims: bool = False
+    ) -> torch.Tensor:
+        try:
+            if x.dtype in _UINTS:
+                return uint(x, axis, keepdims)  # type: ignore[no-any-return]
+            return native(x, axis, keepdims)  # type: ignore[no-any-return]
+        except TypeError:
+            flags = truthy(keepdims=keepdims)
+            if flags is None:
+                raise
+            return reduction(x, axis=axis, **flags)
+
+    reduction.__name__ = reduction.__qualname__ = name
+    reduction.__doc__ = f"``torch.{name}``."
+    return reduction
 
 
-@wraps_native()
-def argmin(x: torch.Tensor, /, *, axis: int | None = None, keepdims: bool = False) -> torch.Tensor:
-    """``torch.argmin``."""
-    if x.dtype in _UINTS:
-        return _uint_argmin(x, axis, keepdims)  # type: ignore[no-any-return]
-    return torch.argmin(x, axis, keepdims)
+argmax = _arg_reduction(torch.argmax, _uint_argmax, "argmax")
+argmin = _arg_reduction(torch.argmin, _uint_argmin, "argmin")
 
 
 #: bounds torch.clamp takes as the standard does for a floating tensor (a NaN bound aside)
@@ -1334,9 +1362,25 @@ def take_along_axis(x: torch.Tensor, indices: torch.Tensor, /, *, axis: int = -1
             n = x.shape[axis]
             return torch.gather(x, axis, torch.where(indices < 0, indices + n, indices))
     if x.dtype in _UINTS:
-        bits = _uints.to_bits(x)
-        return _compat.take_along_axis(bits, indices, axis=axis).view(x.dtype)  # type: ignore[no-any-return]
-    return _compat.take_along_axis(x, indices, axis=axis)  # type: ignore[no-any-return]
+        return _take_along_checked(_uints.to_bits(x), indices, axis).view(x.dtype)
+    return _take_along_checked(x, indices, axis)
+
+
+# torch: take_along_dim(dim=...) wraps an out-of-range index into the axis (another element)
+# where gather raises; https://github.com/pytorch/pytorch/issues/196106
+# Broadcast as take_along_dim does, then gather (IndexError).
+def _take_along_checked(x: torch.Tensor, indices: torch.Tensor, axis: int) -> torch.Tensor:
+    if x.ndim == 0 or indices.ndim != x.ndim or not -x.ndim <= axis < x.ndim:
+        return _compat.take_along_axis(x, indices, axis=axis)  # type: ignore[no-any-return]
+    ax = axis % x.ndim
+    n = x.shape[ax]
+    idx = torch.where(indices < 0, indices + n, indices)
+    rest = torch.broadcast_shapes(
+        (*x.shape[:ax], 1, *x.shape[ax + 1 :]), (*idx.shape[:ax], 1, *idx.shape[ax + 1 :])
+    )
+    xb = x.expand(*rest[:ax], n, *rest[ax + 1 :])
+    ib = idx.expand(*rest[:ax], idx.shape[ax], *rest[ax + 1 :])
+    return torch.gather(xb, ax, ib)
 
 
 def _same_but(a: Any, b: Any, axis: int) -> bool:
@@ -1422,7 +1466,14 @@ def where(condition: torch.Tensor, x1: Any, x2: Any, /) -> torch.Tensor:
             # torch: CUDA has no uint16/32/64 where ("where_cuda" not implemented for 'UInt32');
             # https://github.com/pytorch/pytorch/issues/58734
             return _uint_where(condition, x1, x2)  # type: ignore[no-any-return]
-    return _compat.where(condition, x1, x2)  # type: ignore[no-any-return]
+    try:
+        return _compat.where(condition, x1, x2)  # type: ignore[no-any-return]
+    except RuntimeError:
+        if not isinstance(condition, torch.Tensor) or condition.dtype == torch.bool:
+            raise
+        # torch: where needs a bool condition, numpy, mlx and dask read any dtype as "nonzero"
+        # (https://github.com/pytorch/pytorch/issues/118093): one meaning on every backend
+        return _compat.where(condition != 0, x1, x2)  # type: ignore[no-any-return]
 
 
 _uint_where = _bitwise(_compat.where, data=3)
@@ -1502,11 +1553,19 @@ __all__ += [
 def astype(
     x: torch.Tensor, dtype: Any, /, *, copy: bool = True, device: Any = None
 ) -> torch.Tensor:
-    """``x.to(dtype)``, a copy unless ``copy=False`` and nothing changes (array-api-compat's)."""
+    """``x.to(dtype)``, a copy unless ``copy=False`` and nothing changes (array-api-compat's);
+    ``TypeError`` from complex to real (torch drops the imaginary part)."""
     try:
+        if x.dtype.is_complex and not getattr(dtype, "is_complex", True):
+            raise _data_types.complex_to_real("torch", x.dtype, dtype)
         if device is not None:
             return x.to(device, dtype=dtype, copy=copy)
         return x.to(dtype=dtype, copy=copy)
+    except TypeError:
+        flags = truthy(copy=copy)
+        if flags is None:
+            raise
+        return astype(x, dtype, device=device, **flags)
     except _boundary.UNCLEAN as e:
         raise _boundary.translate(e, "astype", "torch", (x, dtype), {"device": device}) from e
 
@@ -1541,6 +1600,11 @@ def argsort(
         if x.dtype in _UINTS and _dk._uint_views_needed(x):
             return _uint_argsort(x, dim=axis, descending=descending, stable=stable)  # type: ignore[no-any-return]
         return torch.argsort(x, dim=axis, descending=descending, stable=stable)
+    except TypeError:
+        flags = truthy(descending=descending, stable=stable)
+        if flags is None:
+            raise
+        return argsort(x, axis=axis, **flags)
     except _boundary.UNCLEAN as e:
         kwargs = {"axis": axis, "descending": descending}
         raise _boundary.translate(e, "argsort", "torch", (x,), kwargs) from e
@@ -1557,6 +1621,11 @@ def sort(
         if x.dtype in _UINTS and _dk._uint_views_needed(x):
             return _uint_sort(x, axis=axis, descending=descending, stable=stable)  # type: ignore[no-any-return]
         return torch.sort(x, dim=axis, descending=descending, stable=stable).values
+    except TypeError:
+        flags = truthy(descending=descending, stable=stable)
+        if flags is None:
+            raise
+        return sort(x, axis=axis, **flags)
     except _boundary.UNCLEAN as e:
         kwargs = {"axis": axis, "descending": descending}
         raise _boundary.translate(e, "sort", "torch", (x,), kwargs) from e

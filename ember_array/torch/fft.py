@@ -49,6 +49,47 @@ def ihfft(
 _compat_any: _Any = _compat
 
 
+def _empty_batches(f: _Any, name: str) -> _Any:
+    """``f(x, n=, axis=, norm=)``; an empty batch (a zero-length axis other than ``axis``)
+    gives the empty result numpy gives: only once torch has refused it."""
+
+    @_wraps_native(name)
+    def transform(
+        x: _torch.Tensor, /, *, n: "int | None" = None, axis: int = -1, norm: str = "backward"
+    ) -> _torch.Tensor:
+        try:
+            return f(x, n=n, axis=axis, norm=norm)  # type: ignore[no-any-return]
+        except TypeError:
+            # torch: a bool axis or n is refused ("must be int, not bool"); numpy reads it
+            # as the int it is (no upstream issue found)
+            if type(axis) is not bool and type(n) is not bool:
+                raise
+            return transform(x, n=None if n is None else int(n), axis=int(axis), norm=norm)
+        except RuntimeError:
+            # torch: an FFT over an empty batch fails to plan ("MKL FFT error: Intel oneMKL
+            # DFTI ERROR: Inconsistent configuration parameters") (no upstream issue found)
+            if not isinstance(x, _torch.Tensor) or x.numel() or x.ndim < 2 or not x.shape[axis]:
+                raise
+            # the transform of one batch of zeros, then its empty batch axes cut to length 0
+            out = f(x.new_zeros([d or 1 for d in x.shape]), n=n, axis=axis, norm=norm)
+            for i, d in enumerate(x.shape):
+                if d == 0:
+                    out = out.narrow(i, 0, 0)
+            return out  # type: ignore[no-any-return]
+
+    transform.__name__ = transform.__qualname__ = name
+    transform.__doc__ = f"``torch.fft.{name}``; an empty batch gives an empty result."
+    return transform
+
+
+fft = _empty_batches(_compat_any.fft, "fft")
+ifft = _empty_batches(_compat_any.ifft, "ifft")
+rfft = _empty_batches(_compat_any.rfft, "rfft")
+irfft = _empty_batches(_compat_any.irfft, "irfft")
+hfft = _empty_batches(_compat_any.hfft, "hfft")
+ihfft = _empty_batches(ihfft, "ihfft")
+
+
 def _check_n(func: str, n: object) -> None:
     if isinstance(n, bool) or not isinstance(n, int):
         raise TypeError(f"{func}() [torch]: n must be an int, got {type(n).__name__}")

@@ -10,6 +10,7 @@ import torch as _torch
 from .. import _boundary, _spec
 from .._common._guards import checked_matrix_power as _checked_matrix_power
 from .._common._guards import finite_or_nan as _finite_or_nan
+from .._common._scalars import truthy as _truthy
 from .._markers import wraps_native as _wraps_native
 from .._namespace import populate as _populate
 
@@ -92,5 +93,48 @@ _solve.__module__ = _vector_norm.__module__ = "ember_array.torch.linalg"
 _vector_norm.__name__ = _vector_norm.__qualname__ = "vector_norm"
 _fixes.solve = _solve  # type: ignore[attr-defined]
 _fixes.vector_norm = _vector_norm  # type: ignore[attr-defined]
+
+
+# torch: linalg.matrix_rank has floating kernels only ("linalg.svd: Expected a floating point or
+# complex tensor"), where numpy ranks integer matrices (no upstream issue found)
+@_wraps_native()
+def _matrix_rank(
+    x: _torch.Tensor, /, *, rtol: float | _torch.Tensor | None = None
+) -> _torch.Tensor:
+    """``torch.linalg.matrix_rank``; integer and bool matrices ranked in float64 (only when
+    torch refuses them: no cost on the floating path)."""
+    try:
+        return _torch.linalg.matrix_rank(x, rtol=rtol)
+    except RuntimeError:
+        if not isinstance(x, _torch.Tensor) or x.dtype.is_floating_point or x.dtype.is_complex:
+            raise
+        return _torch.linalg.matrix_rank(x.to(_torch.float64), rtol=rtol)
+
+
+# torch: linalg.cholesky raises LinAlgError for a matrix holding NaN, where numpy, mlx and
+# LAPACK's potrf return NaN (no upstream issue found)
+@_wraps_native()
+def _cholesky(x: _torch.Tensor, /, *, upper: bool = False) -> _torch.Tensor:
+    """``torch.linalg.cholesky``; a matrix holding NaN or infinity gives NaN, as on numpy
+    (decided only once torch has raised: no cost on the finite path)."""
+    try:
+        return _torch.linalg.cholesky(x, upper=upper)
+    except TypeError:
+        flags = _truthy(upper=upper)
+        if flags is None:
+            raise
+        return _cholesky(x, **flags)
+    except _torch.linalg.LinAlgError:
+        bad = ~_torch.isfinite(x).all(dim=-1).all(dim=-1)[..., None, None]
+        eye = _torch.eye(x.shape[-1], dtype=x.dtype, device=x.device)
+        # a finite matrix that is not positive definite still raises here
+        out = _torch.linalg.cholesky(_torch.where(bad, eye, x), upper=upper)
+        return out.masked_fill(bad, float("nan"))
+
+
+for _f, _name in ((_matrix_rank, "matrix_rank"), (_cholesky, "cholesky")):
+    _f.__name__ = _f.__qualname__ = _name
+    _f.__module__ = "ember_array.torch.linalg"
+    setattr(_fixes, _name, _f)
 
 __all__ = _populate(globals(), _compat, _fixes, _spec.LINALG)

@@ -32,6 +32,12 @@ DTYPES: Final = (
     "complex128",
 )
 
+#: Dtypes outside the standard that every backend has, exposed on each namespace (and listed
+#: by no ``__array_namespace_info__().dtypes()``): consumers probe for them (scikit-learn's
+#: ``supported_float_dtypes`` accepts float16 "when xp.float16 is defined"). No function's
+#: meaning changes: an array of such a dtype is the backend's own.
+EXTRA_DTYPES: Final = ("float16",)
+
 CREATION: Final = (
     "arange",
     "asarray",

@@ -73,7 +73,7 @@ def public_api() -> dict[str, Any]:
     """Qualified name -> object, for every public function, class and public method (not the
     members of a Protocol or a TypedDict: see the module docstring)."""
     standard = {name.split(".")[-1] for name in _spec.all_names()} | set(_spec.DUNDERS)
-    standard |= {"fft", "linalg"}
+    standard |= {"fft", "linalg", *_spec.EXTRA_DTYPES}
     out: dict[str, Any] = {}
     for module in _public_modules():
         names = list(getattr(module, "__all__", []))

@@ -13,6 +13,7 @@ hold numpy arrays; per-block work (linalg decompositions, FFTs) runs
 from typing import Final as _Final
 
 import array_api_compat.dask.array as _compat
+import numpy as _np
 
 from .. import _spec
 from .._markers import borrow as _borrow
@@ -25,6 +26,9 @@ __array_namespace_info__ = _compat.__array_namespace_info__
 __all__ = _populate(globals(), _compat, _aliases, _spec.MAIN)
 
 from . import fft, linalg
+
+# dask arrays hold numpy dtypes (array-api-compat's dask namespace has no float16)
+__all__ += _populate(globals(), _np, None, _spec.EXTRA_DTYPES)
 
 __all__ += ["__array_api_version__", "__array_namespace_info__", "fft", "linalg"]
 

@@ -33,6 +33,13 @@ time through one attribute, and recognises numpy and torch namespaces by their m
     when mlx is importable and they are not installed already. :func:`disable` uninstalls them
     only if :func:`enable` installed them.
 
+``sklearn.utils._array_api.np_compat``
+    ``np_compat``, scikit-learn's numpy default, is ``ember_array.numpy``: with array-API
+    dispatch on, inputs that leave no array once sparse matrices, ``None`` and sequences are
+    dropped get it, as numpy arrays do (a transformer with sparse output reports its input's
+    namespace), and so do numpy inputs with dispatch off, where scikit-learn's numpy paths
+    recognise it by name (``_NUMPY_NAMESPACE_NAMES`` above).
+
 ``sklearn.utils._array_api._fill_diagonal``
     (and every already-imported copy) becomes a wrapper that, for ``ember_array.numpy``, calls
     ``numpy.fill_diagonal``: scikit-learn's numpy branch calls ``xp.fill_diagonal``, a numpy
@@ -351,6 +358,13 @@ def enable(*, mlx: bool | None = None) -> None:
                 "get_namespace",
                 _make_encode_get_namespace(skl_api.get_namespace, skl_api.np_compat),
             )
+        # scikit-learn: with dispatch on, inputs that leave no array once sparse matrices,
+        # None and sequences are dropped get its vendored numpy wrapper (np_compat), where
+        # every numpy array gets ember_array.numpy: a transformer with sparse output reported
+        # another namespace than its input (no upstream issue: the vendored default)
+        import ember_array.numpy as ours
+
+        patches.set(skl_api, "np_compat", ours)
         parallel = _parallel_class()
         if parallel is not None and "__call__" in vars(parallel):
             patches.set(parallel, "__call__", _make_parallel_call(parallel.__call__))

@@ -178,6 +178,8 @@ uint64 = _DTYPES["uint64"]
 float32 = _DTYPES["float32"]
 float64 = _DTYPES["float64"]
 complex64 = _DTYPES["complex64"]
+#: outside the standard (ember_array._spec.EXTRA_DTYPES)
+float16 = _mx.float16
 
 __all__ = [
     "__array_api_version__", "__array_namespace_info__", "abs", "acos", "acosh", "add", "all",
@@ -201,5 +203,6 @@ __all__ = [
     "uint64", "uninstall", "unique_all", "unique_counts", "unique_inverse", "unique_values",
     "unstack", "var", "vecdot", "where", "zeros", "zeros_like",
 ]  # fmt: skip
+__all__ += list(_spec.EXTRA_DTYPES)  # outside the standard: see ember_array._spec
 
 _guard_names(globals(), _spec.MAIN)

@@ -22,6 +22,8 @@ __all__ = _populate(globals(), _compat, _aliases, _spec.MAIN)
 
 from . import fft, linalg
 
+__all__ += _populate(globals(), _compat, None, _spec.EXTRA_DTYPES)
+
 __all__ += ["__array_api_version__", "__array_namespace_info__", "fft", "linalg"]
 
 # array-api-compat's functions used unchanged (here or inside ember_array's guards), as the

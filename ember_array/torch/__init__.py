@@ -25,6 +25,8 @@ __all__ = _populate(globals(), _compat, _aliases, _spec.MAIN)
 
 from . import fft, linalg
 
+__all__ += _populate(globals(), _compat, None, _spec.EXTRA_DTYPES)
+
 __all__ += [
     "__array_api_version__",
     "__array_namespace_info__",

@@ -322,7 +322,7 @@ def _agreement_lines(results: list[Result]) -> list[str]:
         "into a decomposition, a 0-d array where the standard asks for one or more "
         "dimensions). *value differs*: both return where the standard defines "
         "the value, and one of the two is wrong. Operators are the array objects' own and are "
-        "left out. [One behaviour](one-behaviour.md) is the policy behind these numbers.",
+        "left out. [One behaviour](guides/one-behaviour.md) is the policy behind these numbers.",
         "",
         *pair_table(results),
         "",

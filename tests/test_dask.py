@@ -34,7 +34,7 @@ def test_namespace_dispatch() -> None:
 
 def test_only_standard_names() -> None:
     public = {n for n in dir(xp) if not n.startswith("_")}
-    assert public == set(_spec.MAIN) | {"fft", "linalg"}
+    assert public == set(_spec.MAIN) | set(_spec.EXTRA_DTYPES) | {"fft", "linalg"}
     assert not hasattr(xp, "median")
     assert {n for n in dir(xp.linalg) if not n.startswith("_")} >= set(_spec.LINALG)
 

@@ -22,7 +22,7 @@ from typing import Any
 
 from ._spec import API_VERSION
 
-__all__ = ["versioned"]
+__all__ = ["module_view", "versioned"]
 
 # (namespace, revision) -> the view; a namespace module lives as long as the process.
 _VIEWS: dict[tuple[str, str], ModuleType] = {}
@@ -50,6 +50,18 @@ def _info_2024(info: type) -> type:
     return type(info.__name__, (info,), {"devices": devices, "__module__": info.__module__})
 
 
+def module_view(ns: ModuleType, attrs: dict[str, Any]) -> ModuleType:
+    """A module with ``ns``'s name and objects, ``attrs`` set over them.
+
+    The view holds the same function objects (no call goes through it), so it costs nothing
+    per call; consumers that recognise a namespace by ``__name__`` recognise the view too.
+    """
+    view = ModuleType(ns.__name__, ns.__doc__)
+    view.__dict__.update(ns.__dict__)
+    view.__dict__.update(attrs)
+    return view
+
+
 def versioned(ns: ModuleType, api_version: str) -> ModuleType:
     """``ns`` as revision ``api_version`` of the standard specifies it.
 
@@ -71,12 +83,9 @@ def versioned(ns: ModuleType, api_version: str) -> ModuleType:
     key = (ns.__name__, api_version)
     view = _VIEWS.get(key)
     if view is None:
-        view = ModuleType(ns.__name__, ns.__doc__)
-        view.__dict__.update(ns.__dict__)
-        setattr(view, "__array_api_version__", api_version)  # noqa: B010
         # only 2024.12 is older than 2025.12 among the supported revisions
-        setattr(view, "__array_namespace_info__", _info_2024(ns.__array_namespace_info__))  # noqa: B010
-        for name in _LIST_IN_2024:
-            setattr(view, name, _as_list(getattr(ns, name)))
-        _VIEWS[key] = view
+        attrs: dict[str, Any] = {name: _as_list(getattr(ns, name)) for name in _LIST_IN_2024}
+        attrs["__array_api_version__"] = api_version
+        attrs["__array_namespace_info__"] = _info_2024(ns.__array_namespace_info__)
+        view = _VIEWS[key] = module_view(ns, attrs)
     return view

@@ -53,6 +53,7 @@ from typing import Any, cast
 from .._backends import BY_NAME
 from .._dispatch import namespace_module
 from .._patch import Patcher
+from .._versions import module_view
 from ._common import (
     enabled_context,
     install_mlx,
@@ -131,9 +132,7 @@ def _for_scipy(ns: ModuleType) -> ModuleType:
             # PEP 562: asked only for names the namespace does not have
             return getattr(native, name)
 
-        view = ModuleType(ns.__name__, ns.__doc__)
-        view.__dict__.update(ns.__dict__)
-        view.__dict__["__getattr__"] = __getattr__
+        view = module_view(ns, {"__getattr__": __getattr__})
     _SCIPY_VIEWS[id(ns)] = view
     return view
 

@@ -13,6 +13,10 @@ entry of every namespace from these declarations, never by reading bytecode:
     around ``mx.concatenate``, ``np.expm1``...): ``wrapped`` in the matrix. An unmarked
     function of ember_array is ``written`` (built from other operations), unless it is a
     :func:`functools.wraps` wrapper, which takes the label of the function it wraps.
+:func:`dispatches_through`
+    A shim (``scatter.segment_sum``, ``random.Generator``...) that takes a backend's native
+    implementation where one is registered: the registries (backend name -> implementation)
+    it consults at call time. ``wrapped`` in the matrix on the backends they name.
 :func:`borrow`
     The same facts for array-api-compat's functions that a namespace takes unchanged: they
     are not ember_array's to decorate, so the namespace declares them by name.
@@ -22,7 +26,7 @@ Nothing here imports another module of ember_array.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -30,7 +34,10 @@ __all__ = [
     "FORCES_EVALUATION",
     "WRAPS_NATIVE",
     "Marks",
+    "FAST_PATHS",
     "borrow",
+    "dispatches_through",
+    "fast_paths",
     "forces_evaluation",
     "marks",
     "wraps_native",
@@ -42,6 +49,8 @@ _F = TypeVar("_F", bound=Callable[..., Any])
 FORCES_EVALUATION = "__ember_forces_evaluation__"
 #: The attribute :func:`wraps_native` sets: the names of the backend functions called.
 WRAPS_NATIVE = "__ember_wraps_native__"
+#: The attribute :func:`dispatches_through` sets: the fast-path registries consulted.
+FAST_PATHS = "__ember_fast_paths__"
 
 
 @dataclass(frozen=True)
@@ -90,6 +99,29 @@ def wraps_native(*names: str) -> Callable[[_F], _F]:
         return f
 
     return mark
+
+
+def dispatches_through(*registries: Mapping[str, object]) -> Callable[[_F], _F]:
+    """Mark a shim as dispatching through native fast-path registries.
+
+    Parameters
+    ----------
+    *registries
+        Mappings from backend name to the native implementation the shim calls on that
+        backend; they are read at call time, so a path registered later counts too.
+    """
+
+    def mark(f: _F) -> _F:
+        setattr(f, FAST_PATHS, registries)
+        return f
+
+    return mark
+
+
+def fast_paths(obj: object) -> tuple[Mapping[str, object], ...]:
+    """The fast-path registries ``obj`` was marked with (:func:`dispatches_through`), or ()."""
+    found = getattr(obj, FAST_PATHS, ())
+    return found if isinstance(found, tuple) else ()
 
 
 def borrow(source: object, *, wrapped: str = "", written: str = "", forces: str = "") -> None:

@@ -52,6 +52,9 @@ class Backend:
     device_types
         Classes of the backend's device objects, as ``"module.Class"`` (ember_array's own
         device class of a namespace included).
+    no_float64
+        Kinds of device (``"mps"``, ``"gpu"``) that cannot hold or compute float64 and
+        complex128: the one statement of that rule (:meth:`holds_float64`).
     """
 
     name: str
@@ -61,6 +64,7 @@ class Backend:
     modules: tuple[str, ...]
     lazy: bool
     device_types: tuple[str, ...] = ()
+    no_float64: tuple[str, ...] = ()
 
     @property
     def namespace(self) -> str:
@@ -101,6 +105,10 @@ class Backend:
         types = self._types()
         return types is not None and isinstance(x, types)
 
+    def holds_float64(self, device_kind: str) -> bool:
+        """Whether a device of this kind (``"cpu"``, ``"cuda"``, ``"mps"``, ``"gpu"``) holds float64."""
+        return device_kind not in self.no_float64
+
     def owns_device(self, device: object) -> bool:
         """Whether ``device`` is a device object of this backend (never imports anything)."""
         for qualified in self.device_types:
@@ -132,6 +140,8 @@ BACKENDS: tuple[Backend, ...] = (
         modules=("torch", "array_api_compat.torch"),
         lazy=False,
         device_types=("torch.device",),
+        # torch: the MPS device has no float64; https://github.com/pytorch/pytorch/issues/122602
+        no_float64=("mps",),
     ),
     Backend(
         name="mlx",
@@ -146,6 +156,8 @@ BACKENDS: tuple[Backend, ...] = (
             "mlx.core.Stream",
             "ember_array.mlx._devices.Device",
         ),
+        # mlx: float64 runs on the CPU only; https://github.com/ml-explore/mlx/issues/1905
+        no_float64=("gpu",),
     ),
     Backend(
         name="dask",

@@ -8,8 +8,8 @@ frames overlap-adds into a segment ``n_fft - hop`` samples longer than its share
 output, and that tail is added onto the next chunk's segment. Graphs stay O(chunks), and the
 chunks are numpy arrays (the blocks are computed with numpy and scipy.fft).
 
-Each block runs the numpy path's kernel (:func:`._stft._spectrum_numpy`,
-:func:`._istft._windowed_ola_numpy`) with the checked arguments of the whole call.
+Each block runs the numpy path's kernel (:func:`._stft.spectrum_numpy`,
+:func:`._istft.windowed_ola_numpy`) with the checked arguments of the whole call.
 """
 
 from __future__ import annotations
@@ -17,10 +17,10 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from ._checks import _is_concrete, _IstftArgs, _StftArgs
-from ._istft import _windowed_ola_numpy
-from ._ola import _NOLA_EPS, _envelope_range_numpy, _nola_message, _nola_min_numpy, _w2_numpy
-from ._stft import _spectrum_numpy
+from ._checks import IstftArgs, StftArgs, is_concrete
+from ._istft import windowed_ola_numpy
+from ._ola import NOLA_EPS, envelope_range_numpy, nola_message, nola_min_numpy, w2_numpy
+from ._stft import spectrum_numpy
 
 
 def _merge_chunks(chunks: tuple[int, ...], minimum: int) -> tuple[int, ...]:
@@ -120,7 +120,7 @@ def _frame_block(
     return _block_frames(blk, length, hop, offsets[k], counts[k])
 
 
-def _frame_dask(x: Any, frame_length: int, hop: int, axis: int) -> Any:
+def frame_dask(x: Any, frame_length: int, hop: int, axis: int) -> Any:
     """:func:`frame` of a dask array: one task per chunk of ``axis`` (plus the overlap)."""
     import dask.array as da
     from dask.array.utils import meta_from_array
@@ -146,7 +146,7 @@ def _frame_dask(x: Any, frame_length: int, hop: int, axis: int) -> Any:
 def _stft_block(
     blk: Any,
     window: Any,
-    a: _StftArgs,
+    a: StftArgs,
     offsets: tuple[int, ...],
     counts: tuple[int, ...],
     block_id: tuple[int, ...] | None = None,
@@ -159,10 +159,10 @@ def _stft_block(
         dt = np.result_type(blk.dtype, np.complex64)
         return np.empty((*blk.shape[:-1], a.n_freqs, 0), dtype=dt)
     # numpy's path on exactly this block's frames (already padded)
-    return _spectrum_numpy(_block_frames(blk, a.n_fft, a.hop, offsets[k], counts[k]), window, a)
+    return spectrum_numpy(_block_frames(blk, a.n_fft, a.hop, offsets[k], counts[k]), window, a)
 
 
-def _stft_dask(x: Any, window: Any, a: _StftArgs) -> Any:
+def stft_dask(x: Any, window: Any, a: StftArgs) -> Any:
     """:func:`stft` of a dask array, blockwise along time (arguments already checked)."""
     import dask.array as da
     import numpy as np
@@ -194,17 +194,17 @@ def _stft_dask(x: Any, window: Any, a: _StftArgs) -> Any:
     )
 
 
-def _istft_segment_block(blk: Any, window: Any, a: _IstftArgs) -> Any:
+def _istft_segment_block(blk: Any, window: Any, a: IstftArgs) -> Any:
     """Overlap-add of one chunk of ``F`` frames: ``F * hop + n_fft - hop`` samples."""
     import numpy as np
 
-    return _windowed_ola_numpy(np.asarray(blk), window, a)
+    return windowed_ola_numpy(np.asarray(blk), window, a)
 
 
 def _istft_join_block(
     blk: Any,
     window: Any,
-    a: _IstftArgs,
+    a: IstftArgs,
     counts: tuple[int, ...],
     lazy_nola: bool,
     block_id: tuple[int, ...] | None = None,
@@ -223,29 +223,29 @@ def _istft_join_block(
     if prev is not None:
         out[..., :o] += prev
     g0 = sum(counts[:k]) * a.hop
-    w2 = _w2_numpy(window, a.n_fft, a.win)
-    env = _envelope_range_numpy(w2, a.n_frames, a.hop, g0, g0 + size)
+    w2 = w2_numpy(window, a.n_fft, a.win)
+    env = envelope_range_numpy(w2, a.n_frames, a.hop, g0, g0 + size)
     # outside [start, stop) the envelope may vanish (those samples are cut off afterwards)
     with np.errstate(divide="ignore", invalid="ignore"):
         out /= env.astype(a.real_dtype)
     if lazy_nola:
-        out[..., env < _NOLA_EPS] = math.nan
+        out[..., env < NOLA_EPS] = math.nan
     return out
 
 
-def _istft_dask(spec: Any, window: Any, a: _IstftArgs) -> Any:
+def istft_dask(spec: Any, window: Any, a: IstftArgs) -> Any:
     """:func:`istft` of a dask array, blockwise along the frame axis (arguments checked)."""
     import dask.array as da
     import numpy as np
 
     # A numpy window (or None) is checked now, in O(n_fft); a dask window's values are not
     # read while the graph is built: the failing samples come out NaN instead.
-    lazy_nola = window is not None and not _is_concrete(window)
+    lazy_nola = window is not None and not is_concrete(window)
     if not lazy_nola:
-        w2 = _w2_numpy(window, a.n_fft, a.win)
-        lo = _nola_min_numpy(w2, a.n_frames, a.hop, a.start, a.stop)
-        if lo is not None and lo < _NOLA_EPS:
-            raise ValueError(_nola_message(a.backend, lo))
+        w2 = w2_numpy(window, a.n_fft, a.win)
+        lo = nola_min_numpy(w2, a.n_frames, a.hop, a.start, a.stop)
+        if lo is not None and lo < NOLA_EPS:
+            raise ValueError(nola_message(a.backend, lo))
     ax = spec.ndim - 1
     o = a.n_fft - a.hop
     # the FFT needs whole frequency columns; each chunk (but the last) must have at least

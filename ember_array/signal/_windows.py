@@ -1,6 +1,6 @@
 """Cosine-sum windows (Hann, Hamming, Blackman) with torch's definitions, on any namespace.
 
-:data:`_WINDOW_PATHS` maps a backend to its fast path; other namespaces evaluate the cosine sum
+:data:`WINDOW_PATHS` maps a backend to its fast path; other namespaces evaluate the cosine sum
 in standard functions. Imports :mod:`._checks` only.
 """
 
@@ -12,7 +12,7 @@ from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
-from ._checks import _backend_name, _bool, _int
+from ._checks import backend_name, check_bool, check_int
 
 
 def _resolve_xp(func: str, xp: Any) -> ModuleType:
@@ -33,9 +33,9 @@ def _cosine_window(
 ) -> Any:
     """``sum_k (-1)**k coeffs[k] cos(2 pi k i / N)``, ``N = n`` if periodic else ``n - 1``."""
     ns = _resolve_xp(func, xp)
-    backend = _backend_name(ns)
-    n = _int(func, backend, "n", n, 0)
-    periodic = _bool(func, backend, "periodic", periodic)
+    backend = backend_name(ns)
+    n = check_int(func, backend, "n", n, 0)
+    periodic = check_bool(func, backend, "periodic", periodic)
     if dtype is None:
         dtype = ns.__array_namespace_info__().default_dtypes(device=device)["real floating"]
     elif not (dtype == ns.float32 or dtype == ns.float64):
@@ -43,7 +43,7 @@ def _cosine_window(
             f"{func} [{backend}]: dtype must be a real floating dtype (float32 or float64), "
             f"got {dtype}"
         )
-    fast = _WINDOW_PATHS.get(backend)
+    fast = WINDOW_PATHS.get(backend)
     if fast is not None:
         return fast(ns, func, coeffs, n, periodic, dtype, device)
     if n <= 1:
@@ -100,7 +100,7 @@ def _window_numpy(
 
 #: backend -> its window fast path (torch's own window functions; numpy in float64); others
 #: evaluate the cosine sum in the namespace.
-_WINDOW_PATHS: dict[str, Callable[..., Any]] = {"numpy": _window_numpy, "torch": _window_torch}
+WINDOW_PATHS: dict[str, Callable[..., Any]] = {"numpy": _window_numpy, "torch": _window_torch}
 
 
 def hann_window(

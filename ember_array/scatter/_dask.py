@@ -1,0 +1,86 @@
+"""dask's scatter: a numpy partial per block of rows, then dask's tree reduction."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from ._checks import Args, identity
+from ._numpy import counts_numpy, scatter_numpy
+
+__all__ = ["scatter_dask"]
+
+
+def _dask_partial(v: Any, idx: Any, a: Args) -> Any:
+    # one block: its reduction into every segment (the identity where it has no element)
+    return scatter_numpy(v, idx, a)[None]
+
+
+def _dask_count(idx: Any, segments: int) -> Any:
+    import numpy as np
+
+    return counts_numpy(idx.astype(np.intp, copy=False), segments)[None]
+
+
+def scatter_dask(values: Any, index: Any, a: Args) -> Any:
+    """Chunk-parallel scatter: a partial reduction per block, then a tree reduction.
+
+    Every block of rows is reduced into all segments by the numpy path (empty segments hold
+    the identity), and the partials are combined with dask's tree reduction over blocks, so
+    the graph grows with the number of chunks, not with the data. Counts (for ``mean`` and
+    for a ``fill_value`` other than the identity) are reduced the same way.
+    """
+    import dask.array as da
+    import numpy as np
+
+    s = a.segments
+    v = da.moveaxis(values, a.axis, 0)
+    rest = tuple(v.shape[1:])
+    if v.shape[0] == 0 or s == 0:
+        out = da.full((s, *rest), a.fill, dtype=a.out_dtype)
+        return da.moveaxis(out, 0, a.axis)
+    # the other axes whole: each partial is one (segments, *rest) block
+    v = v.rechunk({d: -1 for d in range(1, v.ndim)})
+    idx = index.rechunk((v.chunks[0],))
+    init = identity(np.iinfo, a.reduce, a.out_dtype, a.kind)
+    reduce = "sum" if a.reduce == "mean" else a.reduce
+    part = replace(a, backend="numpy", reduce=reduce, axis=0, fill=init)
+    rows, seg = 0, v.ndim  # blockwise labels: one output row per input block, a new axis
+    v_ind = tuple(range(v.ndim))
+    partials = da.blockwise(
+        _dask_partial,
+        (rows, seg, *v_ind[1:]),
+        v,
+        v_ind,
+        idx,
+        (rows,),
+        a=part,
+        new_axes={seg: s},
+        adjust_chunks={rows: 1},
+        dtype=a.out_dtype,
+        meta=np.empty((0,) * (v.ndim + 1), dtype=a.out_dtype),
+    )
+    if part.reduce == "sum":
+        out = da.sum(partials, axis=0, dtype=a.out_dtype)
+    elif part.reduce == "prod":
+        out = da.prod(partials, axis=0, dtype=a.out_dtype)
+    else:
+        # np.max/np.min propagate NaN, as np.maximum.at did inside each block
+        out = da.max(partials, axis=0) if a.reduce == "max" else da.min(partials, axis=0)
+    if a.reduce == "mean" or a.fill != init:
+        count = da.blockwise(
+            _dask_count,
+            (rows, seg),
+            idx,
+            (rows,),
+            segments=s,
+            new_axes={seg: s},
+            adjust_chunks={rows: 1},
+            dtype=np.intp,
+            meta=np.empty((0, 0), dtype=np.intp),
+        ).sum(axis=0)
+        count = count.reshape((s,) + (1,) * len(rest))
+        if a.reduce == "mean":
+            out = out / da.maximum(count, 1).astype(a.out_dtype)
+        out = da.where(count > 0, out, np.asarray(a.fill, dtype=a.out_dtype))
+    return da.moveaxis(out.astype(a.out_dtype, copy=False), 0, a.axis)

@@ -13,6 +13,7 @@ import sys
 from typing import Any
 
 from .._helpers import device as _device
+from .._markers import dispatches_through
 from ._checks import (
     PadMode,
     backend_name,
@@ -31,6 +32,7 @@ from ._ola import checked_envelope_numpy
 from ._stft import STFT_PATHS, stft_generic
 
 
+@dispatches_through(STFT_PATHS)
 def stft(
     x: Any,
     n_fft: int,
@@ -167,6 +169,7 @@ def stft(
     return out
 
 
+@dispatches_through(ISTFT_PATHS)
 def istft(
     spec: Any,
     n_fft: int,
@@ -293,6 +296,7 @@ def istft(
     return istft_generic(xp, spec, window, a, lazy_nola=lazy)
 
 
+@dispatches_through(FRAME_PATHS)
 def frame(x: Any, frame_length: int, hop_length: int, *, axis: int = -1) -> Any:
     """Overlapping frames of ``x`` along ``axis``, ``hop_length`` samples apart.
 

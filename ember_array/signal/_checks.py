@@ -38,7 +38,8 @@ def _namespace(func: str, *arrays: Any) -> ModuleType:
 
 def is_dask(x: Any) -> bool:
     """Whether ``x`` is a dask array: the one test that selects the blockwise dask paths."""
-    return backend_of_type(type(x)) == "dask"
+    row = BY_NAME.get(backend_of_type(type(x)) or "")
+    return row is not None and row.chunked
 
 
 def signal_namespace(func: str, x: Any, window: Any) -> ModuleType:
@@ -106,7 +107,7 @@ def _float_kind(func: str, xp: ModuleType, backend: str, x: Any, what: str) -> t
         return xp.float64, True
     if dt == xp.complex64:
         return xp.float32, False
-    if backend != "mlx" and dt == xp.complex128:
+    if _has_complex128(backend) and dt == xp.complex128:  # noqa: EA502 (guarded: has it)
         return xp.float64, False
     raise TypeError(
         f"{func} [{backend}]: {what} must have dtype float32, float64, complex64 or complex128, "
@@ -114,17 +115,23 @@ def _float_kind(func: str, xp: ModuleType, backend: str, x: Any, what: str) -> t
     )
 
 
+def _has_complex128(backend: str) -> bool:
+    """Whether the backend has complex128 (the registry's fact; other namespaces: yes)."""
+    row = BY_NAME.get(backend)
+    return row is None or row.has_complex128
+
+
 def complex_of(xp: ModuleType, real_dtype: Any) -> Any:
-    # complex128 only for float64 input, which mlx callers reject first (_check_mlx_float64)
+    # complex128 only for float64 input, which mlx callers reject first (_check_complex128)
     return xp.complex64 if real_dtype == xp.float32 else xp.complex128  # noqa: EA502
 
 
-def _check_mlx_float64(func: str, backend: str, real_dtype: Any, xp: ModuleType) -> None:
+def _check_complex128(func: str, backend: str, real_dtype: Any, xp: ModuleType) -> None:
     # mlx: mx.fft.stft silently computes float64 input in complex64 (no upstream issue found)
     # A float64 user expects float64 precision, so refuse instead of downcasting.
-    if backend == "mlx" and real_dtype == xp.float64:
+    if real_dtype == xp.float64 and not _has_complex128(backend):
         raise TypeError(
-            f"{func} [mlx]: float64 input would need complex128, which mlx lacks; "
+            f"{func} [{backend}]: float64 input would need complex128, which {backend} lacks; "
             "cast to float32 explicitly (xp.astype(x, xp.float32)) if that precision is enough"
         )
 
@@ -286,7 +293,7 @@ def check_stft(
     func = "stft"
     backend = backend_name(xp)
     real_dtype, is_real = _float_kind(func, xp, backend, x, "x")
-    _check_mlx_float64(func, backend, real_dtype, xp)
+    _check_complex128(func, backend, real_dtype, xp)
     if x.ndim < 1:
         raise ValueError(f"{func} [{backend}]: x must have at least one dimension, got a 0-d array")
     common = _check_shared(func, xp, window, real_dtype, **shared)

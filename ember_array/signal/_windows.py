@@ -10,9 +10,12 @@ import math
 import sys
 from collections.abc import Callable
 from types import ModuleType
-from typing import Any
+from typing import Any, TypeVar
 
+from .._markers import dispatches_through
 from ._checks import backend_name, check_bool, check_int
+
+_F = TypeVar("_F", bound=Callable[..., Any])
 
 
 def _resolve_xp(func: str, xp: Any) -> ModuleType:
@@ -103,163 +106,107 @@ def _window_numpy(
 WINDOW_PATHS: dict[str, Callable[..., Any]] = {"numpy": _window_numpy, "torch": _window_torch}
 
 
-def hann_window(
-    n: int,
-    *,
-    periodic: bool = True,
-    dtype: Any = None,
-    device: Any = None,
-    xp: ModuleType | str | None = None,
-) -> Any:
-    """Hann window, ``0.5 - 0.5 cos(2 pi i / N)``, as ``torch.hann_window``.
+#: The docstring of each window function, filled by :func:`_window_doc`.
+_WINDOW_DOC = """{summary}
 
-    Parameters
-    ----------
-    n : int
-        Window length (0 gives an empty window, 1 gives ``[1.0]``).
-    periodic : bool, optional
-        True (default, as torch): ``N = n``, the window for spectral analysis (the first ``n``
-        points of a symmetric window of ``n + 1``). False: symmetric, ``N = n - 1``.
-    dtype : dtype, optional
-        float32 or float64 of the namespace; default the namespace's default real floating dtype
-        (numpy float64, torch's default dtype, mlx float32).
-    device : device object or str, optional
-        Device of the namespace (as its creation functions take it).
-    xp : module or str, optional
-        The namespace: a module (``ember_array.torch``, ``torch``, ``mlx.core``,
-        ``array_api_strict``...) or a backend name ``"numpy" | "torch" | "mlx"``; default numpy.
+Parameters
+----------
+n : int
+    Window length (0 gives an empty window, 1 gives ``[1.0]``).
+periodic : bool, optional
+    True (default, as torch): ``N = n``, the window for spectral analysis (the first ``n``
+    points of a symmetric window of ``n + 1``). False: symmetric, ``N = n - 1``.
+dtype : dtype, optional
+    float32 or float64 of the namespace; default the namespace's default real floating dtype
+    (numpy float64, torch's default dtype, mlx float32).
+device : device object or str, optional
+    Device of the namespace (as its creation functions take it).
+xp : module or str, optional
+    The namespace: a module (``ember_array.torch``, ``torch``, ``mlx.core``,
+    ``array_api_strict``...) or a backend name ``"numpy" | "torch" | "mlx"``; default numpy.
 
-    Returns
-    -------
-    array
-        Shape ``(n,)``, of ``xp``.
+Returns
+-------
+array
+    Shape ``(n,)``, of ``xp``.
 
-    Raises
-    ------
-    TypeError
-        If ``dtype`` is not a real floating dtype.
-    ValueError
-        If ``n < 0`` or ``xp`` names an unknown backend.
+Raises
+------
+TypeError
+    If ``dtype`` is not a real floating dtype.
+ValueError
+    If ``n < 0`` or ``xp`` names an unknown backend.
 
-    See Also
-    --------
-    hamming_window, blackman_window
-    stft : takes the window as ``window=``.
+See Also
+--------
+{others}
+stft : takes the window as ``window=``.
 
-    Examples
-    --------
-    >>> from ember_array import signal
-    >>> signal.hann_window(4, xp="numpy")
-    array([0. , 0.5, 1. , 0.5])
-    >>> signal.hann_window(5, periodic=False, xp="numpy")
-    array([0. , 0.5, 1. , 0.5, 0. ])
-    >>> import torch
-    >>> signal.hann_window(4, xp="torch")
-    tensor([0.0000, 0.5000, 1.0000, 0.5000])
+Examples
+--------
+>>> from ember_array import signal
+{examples}
+"""
+
+_WINDOWS = ("hann_window", "hamming_window", "blackman_window")
+
+XP = ModuleType | str | None
+
+
+def _window_doc(summary: str, examples: str) -> Callable[[_F], _F]:
+    """Give a window function its docstring (:data:`_WINDOW_DOC`)."""
+
+    def document(f: _F) -> _F:
+        others = ", ".join(w for w in _WINDOWS if w != f.__name__)
+        f.__doc__ = _WINDOW_DOC.format(summary=summary, others=others, examples=examples.strip())
+        return f
+
+    return document
+
+
+@dispatches_through(WINDOW_PATHS)
+@_window_doc(
+    "Hann window, ``0.5 - 0.5 cos(2 pi i / N)``, as ``torch.hann_window``.",
     """
+>>> signal.hann_window(4, xp="numpy")
+array([0. , 0.5, 1. , 0.5])
+>>> signal.hann_window(5, periodic=False, xp="numpy")
+array([0. , 0.5, 1. , 0.5, 0. ])
+>>> import torch
+>>> signal.hann_window(4, xp="torch")
+tensor([0.0000, 0.5000, 1.0000, 0.5000])
+""",
+)
+def hann_window(
+    n: int, *, periodic: bool = True, dtype: Any = None, device: Any = None, xp: XP = None
+) -> Any:
     return _cosine_window("hann_window", (0.5, 0.5), n, periodic, dtype, device, xp)
 
 
-def hamming_window(
-    n: int,
-    *,
-    periodic: bool = True,
-    dtype: Any = None,
-    device: Any = None,
-    xp: ModuleType | str | None = None,
-) -> Any:
-    """Hamming window, ``0.54 - 0.46 cos(2 pi i / N)``, as ``torch.hamming_window``.
-
-    Parameters
-    ----------
-    n : int
-        Window length (0 gives an empty window, 1 gives ``[1.0]``).
-    periodic : bool, optional
-        True (default, as torch): ``N = n``, the window for spectral analysis (the first ``n``
-        points of a symmetric window of ``n + 1``). False: symmetric, ``N = n - 1``.
-    dtype : dtype, optional
-        float32 or float64 of the namespace; default the namespace's default real floating dtype
-        (numpy float64, torch's default dtype, mlx float32).
-    device : device object or str, optional
-        Device of the namespace (as its creation functions take it).
-    xp : module or str, optional
-        The namespace: a module (``ember_array.torch``, ``torch``, ``mlx.core``,
-        ``array_api_strict``...) or a backend name ``"numpy" | "torch" | "mlx"``; default numpy.
-
-    Returns
-    -------
-    array
-        Shape ``(n,)``, of ``xp``.
-
-    Raises
-    ------
-    TypeError
-        If ``dtype`` is not a real floating dtype.
-    ValueError
-        If ``n < 0`` or ``xp`` names an unknown backend.
-
-    See Also
-    --------
-    hann_window, blackman_window
-    stft : takes the window as ``window=``.
-
-    Examples
-    --------
-    >>> from ember_array import signal
-    >>> signal.hamming_window(4, xp="numpy")
-    array([0.08, 0.54, 1.  , 0.54])
+@dispatches_through(WINDOW_PATHS)
+@_window_doc(
+    "Hamming window, ``0.54 - 0.46 cos(2 pi i / N)``, as ``torch.hamming_window``.",
     """
+>>> signal.hamming_window(4, xp="numpy")
+array([0.08, 0.54, 1.  , 0.54])
+""",
+)
+def hamming_window(
+    n: int, *, periodic: bool = True, dtype: Any = None, device: Any = None, xp: XP = None
+) -> Any:
     return _cosine_window("hamming_window", (0.54, 0.46), n, periodic, dtype, device, xp)
 
 
-def blackman_window(
-    n: int,
-    *,
-    periodic: bool = True,
-    dtype: Any = None,
-    device: Any = None,
-    xp: ModuleType | str | None = None,
-) -> Any:
-    """Blackman window, ``0.42 - 0.5 cos(2 pi i / N) + 0.08 cos(4 pi i / N)``, as torch's.
-
-    Parameters
-    ----------
-    n : int
-        Window length (0 gives an empty window, 1 gives ``[1.0]``).
-    periodic : bool, optional
-        True (default, as torch): ``N = n``, the window for spectral analysis (the first ``n``
-        points of a symmetric window of ``n + 1``). False: symmetric, ``N = n - 1``.
-    dtype : dtype, optional
-        float32 or float64 of the namespace; default the namespace's default real floating dtype
-        (numpy float64, torch's default dtype, mlx float32).
-    device : device object or str, optional
-        Device of the namespace (as its creation functions take it).
-    xp : module or str, optional
-        The namespace: a module (``ember_array.torch``, ``torch``, ``mlx.core``,
-        ``array_api_strict``...) or a backend name ``"numpy" | "torch" | "mlx"``; default numpy.
-
-    Returns
-    -------
-    array
-        Shape ``(n,)``, of ``xp``.
-
-    Raises
-    ------
-    TypeError
-        If ``dtype`` is not a real floating dtype.
-    ValueError
-        If ``n < 0`` or ``xp`` names an unknown backend.
-
-    See Also
-    --------
-    hann_window, hamming_window
-    stft : takes the window as ``window=``.
-
-    Examples
-    --------
-    >>> from ember_array import signal
-    >>> import numpy as np
-    >>> np.round(signal.blackman_window(4, xp="numpy"), 6) + 0.0
-    array([0.  , 0.34, 1.  , 0.34])
+@dispatches_through(WINDOW_PATHS)
+@_window_doc(
+    "Blackman window, ``0.42 - 0.5 cos(2 pi i / N) + 0.08 cos(4 pi i / N)``, as torch's.",
     """
+>>> import numpy as np
+>>> np.round(signal.blackman_window(4, xp="numpy"), 6) + 0.0
+array([0.  , 0.34, 1.  , 0.34])
+""",
+)
+def blackman_window(
+    n: int, *, periodic: bool = True, dtype: Any = None, device: Any = None, xp: XP = None
+) -> Any:
     return _cosine_window("blackman_window", (0.42, 0.5, 0.08), n, periodic, dtype, device, xp)

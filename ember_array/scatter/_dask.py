@@ -11,6 +11,13 @@ from ._numpy import counts_numpy, scatter_numpy
 __all__ = ["scatter_dask"]
 
 
+def _da() -> Any:
+    """``dask.array``, imported on first use: dask is untyped, so Any at this boundary."""
+    import dask.array
+
+    return dask.array
+
+
 def _dask_partial(v: Any, idx: Any, a: Args) -> Any:
     # one block: its reduction into every segment (the identity where it has no element)
     return scatter_numpy(v, idx, a)[None]
@@ -30,7 +37,7 @@ def scatter_dask(values: Any, index: Any, a: Args) -> Any:
     the graph grows with the number of chunks, not with the data. Counts (for ``mean`` and
     for a ``fill_value`` other than the identity) are reduced the same way.
     """
-    import dask.array as da
+    da = _da()
     import numpy as np
 
     s = a.segments

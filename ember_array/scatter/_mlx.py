@@ -49,7 +49,7 @@ def _mlx_scatter(mx: Any, v: Any, index: Any, a: Args) -> Any:
     # of the two spare slots s and s + 1 of the buffer.
     safe = mx.clip(idx, -1, s)
     if a.reduce in ("max", "min") and a.kind == "float":
-        out = _mlx_float_extremum(mx, v, safe, a)
+        out = _mlx_float_extremum(v, safe, a)
         return out if a.axis == 0 else mx.moveaxis(out, 0, a.axis)
     init = identity(mx.iinfo, a.reduce, v.dtype, a.kind)
     out = _mlx_reduce(mx, v, safe, a, init)
@@ -115,13 +115,13 @@ def _mlx_reduced(s: int, rest: tuple[int, ...], init: Scalar, op: str) -> Any:
 
     # mlx: Scatter has no jvp ("[scatter] JVP not yet implemented") and scatter prod no vjp;
     # https://github.com/ml-explore/mlx/issues/282
-    @mx.custom_function  # type: ignore[untyped-decorator]
+    @mx.custom_function
     def reduced(v: Any, safe: Any) -> Any:
         # mlx: jvp visits the ops inside a custom_function before its custom jvp; behind
         # stop_gradient they are not visited (see _mlx_key_map)
         return native(mx.stop_gradient(v), safe)
 
-    @reduced.vjp  # type: ignore[untyped-decorator]
+    @reduced.vjp
     def _(primals: Any, cotangent: Any, output: Any) -> tuple[Any, Any]:
         v, safe = primals
         if prod:
@@ -131,7 +131,7 @@ def _mlx_reduced(s: int, rest: tuple[int, ...], init: Scalar, op: str) -> Any:
             grad = mx.vjp(lambda u: native(u, safe), [v], [cotangent])[1][0]
         return grad, mx.zeros_like(safe)
 
-    @reduced.jvp  # type: ignore[untyped-decorator]
+    @reduced.jvp
     def _(primals: Any, tangents: Any) -> Any:
         v, safe = primals
         t = tangents[0]
@@ -164,7 +164,7 @@ def _mlx_others(mx: Any, v: Any, safe: Any, s: int) -> Any:
 
 
 # mlx: scatter maximum/minimum drop a NaN met first ([nan, 1] -> 1) (no upstream issue found)
-def _mlx_float_extremum(mx: Any, v: Any, safe: Any, a: Args) -> Any:
+def _mlx_float_extremum(v: Any, safe: Any, a: Args) -> Any:
     """max/min of floats with NaN propagated and empty segments filled, in one integer scatter.
 
     mx's scatter maximum/minimum drop a NaN met first (``[nan, 1] -> 1``), a second scatter to
@@ -177,6 +177,8 @@ def _mlx_float_extremum(mx: Any, v: Any, safe: Any, a: Args) -> Any:
     key map and the scatter sit in an ``mx.custom_function`` whose vjp is mlx's own for scatter
     max/min (the cotangent flows to every element equal to its segment's result).
     """
+    import mlx.core as mx
+
     s, rest, dt = a.segments, tuple(v.shape[1:]), v.dtype
     itype, mag, shift = _mlx_keys(mx, dt)
     info = mx.iinfo(itype)
@@ -184,7 +186,7 @@ def _mlx_float_extremum(mx: Any, v: Any, safe: Any, a: Args) -> Any:
     nan_key = info.max if is_max else info.min
     empty_key = info.min if is_max else info.max
 
-    @mx.custom_function  # type: ignore[untyped-decorator]
+    @mx.custom_function
     def extremum(v: Any, safe: Any) -> tuple[Any, Any]:
         k = _mlx_key_map(mx, dt, is_max)(v)
         at = mx.full((s + 2, *rest), empty_key, dtype=itype).at[safe]
@@ -197,7 +199,7 @@ def _mlx_float_extremum(mx: Any, v: Any, safe: Any, a: Args) -> Any:
         # the elements equal to their segment's result (every one of a tie; none of a NaN's)
         return mx.take(_mlx_spare(mx, out), safe, axis=0) == v
 
-    @extremum.vjp  # type: ignore[untyped-decorator]
+    @extremum.vjp
     def _(primals: Any, cotangents: Any, outputs: Any) -> tuple[Any, Any]:
         v, safe = primals
         cot = mx.take(_mlx_spare(mx, cotangents[0]), safe, axis=0)  # spare slots: none
@@ -206,18 +208,20 @@ def _mlx_float_extremum(mx: Any, v: Any, safe: Any, a: Args) -> Any:
 
     # mlx: Scatter has no jvp ("[scatter] JVP not yet implemented");
     # https://github.com/ml-explore/mlx/issues/282
-    @extremum.jvp  # type: ignore[untyped-decorator]
+    @extremum.jvp
     def _(primals: Any, tangents: Any) -> list[Any]:
         # the transpose of the vjp: the sum of the tangents of a segment's winners
         v, safe = primals
-        out, got = extremum(v, safe)
+        pair: Any = extremum(v, safe)  # mlx's stub: a custom_function returns object
+        out, got = pair
         t = tangents[0]
         if t is None:  # a tangent for the index only
             return [mx.zeros_like(out), mx.zeros_like(got)]
         t = mx.where(won(v, safe, out), t, mx.zeros((), dtype=dt))
         return [mx.zeros((s + 2, *rest), dtype=dt).at[safe].add(t)[:s], mx.zeros_like(got)]
 
-    out, got = extremum(v, safe)
+    pair: Any = extremum(v, safe)  # mlx's stub: a custom_function returns object
+    out, got = pair
     return mx.where(got == empty_key, mx.array(a.fill, dtype=dt), out)
 
 

@@ -87,15 +87,15 @@ def check_int(func: str, backend: str, name: str, value: Any, minimum: int) -> i
     if isinstance(value, bool):
         raise TypeError(f"{func} [{backend}]: {name} must be an int, got {value!r}")
     try:
-        value = operator.index(value)
+        number = operator.index(value)
     except TypeError:
         raise TypeError(
             f"{func} [{backend}]: {name} must be an int, got {value!r} of type "
             f"{type(value).__name__}"
         ) from None
-    if value < minimum:
-        raise ValueError(f"{func} [{backend}]: {name} must be >= {minimum}, got {value}")
-    return value
+    if number < minimum:
+        raise ValueError(f"{func} [{backend}]: {name} must be >= {minimum}, got {number}")
+    return number
 
 
 def _float_kind(func: str, xp: ModuleType, backend: str, x: Any, what: str) -> tuple[Any, bool]:

@@ -23,6 +23,13 @@ from ._ola import NOLA_EPS, envelope_range_numpy, nola_message, nola_min_numpy, 
 from ._stft import spectrum_numpy
 
 
+def _da() -> Any:
+    """``dask.array``, imported on first use: dask is untyped, so Any at this boundary."""
+    import dask.array
+
+    return dask.array
+
+
 def _merge_chunks(chunks: tuple[int, ...], minimum: int) -> tuple[int, ...]:
     """``chunks`` with neighbours merged until each is at least ``minimum`` (and not empty).
 
@@ -76,7 +83,7 @@ def _dask_framed(x: Any, length: int, hop: int) -> tuple[Any, tuple[int, ...], t
     Chunks smaller than the needed overlap are merged first, so each overlap comes from one
     neighbour (dask's ``overlap`` requires that).
     """
-    import dask.array as da
+    da = _da()
 
     ax = x.ndim - 1
     chunks = x.chunks[ax]
@@ -122,8 +129,7 @@ def _frame_block(
 
 def frame_dask(x: Any, frame_length: int, hop: int, axis: int) -> Any:
     """:func:`frame` of a dask array: one task per chunk of ``axis`` (plus the overlap)."""
-    import dask.array as da
-    from dask.array.utils import meta_from_array
+    da = _da()
 
     last = x.ndim - 1
     moved = da.moveaxis(x, axis, -1) if axis != last else x
@@ -138,7 +144,7 @@ def frame_dask(x: Any, frame_length: int, hop: int, axis: int) -> Any:
         dtype=x.dtype,
         chunks=(*xo.chunks[:-1], counts, (frame_length,)),
         new_axis=[x.ndim],
-        meta=meta_from_array(x, ndim=x.ndim + 1),
+        meta=da.utils.meta_from_array(x, ndim=x.ndim + 1),
     )
     return da.moveaxis(out, -2, axis) if axis != last else out
 
@@ -164,9 +170,8 @@ def _stft_block(
 
 def stft_dask(x: Any, window: Any, a: StftArgs) -> Any:
     """:func:`stft` of a dask array, blockwise along time (arguments already checked)."""
-    import dask.array as da
+    da = _da()
     import numpy as np
-    from dask.array.utils import meta_from_array
 
     if a.center:
         p = a.n_fft // 2
@@ -190,7 +195,7 @@ def stft_dask(x: Any, window: Any, a: StftArgs) -> Any:
         dtype=dtype,
         chunks=(*xo.chunks[:-1], (a.n_freqs,), counts),
         new_axis=[x.ndim - 1],
-        meta=meta_from_array(x, ndim=x.ndim + 1, dtype=dtype),
+        meta=da.utils.meta_from_array(x, ndim=x.ndim + 1, dtype=dtype),
     )
 
 
@@ -235,7 +240,7 @@ def _istft_join_block(
 
 def istft_dask(spec: Any, window: Any, a: IstftArgs) -> Any:
     """:func:`istft` of a dask array, blockwise along the frame axis (arguments checked)."""
-    import dask.array as da
+    da = _da()
     import numpy as np
 
     # A numpy window (or None) is checked now, in O(n_fft); a dask window's values are not

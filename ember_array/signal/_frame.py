@@ -41,7 +41,7 @@ def frame_generic(xp: ModuleType, x: Any, frame_length: int, hop: int, axis: int
 
 
 #: backend -> its framing fast path (a view where the backend has one); others: a gather.
-FRAME_PATHS: dict[str, Callable[..., Any]] = {
+FRAME_PATHS: dict[str, Callable[[ModuleType, Any, int, int, int], Any]] = {
     "numpy": _frame_numpy,
     "torch": _frame_torch,
     "mlx": _frame_mlx,

@@ -127,7 +127,7 @@ def _compiled_istft_mlx(a: IstftArgs) -> Callable[[Any, Any], Any]:
     def run(spec: Any, window: Any) -> Any:
         return _istft_mlx_native(spec, window, a)
 
-    return mx.compile(run)  # type: ignore[no-any-return]
+    return mx.compile(run)
 
 
 def _istft_mlx_native(spec: Any, window: Any, a: IstftArgs) -> Any:

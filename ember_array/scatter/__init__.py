@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, Protocol
 
 from .._dispatch import namespace_module
 from .._helpers import device as device_of
@@ -58,8 +58,6 @@ __all__ = [
 # the layout: ``_checks`` (arguments, :class:`~._checks.Args`), ``_generic`` (the pure-standard
 # scatter), one module per backend (``_numpy``, ``_torch``, ``_mlx``, ``_dask``, the last on
 # top of numpy's), and this front: the public functions, which check and dispatch.
-
-_F = TypeVar("_F", bound=Callable[..., Any])
 
 #: backend -> its native scatter; any other namespace takes :func:`~._generic.scatter_standard`.
 #: Read at call time (``tests/test_support_matrix.py`` checks it), and declared on every public
@@ -170,7 +168,7 @@ def scatter(
     return _scatter("scatter", values, index, num_segments, axis, reduce, fill_value)
 
 
-#: The docstring of each ``segment_<reduce>`` function, filled by :func:`_segment_doc`.
+#: The docstring of each ``segment_<reduce>`` function, filled by :func:`_segment`.
 _SEGMENT_DOC = """{summary}
 
 ``scatter(values, index, num_segments, reduce="{reduce}")``: duplicate indices combine, and
@@ -222,110 +220,94 @@ Examples
 {out_identity}
 """
 
-_SEGMENTS = ("sum", "mean", "max", "min", "prod")
-
-
-def _segment_doc(
-    reduce: str, summary: str, identity: str, returns: str, out: str, out_identity: str
-) -> Callable[[_F], _F]:
-    """Give ``segment_<reduce>`` its docstring (:data:`_SEGMENT_DOC`)."""
-
-    def document(f: _F) -> _F:
-        others = ", ".join(f"segment_{r}" for r in _SEGMENTS if r != reduce)
-        returns_ = "``values``' shape with ``shape[axis] = num_segments``" + returns
-        refused = "boolean or complex" if reduce in ("max", "min") else "boolean"
-        f.__doc__ = _SEGMENT_DOC.format(
-            summary=summary,
-            reduce=reduce,
-            identity=identity,
-            returns=textwrap.fill(returns_, 92, initial_indent="    ", subsequent_indent="    "),
-            refused=refused,
-            others=others,
-            name=f.__name__,
-            out=out,
-            out_identity=out_identity,
-        )
-        return f
-
-    return document
-
-
-@dispatches_through(_NATIVE)
-@_segment_doc(
-    "sum",
-    "The sum of each segment.",
-    identity="0",
-    returns=", in ``values.dtype`` (integer sums wrap on overflow as the backend does).",
-    out="array([4., 4., 2., 0.])",
-    out_identity="array([4., 4., 2., 0.])",
-)
-def segment_sum(
-    values: Any, index: Any, num_segments: int, *, axis: int = 0, fill_value: Scalar | None = 0
-) -> Any:
-    return _scatter("segment_sum", values, index, num_segments, axis, "sum", fill_value)
-
-
-@dispatches_through(_NATIVE)
-@_segment_doc(
-    "mean",
-    "The mean of each segment.",
-    identity="NaN",
-    returns=(
-        "; integer input gives the namespace's default real floating dtype (float64 for"
-        " numpy, float32 for torch and mlx)."
+#: reduce -> the parts of its docstring that differ: summary, identity, what the result is,
+#: the outputs of the two examples.
+_SEGMENTS: dict[str, tuple[str, str, str, str, str]] = {
+    "sum": (
+        "The sum of each segment.",
+        "0",
+        ", in ``values.dtype`` (integer sums wrap on overflow as the backend does).",
+        "array([4., 4., 2., 0.])",
+        "array([4., 4., 2., 0.])",
     ),
-    out="array([2., 4., 2., 0.])",
-    out_identity="array([ 2.,  4.,  2., nan])",
-)
-def segment_mean(
-    values: Any, index: Any, num_segments: int, *, axis: int = 0, fill_value: Scalar | None = 0
-) -> Any:
-    return _scatter("segment_mean", values, index, num_segments, axis, "mean", fill_value)
+    "mean": (
+        "The mean of each segment.",
+        "NaN",
+        "; integer input gives the namespace's default real floating dtype (float64 for"
+        " numpy, float32 for torch and mlx).",
+        "array([2., 4., 2., 0.])",
+        "array([ 2.,  4.,  2., nan])",
+    ),
+    "max": (
+        "The maximum of each segment, NaN if it holds a NaN.",
+        "-inf, or the dtype's minimum for integers",
+        ", in ``values.dtype``.",
+        "array([3., 4., 2., 0.])",
+        "array([  3.,   4.,   2., -inf])",
+    ),
+    "min": (
+        "The minimum of each segment, NaN if it holds a NaN.",
+        "+inf, or the dtype's maximum for integers",
+        ", in ``values.dtype``.",
+        "array([1., 4., 2., 0.])",
+        "array([ 1.,  4.,  2., inf])",
+    ),
+    "prod": (
+        "The product of each segment.",
+        "1",
+        ", in ``values.dtype``.",
+        "array([3., 4., 2., 0.])",
+        "array([3., 4., 2., 1.])",
+    ),
+}
 
 
-@dispatches_through(_NATIVE)
-@_segment_doc(
-    "max",
-    "The maximum of each segment, NaN if it holds a NaN.",
-    identity="-inf, or the dtype's minimum for integers",
-    returns=", in ``values.dtype``.",
-    out="array([3., 4., 2., 0.])",
-    out_identity="array([  3.,   4.,   2., -inf])",
-)
-def segment_max(
-    values: Any, index: Any, num_segments: int, *, axis: int = 0, fill_value: Scalar | None = 0
-) -> Any:
-    return _scatter("segment_max", values, index, num_segments, axis, "max", fill_value)
+class _Segment(Protocol):
+    """The signature of the ``segment_<reduce>`` functions."""
+
+    def __call__(
+        self,
+        values: Any,
+        index: Any,
+        num_segments: int,
+        *,
+        axis: int = 0,
+        fill_value: Scalar | None = 0,
+    ) -> Any: ...
 
 
-@dispatches_through(_NATIVE)
-@_segment_doc(
-    "min",
-    "The minimum of each segment, NaN if it holds a NaN.",
-    identity="+inf, or the dtype's maximum for integers",
-    returns=", in ``values.dtype``.",
-    out="array([1., 4., 2., 0.])",
-    out_identity="array([ 1.,  4.,  2., inf])",
-)
-def segment_min(
-    values: Any, index: Any, num_segments: int, *, axis: int = 0, fill_value: Scalar | None = 0
-) -> Any:
-    return _scatter("segment_min", values, index, num_segments, axis, "min", fill_value)
+def _segment(reduce: str) -> _Segment:
+    """``segment_<reduce>``: :func:`scatter` with ``reduce`` fixed, documented from
+    :data:`_SEGMENT_DOC` and :data:`_SEGMENTS`."""
+    name = f"segment_{reduce}"
+
+    def segment(
+        values: Any, index: Any, num_segments: int, *, axis: int = 0, fill_value: Scalar | None = 0
+    ) -> Any:
+        return _scatter(name, values, index, num_segments, axis, reduce, fill_value)
+
+    summary, identity, returns, out, out_identity = _SEGMENTS[reduce]
+    returns = "``values``' shape with ``shape[axis] = num_segments``" + returns
+    segment.__name__ = segment.__qualname__ = name
+    segment.__doc__ = _SEGMENT_DOC.format(
+        summary=summary,
+        reduce=reduce,
+        identity=identity,
+        returns=textwrap.fill(returns, 92, initial_indent="    ", subsequent_indent="    "),
+        refused="boolean or complex" if reduce in ("max", "min") else "boolean",
+        others=", ".join(f"segment_{r}" for r in _SEGMENTS if r != reduce),
+        name=name,
+        out=out,
+        out_identity=out_identity,
+    )
+    return dispatches_through(_NATIVE)(segment)
 
 
-@dispatches_through(_NATIVE)
-@_segment_doc(
-    "prod",
-    "The product of each segment.",
-    identity="1",
-    returns=", in ``values.dtype``.",
-    out="array([3., 4., 2., 0.])",
-    out_identity="array([3., 4., 2., 1.])",
-)
-def segment_prod(
-    values: Any, index: Any, num_segments: int, *, axis: int = 0, fill_value: Scalar | None = 0
-) -> Any:
-    return _scatter("segment_prod", values, index, num_segments, axis, "prod", fill_value)
+segment_sum = _segment("sum")
+segment_mean = _segment("mean")
+segment_max = _segment("max")
+segment_min = _segment("min")
+segment_prod = _segment("prod")
 
 
 @dispatches_through(_NATIVE)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -29,6 +30,30 @@ def _dask_count(idx: Any, segments: int) -> Any:
     return counts_numpy(idx.astype(np.intp, copy=False), segments)[None]
 
 
+def _per_block(
+    fn: Callable[..., Any],
+    out_ind: tuple[int, ...],
+    args: tuple[Any, ...],
+    s: int,
+    dtype: Any,
+    **kwargs: Any,
+) -> Any:
+    """``da.blockwise`` of ``fn`` over blocks of rows: output index 0 has one row per block,
+    index 1 is a new axis of the ``s`` segments."""
+    import numpy as np
+
+    return _da().blockwise(
+        fn,
+        out_ind,
+        *args,
+        new_axes={out_ind[1]: s},
+        adjust_chunks={out_ind[0]: 1},
+        dtype=dtype,
+        meta=np.empty((0,) * len(out_ind), dtype=dtype),
+        **kwargs,
+    )
+
+
 def scatter_dask(values: Any, index: Any, a: Args) -> Any:
     """Chunk-parallel scatter: a partial reduction per block, then a tree reduction.
 
@@ -54,18 +79,8 @@ def scatter_dask(values: Any, index: Any, a: Args) -> Any:
     part = replace(a, backend="numpy", reduce=reduce, axis=0, fill=init)
     rows, seg = 0, v.ndim  # blockwise labels: one output row per input block, a new axis
     v_ind = tuple(range(v.ndim))
-    partials = da.blockwise(
-        _dask_partial,
-        (rows, seg, *v_ind[1:]),
-        v,
-        v_ind,
-        idx,
-        (rows,),
-        a=part,
-        new_axes={seg: s},
-        adjust_chunks={rows: 1},
-        dtype=a.out_dtype,
-        meta=np.empty((0,) * (v.ndim + 1), dtype=a.out_dtype),
+    partials = _per_block(
+        _dask_partial, (rows, seg, *v_ind[1:]), (v, v_ind, idx, (rows,)), s, a.out_dtype, a=part
     )
     if part.reduce == "sum":
         out = da.sum(partials, axis=0, dtype=a.out_dtype)
@@ -75,17 +90,8 @@ def scatter_dask(values: Any, index: Any, a: Args) -> Any:
         # np.max/np.min propagate NaN, as np.maximum.at did inside each block
         out = da.max(partials, axis=0) if a.reduce == "max" else da.min(partials, axis=0)
     if a.reduce == "mean" or a.fill != init:
-        count = da.blockwise(
-            _dask_count,
-            (rows, seg),
-            idx,
-            (rows,),
-            segments=s,
-            new_axes={seg: s},
-            adjust_chunks={rows: 1},
-            dtype=np.intp,
-            meta=np.empty((0, 0), dtype=np.intp),
-        ).sum(axis=0)
+        count = _per_block(_dask_count, (rows, seg), (idx, (rows,)), s, np.intp, segments=s)
+        count = count.sum(axis=0)
         count = count.reshape((s,) + (1,) * len(rest))
         if a.reduce == "mean":
             out = out / da.maximum(count, 1).astype(a.out_dtype)

@@ -15,6 +15,7 @@ Each block runs the numpy path's kernel (:func:`._stft.spectrum_numpy`,
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from typing import Any
 
 from ._checks import IstftArgs, StftArgs, is_concrete
@@ -77,7 +78,7 @@ def _frame_plan(
     return tuple(offsets), tuple(counts), depth
 
 
-def _dask_framed(x: Any, length: int, hop: int) -> tuple[Any, tuple[int, ...], tuple[int, ...]]:
+def _dask_framed(x: Any, length: int, hop: int) -> tuple[Any, _Plan]:
     """``x`` (time last) with each chunk extended by the samples its frames need, and the plan.
 
     Chunks smaller than the needed overlap are merged first, so each overlap comes from one
@@ -98,7 +99,7 @@ def _dask_framed(x: Any, length: int, hop: int) -> tuple[Any, tuple[int, ...], t
         x = da.overlap.overlap(
             x, depth={ax: (0, depth)}, boundary={ax: "none"}, allow_rechunk=False
         )
-    return x, offsets, counts
+    return x, _Plan(offsets, counts)
 
 
 def _block_frames(blk: Any, length: int, hop: int, offset: int, count: int) -> Any:
@@ -110,21 +111,34 @@ def _block_frames(blk: Any, length: int, hop: int, offset: int, count: int) -> A
     return sliding_window_view(seg, length, axis=-1)[..., ::hop, :]
 
 
-def _frame_block(
-    blk: Any,
-    length: int,
-    hop: int,
-    offsets: tuple[int, ...],
-    counts: tuple[int, ...],
-    block_id: tuple[int, ...] | None = None,
-) -> Any:
-    import numpy as np
+#: The ``block_id`` that ``map_blocks`` passes to a block function.
+Block = tuple[int, ...] | None
 
-    assert block_id is not None  # passed by map_blocks
-    k = block_id[-2]  # output (..., frames, length): the frame axis is the chunked one
-    if not counts[k]:
+
+@dataclass(frozen=True)
+class _Plan:
+    """Per chunk of time: the offset of its first frame and its number of frames."""
+
+    offsets: tuple[int, ...]
+    counts: tuple[int, ...]
+
+    def frames(self, blk: Any, length: int, hop: int, block_id: Block, axis: int) -> Any | None:
+        """The frames of the block numbered ``block_id[axis]`` (a numpy view); None if none."""
+        assert block_id is not None  # passed by map_blocks
+        k = block_id[axis]
+        if not self.counts[k]:
+            return None
+        return _block_frames(blk, length, hop, self.offsets[k], self.counts[k])
+
+
+def _frame_block(blk: Any, length: int, hop: int, plan: _Plan, block_id: Block = None) -> Any:
+    # output (..., frames, length): the frame axis is the chunked one
+    frames = plan.frames(blk, length, hop, block_id, -2)
+    if frames is None:
+        import numpy as np
+
         return np.empty((*blk.shape[:-1], 0, length), dtype=blk.dtype)
-    return _block_frames(blk, length, hop, offsets[k], counts[k])
+    return frames
 
 
 def frame_dask(x: Any, frame_length: int, hop: int, axis: int) -> Any:
@@ -133,39 +147,30 @@ def frame_dask(x: Any, frame_length: int, hop: int, axis: int) -> Any:
 
     last = x.ndim - 1
     moved = da.moveaxis(x, axis, -1) if axis != last else x
-    xo, offsets, counts = _dask_framed(moved, frame_length, hop)
+    xo, plan = _dask_framed(moved, frame_length, hop)
     out = da.map_blocks(
         _frame_block,
         xo,
         length=frame_length,
         hop=hop,
-        offsets=offsets,
-        counts=counts,
+        plan=plan,
         dtype=x.dtype,
-        chunks=(*xo.chunks[:-1], counts, (frame_length,)),
+        chunks=(*xo.chunks[:-1], plan.counts, (frame_length,)),
         new_axis=[x.ndim],
         meta=da.utils.meta_from_array(x, ndim=x.ndim + 1),
     )
     return da.moveaxis(out, -2, axis) if axis != last else out
 
 
-def _stft_block(
-    blk: Any,
-    window: Any,
-    a: StftArgs,
-    offsets: tuple[int, ...],
-    counts: tuple[int, ...],
-    block_id: tuple[int, ...] | None = None,
-) -> Any:
-    import numpy as np
+def _stft_block(blk: Any, window: Any, a: StftArgs, plan: _Plan, block_id: Block = None) -> Any:
+    frames = plan.frames(blk, a.n_fft, a.hop, block_id, -1)
+    if frames is None:
+        import numpy as np
 
-    assert block_id is not None  # passed by map_blocks
-    k = block_id[-1]
-    if not counts[k]:
         dt = np.result_type(blk.dtype, np.complex64)
         return np.empty((*blk.shape[:-1], a.n_freqs, 0), dtype=dt)
     # numpy's path on exactly this block's frames (already padded)
-    return spectrum_numpy(_block_frames(blk, a.n_fft, a.hop, offsets[k], counts[k]), window, a)
+    return spectrum_numpy(frames, window, a)
 
 
 def stft_dask(x: Any, window: Any, a: StftArgs) -> Any:
@@ -182,7 +187,7 @@ def stft_dask(x: Any, window: Any, a: StftArgs) -> Any:
         else:
             # dask's pad is numpy's (reflect, constant, edge); its small edge chunks are merged
             x = da.pad(x, [(0, 0)] * (x.ndim - 1) + [(p, p)], mode=a.pad_mode)
-    xo, offsets, counts = _dask_framed(x, a.n_fft, a.hop)
+    xo, plan = _dask_framed(x, a.n_fft, a.hop)
     dtype = np.result_type(x.dtype, np.complex64)  # complex64 or complex128, as numpy's path
     return da.map_blocks(
         _stft_block,
@@ -190,10 +195,9 @@ def stft_dask(x: Any, window: Any, a: StftArgs) -> Any:
         # a dask window in kwargs reaches every task as one numpy array (a single dependency)
         window=window,
         a=a,
-        offsets=offsets,
-        counts=counts,
+        plan=plan,
         dtype=dtype,
-        chunks=(*xo.chunks[:-1], (a.n_freqs,), counts),
+        chunks=(*xo.chunks[:-1], (a.n_freqs,), plan.counts),
         new_axis=[x.ndim - 1],
         meta=da.utils.meta_from_array(x, ndim=x.ndim + 1, dtype=dtype),
     )
@@ -212,7 +216,7 @@ def _istft_join_block(
     a: IstftArgs,
     counts: tuple[int, ...],
     lazy_nola: bool,
-    block_id: tuple[int, ...] | None = None,
+    block_id: Block = None,
 ) -> Any:
     """One chunk of output: its segment's head plus the previous segment's tail, over env."""
     import numpy as np

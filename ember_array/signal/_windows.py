@@ -10,12 +10,15 @@ import math
 import sys
 from collections.abc import Callable
 from types import ModuleType
-from typing import Any, TypeVar
+from typing import Any, Protocol
 
 from .._markers import dispatches_through
 from ._checks import backend_name, check_bool, check_int
 
-_F = TypeVar("_F", bound=Callable[..., Any])
+#: The coefficients of a cosine sum, ``a_0, a_1...`` (the window is ``sum_k (-1)**k a_k cos(...)``).
+Coeffs = tuple[float, ...]
+#: What ``xp=`` takes: a namespace module, a backend name, or None (numpy).
+XP = ModuleType | str | None
 
 
 def _resolve_xp(func: str, xp: Any) -> ModuleType:
@@ -62,13 +65,7 @@ def _cosine_window(
 
 
 def _window_torch(
-    ns: ModuleType,
-    func: str,
-    coeffs: tuple[float, ...],
-    n: int,
-    periodic: bool,
-    dtype: Any,
-    device: Any,
+    ns: ModuleType, func: str, coeffs: Coeffs, n: int, periodic: bool, dtype: Any, device: Any
 ) -> Any:
     torch = sys.modules["torch"]
     kw: dict[str, Any] = {"periodic": periodic, "dtype": dtype, "device": device}
@@ -80,13 +77,7 @@ def _window_torch(
 
 
 def _window_numpy(
-    ns: ModuleType,
-    func: str,
-    coeffs: tuple[float, ...],
-    n: int,
-    periodic: bool,
-    dtype: Any,
-    device: Any,
+    ns: ModuleType, func: str, coeffs: Coeffs, n: int, periodic: bool, dtype: Any, device: Any
 ) -> Any:
     if n <= 1:
         # torch: an empty window for 0 and [1.] for 1 (the cosine formula would divide by 0).
@@ -106,7 +97,7 @@ def _window_numpy(
 WINDOW_PATHS: dict[str, Callable[..., Any]] = {"numpy": _window_numpy, "torch": _window_torch}
 
 
-#: The docstring of each window function, filled by :func:`_window_doc`.
+#: The docstring of each window function, filled by :func:`_window`.
 _WINDOW_DOC = """{summary}
 
 Parameters
@@ -148,26 +139,13 @@ Examples
 {examples}
 """
 
-_WINDOWS = ("hann_window", "hamming_window", "blackman_window")
-
-XP = ModuleType | str | None
-
-
-def _window_doc(summary: str, examples: str) -> Callable[[_F], _F]:
-    """Give a window function its docstring (:data:`_WINDOW_DOC`)."""
-
-    def document(f: _F) -> _F:
-        others = ", ".join(w for w in _WINDOWS if w != f.__name__)
-        f.__doc__ = _WINDOW_DOC.format(summary=summary, others=others, examples=examples.strip())
-        return f
-
-    return document
-
-
-@dispatches_through(WINDOW_PATHS)
-@_window_doc(
-    "Hann window, ``0.5 - 0.5 cos(2 pi i / N)``, as ``torch.hann_window``.",
-    """
+#: name -> (coefficients of the cosine sum, summary line, examples after
+#: ``from ember_array import signal``)
+_WINDOWS: dict[str, tuple[Coeffs, str, str]] = {
+    "hann_window": (
+        (0.5, 0.5),
+        "Hann window, ``0.5 - 0.5 cos(2 pi i / N)``, as ``torch.hann_window``.",
+        """
 >>> signal.hann_window(4, xp="numpy")
 array([0. , 0.5, 1. , 0.5])
 >>> signal.hann_window(5, periodic=False, xp="numpy")
@@ -176,37 +154,50 @@ array([0. , 0.5, 1. , 0.5, 0. ])
 >>> signal.hann_window(4, xp="torch")
 tensor([0.0000, 0.5000, 1.0000, 0.5000])
 """,
-)
-def hann_window(
-    n: int, *, periodic: bool = True, dtype: Any = None, device: Any = None, xp: XP = None
-) -> Any:
-    return _cosine_window("hann_window", (0.5, 0.5), n, periodic, dtype, device, xp)
-
-
-@dispatches_through(WINDOW_PATHS)
-@_window_doc(
-    "Hamming window, ``0.54 - 0.46 cos(2 pi i / N)``, as ``torch.hamming_window``.",
-    """
+    ),
+    "hamming_window": (
+        (0.54, 0.46),
+        "Hamming window, ``0.54 - 0.46 cos(2 pi i / N)``, as ``torch.hamming_window``.",
+        """
 >>> signal.hamming_window(4, xp="numpy")
 array([0.08, 0.54, 1.  , 0.54])
 """,
-)
-def hamming_window(
-    n: int, *, periodic: bool = True, dtype: Any = None, device: Any = None, xp: XP = None
-) -> Any:
-    return _cosine_window("hamming_window", (0.54, 0.46), n, periodic, dtype, device, xp)
-
-
-@dispatches_through(WINDOW_PATHS)
-@_window_doc(
-    "Blackman window, ``0.42 - 0.5 cos(2 pi i / N) + 0.08 cos(4 pi i / N)``, as torch's.",
-    """
+    ),
+    "blackman_window": (
+        (0.42, 0.5, 0.08),
+        "Blackman window, ``0.42 - 0.5 cos(2 pi i / N) + 0.08 cos(4 pi i / N)``, as torch's.",
+        """
 >>> import numpy as np
 >>> np.round(signal.blackman_window(4, xp="numpy"), 6) + 0.0
 array([0.  , 0.34, 1.  , 0.34])
 """,
-)
-def blackman_window(
-    n: int, *, periodic: bool = True, dtype: Any = None, device: Any = None, xp: XP = None
-) -> Any:
-    return _cosine_window("blackman_window", (0.42, 0.5, 0.08), n, periodic, dtype, device, xp)
+    ),
+}
+
+
+class _Window(Protocol):
+    """The signature of the window functions."""
+
+    def __call__(
+        self, n: int, *, periodic: bool = True, dtype: Any = None, device: Any = None, xp: XP = None
+    ) -> Any: ...
+
+
+def _window(name: str) -> _Window:
+    """The window function ``name`` (:data:`_WINDOWS`), documented from :data:`_WINDOW_DOC`."""
+    coeffs, summary, examples = _WINDOWS[name]
+
+    def window(
+        n: int, *, periodic: bool = True, dtype: Any = None, device: Any = None, xp: XP = None
+    ) -> Any:
+        return _cosine_window(name, coeffs, n, periodic, dtype, device, xp)
+
+    window.__name__ = window.__qualname__ = name
+    others = ", ".join(w for w in _WINDOWS if w != name)
+    window.__doc__ = _WINDOW_DOC.format(summary=summary, others=others, examples=examples.strip())
+    return dispatches_through(WINDOW_PATHS)(window)
+
+
+hann_window = _window("hann_window")
+hamming_window = _window("hamming_window")
+blackman_window = _window("blackman_window")

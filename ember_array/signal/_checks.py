@@ -37,7 +37,7 @@ def _namespace(func: str, *arrays: Any) -> ModuleType:
 
 
 def is_dask(x: Any) -> bool:
-    """Whether ``x`` is a dask array: the one test that selects the blockwise dask paths."""
+    """Whether ``x`` is a chunked (dask) array: the one test that selects the blockwise paths."""
     row = BY_NAME.get(backend_of_type(type(x)) or "")
     return row is not None and row.chunked
 

@@ -55,6 +55,15 @@ class Backend:
     no_float64
         Kinds of device (``"mps"``, ``"gpu"``) that cannot hold or compute float64 and
         complex128: the one statement of that rule (:meth:`holds_float64`).
+    unified_memory
+        Whether memory is shared by every device, a "device" being where an operation runs
+        (mlx): two arrays are never on different devices.
+    chunked
+        Whether an array is a graph of numpy chunks (dask): the shims take blockwise paths
+        built on their numpy kernels.
+    has_complex128
+        Whether the library has complex128 (mlx has complex64 only): float64 input to a
+        transform to complex (``signal.stft``) is refused rather than computed in complex64.
     """
 
     name: str
@@ -65,6 +74,9 @@ class Backend:
     lazy: bool
     device_types: tuple[str, ...] = ()
     no_float64: tuple[str, ...] = ()
+    unified_memory: bool = False
+    chunked: bool = False
+    has_complex128: bool = True
 
     @property
     def namespace(self) -> str:
@@ -158,6 +170,8 @@ BACKENDS: tuple[Backend, ...] = (
         ),
         # mlx: float64 runs on the CPU only; https://github.com/ml-explore/mlx/issues/1905
         no_float64=("gpu",),
+        unified_memory=True,
+        has_complex128=False,
     ),
     Backend(
         name="dask",
@@ -166,6 +180,7 @@ BACKENDS: tuple[Backend, ...] = (
         array_types=("Array",),
         modules=("dask", "dask.array", "array_api_compat.dask.array"),
         lazy=True,
+        chunked=True,
     ),
 )
 

@@ -14,6 +14,7 @@ import operator
 from typing import Any
 
 from .._helpers import device as _device_of
+from .._markers import dispatches_through
 from . import _core, _dists
 from ._core import Words, _shape, _size, backend_for
 
@@ -625,6 +626,7 @@ _NATIVE_ENGINES: dict[str, type[_Native]] = {
     "torch": _TorchNative,
     "mlx": _MlxNative,
 }
+dispatches_through(_NATIVE_ENGINES)(Generator)  # the class is defined above its engines
 
 
 def _make_native(be: Words, seed: int, device: Any) -> _Native:

@@ -1,9 +1,10 @@
 """The backends the conformance suite runs against, and moving data in and out of them.
 
-Every test draws its inputs as numpy arrays, hands them to a backend with :meth:`Backend.call`
-and reads the result back as numpy with :meth:`Backend.to_numpy`; array-api-strict, the
-reference implementation, runs the same call and is the oracle.  ``strict`` is also a backend
-under test: the control, which must always pass (it proves the cases are valid inputs).
+Every test draws its inputs as numpy arrays, hands them to a backend's namespace with
+:meth:`NamespaceUnderTest.call` and reads the result back as numpy with
+:meth:`NamespaceUnderTest.to_numpy`; array-api-strict, the reference implementation, runs the
+same call and is the oracle.  ``strict`` is also a backend under test: the control, which
+must always pass (it proves the cases are valid inputs).
 """
 
 from __future__ import annotations
@@ -66,7 +67,7 @@ class D:
 
 
 @dataclass
-class Backend:
+class NamespaceUnderTest:
     """One namespace under test."""
 
     name: str
@@ -232,16 +233,16 @@ def selected() -> tuple[str, ...]:
 
 
 @cache
-def _load(name: str) -> Backend | str:
+def _load(name: str) -> NamespaceUnderTest | str:
     native, module = _MODULES[name]
     try:
         importlib.import_module(native)
     except ImportError as exc:
         return f"{name} is not installed ({exc})"
-    return Backend(name, importlib.import_module(module))
+    return NamespaceUnderTest(name, importlib.import_module(module))
 
 
-def load(name: str) -> Backend:
+def load(name: str) -> NamespaceUnderTest:
     """The backend ``name``, or skip the test with the reason it is unavailable."""
     if name not in selected():
         pytest.skip(f"{name} not selected by EMBER_BACKENDS")
@@ -251,7 +252,7 @@ def load(name: str) -> Backend:
     return found
 
 
-def oracle() -> Backend:
+def oracle() -> NamespaceUnderTest:
     """array-api-strict, the reference implementation."""
     found = _load("strict")
     if isinstance(found, str):

@@ -17,7 +17,7 @@ import pytest
 from hypothesis import given, reject, settings
 from hypothesis import strategies as st
 
-from ._backends import Backend, _load, selected
+from ._backends import NamespaceUnderTest, _load, selected
 from ._hypothesis import conformance_examples
 from .cases import CASES
 from .conftest import read_xfails
@@ -25,7 +25,7 @@ from .conftest import read_xfails
 EMBER = ("numpy", "torch", "mlx")
 
 
-def _participants(name: str, dtype: str) -> list[Backend]:
+def _participants(name: str, dtype: str) -> list[NamespaceUnderTest]:
     found = []
     for b in EMBER:
         if b not in selected():

@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 PAGE = ROOT / "docs" / "support-matrix.md"
 
 
-def _backend(name: str) -> _report.Backend:
+def _backend(name: str) -> _report.ProbedBackend:
     for b in _report.backends():
         if b.name == name:
             if b.namespace is None:
@@ -105,7 +105,7 @@ def test_report_counts_the_new_categories(capsys: pytest.CaptureFixture[str]) ->
 # the classifier on fake backends
 
 
-def _fake(**ns_attrs: Any) -> _report.Backend:
+def _fake(**ns_attrs: Any) -> _report.ProbedBackend:
     native = types.ModuleType("fakelib")
 
     def arccos(x: Any) -> Any:
@@ -120,7 +120,7 @@ def _fake(**ns_attrs: Any) -> _report.Backend:
     ns = types.ModuleType("ember_fakelib")
     for k, v in ns_attrs.items():
         setattr(ns, k, v)
-    return _report.Backend("fake", "0", native, ns, None)
+    return _report.ProbedBackend("fake", "0", native, ns, None)
 
 
 def test_fake_missing() -> None:

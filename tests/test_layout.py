@@ -303,7 +303,7 @@ _SCANNED = ("ember_array", "tests", "conformance", "benchmarks")
 
 def _module_aliases(tree: ast.AST) -> set[str]:
     """Names bound to modules by ``import x`` / ``import x as y``."""
-    out = set()
+    out: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             out.update(a.asname or a.name.partition(".")[0] for a in node.names)

@@ -281,6 +281,22 @@ def test_borrowed_functions_are_declared() -> None:
     assert undeclared == []
 
 
+def test_the_float64_router_is_transparent() -> None:
+    """mlx's float64 stream router (installed on GPU machines) is marked transparent: a routed
+    namespace gets the labels of the unrouted one."""
+    pytest.importorskip("mlx.core")
+    from ember_array.mlx import _devices
+
+    mlx = _backend("mlx")
+    names = ("abs", "sum", "concat", "nonzero", "sin")
+    routed = types.ModuleType("routed")
+    routed.__dict__.update(vars(mlx.namespace))
+    _devices.route_float64(vars(routed), names)
+    fake = _report.ProbedBackend("mlx", mlx.version, mlx.native, routed, None)
+    assert routed.sum is not mlx.namespace.sum
+    assert [_report.classify(fake, n) for n in names] == [_report.classify(mlx, n) for n in names]
+
+
 # ------------------------------------------------------------------------------------------
 # the fast-path registries are the ones the shims dispatch through
 

@@ -82,7 +82,8 @@ class NamespaceUnderTest:
         obj: Any = self.xp
         for part in qualname.split("."):
             obj = getattr(obj, part)
-        return obj
+        fn: Callable[..., Any] = obj
+        return fn
 
     def skip_reason(self, dtype: str, case: str = "") -> str | None:
         """Why this backend cannot represent ``dtype`` (for ``case``) at all, or None."""
@@ -109,7 +110,8 @@ class NamespaceUnderTest:
                 # chunks of 2 along every axis, so every case crosses chunk boundaries
                 import dask.array as da
 
-                return da.from_array(obj, chunks=2 if obj.ndim else ())
+                untyped: Any = da  # dask.array's functions have no annotations
+                return untyped.from_array(obj, chunks=2 if obj.ndim else ())
             if self.name == "torch" and torch_device() is not None:
                 return self.xp.asarray(obj, device=torch_device())
             return self.xp.asarray(obj)
@@ -159,10 +161,12 @@ class NamespaceUnderTest:
                 return obj.detach().cpu().resolve_conj().numpy()
             return np.asarray(obj)
         if isinstance(obj, tuple) and hasattr(obj, "_fields"):
-            return type(obj)._make(self.to_numpy(o) for o in obj)
+            named: Any = type(obj)  # a namedtuple class
+            return named._make(self.to_numpy(o) for o in obj)
         if isinstance(obj, tuple) and hasattr(type(obj), "n_fields"):
             # torch's structseq results (torch.return_types): named fields, no ``_fields``
-            fields = type(obj).__match_args__
+            structseq: Any = type(obj)
+            fields: tuple[str, ...] = structseq.__match_args__
             return namedtuple(type(obj).__name__, fields)(
                 *(self.to_numpy(getattr(obj, f)) for f in fields)
             )

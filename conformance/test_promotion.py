@@ -203,7 +203,9 @@ def test_python_scalars(backend: str, dtype: str, kind: str) -> None:
     cases: dict[str, Callable[[Any, Any], Any]] = {k: v for k, v in OPERATORS.items() if k != "@"}
     for name, fn in cases.items():
         for side in ("right", "left"):
-            args = (lambda x: (x, scalar)) if side == "right" else (lambda x: (scalar, x))
+            args: Callable[[Any], tuple[Any, Any]] = (
+                (lambda x: (x, scalar)) if side == "right" else (lambda x: (scalar, x))
+            )
             expected = _apply(ref, fn, *args(_ones(ref, dtype)))
             if expected is None:
                 continue

@@ -23,7 +23,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 from ._deviations import memory_unsafe
@@ -200,7 +200,7 @@ def _alone(case: Case, root: str, timeout: float, mem_gb: float, worker: str = W
 
 
 def run(
-    cases: list[Case],
+    cases: Sequence[Case],
     *,
     root: str | None = None,
     jobs: int = 2,

@@ -73,7 +73,7 @@ UPWARD_LAZY: dict[tuple[str, str], str] = {
 
 @dataclass(frozen=True)
 class Import:
-    """One import of a module of ember_array by another."""
+    """One import of a module of the repository (of ember_array, for the layers) by another."""
 
     source: str
     target: str
@@ -107,7 +107,8 @@ Folders = tuple[str, ...]
 
 
 def _packages(name: str) -> list[str]:
-    """The packages above module ``name``, outermost first (``ember_array`` left out)."""
+    """The packages above module ``name``, outermost first (the top one, ``ember_array``,
+    left out)."""
     parts = name.split(".")
     return [".".join(parts[:i]) for i in range(2, len(parts))]
 

@@ -36,6 +36,8 @@ from typing import Any
 
 import mlx.core as mx
 
+from .._markers import transparent
+
 __all__ = [
     "Device",
     "CPU",
@@ -194,6 +196,7 @@ def cpu_for_float64(fn: Callable[..., Any]) -> Callable[..., Any]:
     fails when evaluated.
     """
 
+    @transparent  # the support matrix labels fn, not this router
     @functools.wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         if _has_float64(args, kwargs):

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from .. import _spec
+from .._spec import CONSTANTS, DTYPES, DUNDERS, FFT, LINALG, MAIN
 
 
 @dataclass(frozen=True)
@@ -68,11 +68,9 @@ NAMESPACE_FUNCTIONS: Final = frozenset(
     }
 )
 
-STANDARD_FUNCTIONS: Final = frozenset(
-    n for n in _spec.MAIN if n not in _spec.DTYPES and n not in _spec.CONSTANTS
-)
-STANDARD_TOP: Final = frozenset(_spec.MAIN) | frozenset(_spec.DUNDERS) | {"linalg", "fft"}
-STANDARD_SUB: Final = {"linalg": frozenset(_spec.LINALG), "fft": frozenset(_spec.FFT)}
+STANDARD_FUNCTIONS: Final = frozenset(n for n in MAIN if n not in DTYPES and n not in CONSTANTS)
+STANDARD_TOP: Final = frozenset(MAIN) | frozenset(DUNDERS) | {"linalg", "fft"}
+STANDARD_SUB: Final = {"linalg": frozenset(LINALG), "fft": frozenset(FFT)}
 
 #: numpy's / torch's spelling -> the standard's (a call or a short hint).
 RENAMES: Final = {

@@ -255,6 +255,28 @@ NON_ARRAY_RESULTS: Final = frozenset(
     }
 )
 
+#: A library's device calls (EA602), as (top-level module, function).
+DEVICE_CALLS: Final = frozenset({("torch", "device"), ("torch", "set_default_device")})
+
+#: A library's random generators outside a ``random`` module (EA601): library -> functions.
+RNG_CALLS: Final = {
+    "torch": frozenset(
+        {
+            "rand",
+            "randn",
+            "randint",
+            "randperm",
+            "manual_seed",
+            "normal",
+            "bernoulli",
+            "multinomial",
+            "rand_like",
+            "randn_like",
+            "randint_like",
+        }
+    )
+}
+
 #: Backends the dtype and in-place rules can target; "mlx-gpu" is mlx on a GPU stream.
 TARGETS: Final = ("numpy", "torch", "mlx", "mlx-gpu", "jax", "dask")
 DEFAULT_TARGETS: Final = ("numpy", "torch", "mlx")
@@ -263,9 +285,9 @@ DEFAULT_TARGETS: Final = ("numpy", "torch", "mlx")
 #: https://docs.jax.dev/en/latest/faq.html, "x.at[idx].set(y)").
 IMMUTABLE_TARGETS: Final = frozenset({"jax"})
 
-#: Dtypes a target cannot hold beyond what the support matrix says: mlx computes
-#: float64 on the CPU stream only (https://github.com/ml-explore/mlx/issues/1905).
-EXTRA_LACKING: Final = {"mlx-gpu": {"float64": "mlx runs float64 on the CPU stream only"}}
+#: Targets that are a backend of the registry on one kind of device: target -> (backend,
+#: device kind), whose dtypes the registry's float64 rule (``Backend.holds_float64``) limits.
+TARGET_DEVICES: Final = {"mlx-gpu": ("mlx", "gpu")}
 
 
 def std_hint(name: str) -> str | None:

@@ -119,7 +119,7 @@ class Backend:
         return types is not None and isinstance(x, types)
 
     def holds_float64(self, device_kind: str) -> bool:
-        """Whether a device of this kind (``"cpu"``, ``"cuda"``, ``"mps"``, ``"gpu"``) holds float64."""
+        """Whether a device of this kind ("cpu", "cuda", "mps", "gpu") holds float64."""
         return device_kind not in self.no_float64
 
     def barrier(self) -> Callable[[Any], Any] | None:

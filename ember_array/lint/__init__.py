@@ -18,7 +18,7 @@ from pathlib import Path
 
 from ._analysis import Finding
 from ._config import Settings, UsageError, settings
-from ._output import FORMATS
+from ._output import FORMATS, text
 from ._rules import DEFAULT_TARGETS, RULES, TARGETS
 from ._run import Result, lint_paths, lint_source
 
@@ -111,7 +111,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     result = lint_paths(args.paths, s)
     if args.format == "text":
-        out = FORMATS["text"](result.findings, show_fixes=not args.no_fix)  # type: ignore[call-arg]
+        out = text(result.findings, show_fixes=not args.no_fix)
     else:
         out = FORMATS[args.format](result.findings)
     if out:

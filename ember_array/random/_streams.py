@@ -42,6 +42,13 @@ def _words_mlx(be: Words, k: Any, n: int) -> Any:
     return mx.concatenate([w[:half], middle, w[half + 1 : n]])
 
 
+def _dask_array() -> Any:
+    """``dask.array``, untyped (its functions have no annotations)."""
+    import dask.array
+
+    return dask.array
+
+
 #: Words per dask chunk while a sampler called with ``chunks=`` builds its graph.
 _WORDS_PER_CHUNK: ContextVar[int | None] = ContextVar("ember_random_words", default=None)
 
@@ -65,8 +72,7 @@ def with_chunks(f: Callable[..., Any]) -> Callable[..., Any]:
         be = backend_of_key(key, name)
         if be.name not in _CHUNKED:
             raise TypeError(f"{name}(): chunks= is for dask keys only, got a {be.name} key")
-        import dask.array as da
-
+        da = _dask_array()
         out = f(key, *args, **kwargs)
         try:
             normal = da.core.normalize_chunks(chunks, out.shape, dtype=out.dtype)
@@ -86,9 +92,8 @@ def with_chunks(f: Callable[..., Any]) -> Callable[..., Any]:
 
     # the sampler's own docstring documents ``chunks=`` (a Parameters entry)
     run.__doc__ = f.__doc__
-    run.__signature__ = sig.replace(  # type: ignore[attr-defined]
-        parameters=[*sig.parameters.values(), extra]
-    )
+    wrapper: Any = run  # a function object takes a __signature__ (inspect reads it)
+    wrapper.__signature__ = sig.replace(parameters=[*sig.parameters.values(), extra])
     return run
 
 
@@ -105,8 +110,9 @@ def _dask_words(be: Words, k: Any, n: int) -> Any:
     element by element, are bit-identical to numpy's whatever the chunking. The key stays
     lazy (it may itself come from a dask ``split``).
     """
-    import dask.array as da
     import numpy as np
+
+    da = _dask_array()
 
     half, odd = divmod(n, 2)
     m = half + odd

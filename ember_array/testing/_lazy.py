@@ -19,7 +19,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import cache
 from types import FrameType, TracebackType
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from .._markers import FORCES_EVALUATION
 from ._backends import backend_of
@@ -389,7 +389,7 @@ def check_lazy(
     backend = _backend(args, kwargs) or ""
     run = _RUNNERS.get(backend)
     if run is not None:
-        return run(fn, args, kwargs)
+        return cast("_T", run(fn, args, kwargs))
     tracer = _TRACERS.get(backend)
     if tracer is None:
         return fn(*args, **kwargs)  # numpy, array-api-strict: eager
@@ -404,7 +404,8 @@ def check_lazy(
         return fn(*args, **kwargs)
     if allow and not tracer.data_dependent:
         return fn(*args, **kwargs)  # mlx and jax cannot trace a data-dependent shape
-    return _traced(_split(fn, args, kwargs, backend), tracer.trace, backend, tracer.how)
+    traced = _traced(_split(fn, args, kwargs, backend), tracer.trace, backend, tracer.how)
+    return cast("_T", traced)  # the traced call returns what fn returns
 
 
 @contextmanager

@@ -6,7 +6,11 @@ Parsed here once for :mod:`ember_array._devices` and the backends' device rules
 
 from __future__ import annotations
 
-__all__ = ["DEVICE_NAMES", "GPU_NAMES", "canonical", "split_name"]
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+__all__ = ["DEVICE_NAMES", "GPU_NAMES", "DeviceRules", "canonical", "split_name"]
 
 #: Names understood on every backend.
 DEVICE_NAMES: tuple[str, ...] = ("cpu", "gpu", "cuda", "cuda:n", "mps")
@@ -30,3 +34,27 @@ def canonical(name: str) -> str:
     if base == "cuda":
         return f"cuda:{num or 0}"
     return base if num is None else f"{base}:{num}"
+
+
+@dataclass(frozen=True)
+class DeviceRules:
+    """A backend's device rules, for the backends with device objects of their own.
+
+    Attributes
+    ----------
+    name
+        ``name(device)``: the short name of a device object (``"cuda:1"``, ``"gpu"``).
+    same
+        ``same(a, b)``: whether two device objects of the backend are the same device.
+    resolve
+        ``resolve(device, func)``: a device name (or native object) as the backend's device
+        object; ``ValueError`` naming ``func`` for a device the backend does not have.
+    move
+        ``move(x, device, stream, func)``: ``x`` on ``device``, refusing a dtype the device
+        cannot hold (the registry's float64 rule).
+    """
+
+    name: Callable[[Any], str]
+    same: Callable[[Any, Any], bool]
+    resolve: Callable[[Any, str], Any]
+    move: Callable[[Any, Any, Any, str], Any]

@@ -19,10 +19,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from ._backends import backend_of_device, backend_of_type
-from ._device_names import GPU_NAMES, canonical, split_name
+from ._device_names import GPU_NAMES, DeviceRules, canonical, split_name
 from ._dispatch import resolve_xp
 from ._helpers import is_numpy_array
 
@@ -32,33 +32,24 @@ if TYPE_CHECKING:
 __all__ = ["default_device", "device_name", "devices", "same_device", "to_device"]
 
 
-class _Rules(Protocol):
-    """A backend's device rules (``ember_array.<backend>._device_rules``)."""
+def _torch_rules() -> DeviceRules:
+    from .torch._device_rules import RULES
 
-    def name(self, device: Any, /) -> str: ...
-    def same(self, a: Any, b: Any, /) -> bool: ...
-    def resolve(self, device: Any, func: str, /) -> Any: ...
-    def move(self, x: Any, device: Any, stream: Any, func: str, /) -> Any: ...
+    return RULES
 
 
-def _torch_rules() -> _Rules:
-    from .torch import _device_rules
+def _mlx_rules() -> DeviceRules:
+    from .mlx._device_rules import RULES
 
-    return _device_rules
-
-
-def _mlx_rules() -> _Rules:
-    from .mlx import _device_rules
-
-    return _device_rules
+    return RULES
 
 
 #: backend -> its device rules, for the backends with device objects of their own (numpy's
 #: one device is the string "cpu"; dask arrays live where their chunks do).
-_RULES: Mapping[str, Callable[[], _Rules]] = {"torch": _torch_rules, "mlx": _mlx_rules}
+_RULES: Mapping[str, Callable[[], DeviceRules]] = {"torch": _torch_rules, "mlx": _mlx_rules}
 
 
-def _rules(backend: str | None) -> _Rules | None:
+def _rules(backend: str | None) -> DeviceRules | None:
     load = _RULES.get(backend or "")
     return None if load is None else load()
 

@@ -74,20 +74,20 @@ def build() -> Facts:
     RuntimeError
         If a backend of the registry (or array-api-strict) is not installed here.
     """
-    from .. import _report
+    from .._report import FORCES, MISSING, backends, classify
 
     missing: dict[str, list[str]] = {}
     forces: dict[str, list[str]] = {}
-    for backend in _report.backends():
+    for backend in backends():
         if backend.namespace is None:
             raise RuntimeError(f"lint facts: {backend.name} is needed ({backend.problem})")
         row = BY_NAME[backend.name]
         # an eager backend without devices of its own (numpy) has nothing to force
         evaluates = row.lazy or bool(row.device_types)
-        label = {n: _report.classify(backend, n) for n in all_names()}
-        missing[backend.name] = [n for n in all_names() if label[n] == _report.MISSING]
+        label = {n: classify(backend, n) for n in all_names()}
+        missing[backend.name] = [n for n in all_names() if label[n] == MISSING]
         forces[backend.name] = [
-            n for n in all_names() if evaluates and label[n] == _report.FORCES and n not in DUNDERS
+            n for n in all_names() if evaluates and label[n] == FORCES and n not in DUNDERS
         ]
     return Facts(missing=missing, forces=forces, parameters=_parameters())
 

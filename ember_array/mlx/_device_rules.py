@@ -11,10 +11,10 @@ from typing import Any
 import mlx.core as mx
 
 from .._backends import BY_NAME
-from .._device_names import GPU_NAMES, split_name
+from .._device_names import GPU_NAMES, DeviceRules, split_name
 from ._devices import CPU, GPU, Device, gpu_available, to_device
 
-__all__ = ["move", "name", "resolve", "same"]
+__all__ = ["RULES", "move", "name", "resolve", "same"]
 
 _ROW = BY_NAME["mlx"]
 
@@ -76,3 +76,6 @@ def move(x: mx.array, device: Any, stream: Any, func: str) -> mx.array:
             "devices: ('cpu',)"
         )
     return to_device(x, target, stream=stream)
+
+
+RULES = DeviceRules(name, same, resolve, move)

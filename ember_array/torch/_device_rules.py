@@ -7,10 +7,10 @@ from typing import Any
 import torch
 
 from .._backends import BY_NAME
-from .._device_names import split_name
+from .._device_names import DeviceRules, split_name
 from ._info import __array_namespace_info__
 
-__all__ = ["move", "name", "resolve", "same"]
+__all__ = ["RULES", "move", "name", "resolve", "same"]
 
 _ROW = BY_NAME["torch"]
 
@@ -111,3 +111,6 @@ def move(x: torch.Tensor, device: Any, stream: Any, func: str) -> torch.Tensor:
     _check_dtype(dev, x.dtype, func)
     _check_available(dev, func)
     return x.to(dev)
+
+
+RULES = DeviceRules(name, same, resolve, move)

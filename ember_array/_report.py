@@ -32,7 +32,7 @@ Shims (``ember_array.random``, ``.scatter``, ``.signal`` and the device helpers)
 ``wrapped`` on a backend when they dispatch through a *fast-path registry* that has an entry for
 it: a module-level ``dict`` from backend names to the function (or class) serving that backend,
 listed for each shim in :data:`FAST_PATHS` (``scatter._NATIVE``, ``signal._stft._STFT_PATHS``,
-``random._generator._NATIVE_ENGINES``...); elsewhere they are ``written`` (the pure-standard
+``random._native.NATIVE_ENGINES``...); elsewhere they are ``written`` (the pure-standard
 implementation).
 """
 
@@ -342,7 +342,7 @@ def classify(backend: Backend, qualname: str) -> str:
 #: The fast-path registries each shim dispatches through, as paths below ``ember_array``
 #: (``tests/test_support_matrix.py`` checks that each one is consulted at call time).
 FAST_PATHS: dict[str, tuple[str, ...]] = {
-    "random.Generator": ("random._generator._NATIVE_ENGINES",),
+    "random.Generator": ("random._native.NATIVE_ENGINES",),
     **{f"scatter.{n}": ("scatter._NATIVE",) for n in scatter.__all__},  # every scatter function
     "signal.stft": ("signal._stft._STFT_PATHS",),
     "signal.istft": ("signal._istft._ISTFT_PATHS",),

@@ -64,7 +64,6 @@ def move(x: mx.array, device: Any, stream: Any, func: str) -> mx.array:
     target = resolve(device, func)
     where = kind(target)
     if where is not None and x.dtype == mx.float64 and not _ROW.holds_float64(where):
-        # mlx: float64 runs on the CPU only; https://github.com/ml-explore/mlx/issues/1905
         raise ValueError(
             f"{func}(): mlx's gpu device cannot hold dtype float64 (mlx computes float64 on "
             "the cpu only); keep the array on 'cpu' or cast it to float32 first "

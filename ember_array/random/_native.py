@@ -193,13 +193,6 @@ class _MlxNative(_Native):
         self.state, sub = self.mx.random.split(self.state, stream=self.stream)
         return sub
 
-    def bits_name(self, dtype: Any) -> str:
-        """The name of the unsigned ``dtype`` of :meth:`bits` (default uint32)."""
-        name = "uint32" if dtype is None else dtype_name(self.be, dtype, BITS_DTYPES)
-        if name is None:
-            raise TypeError(f"bits(): dtype must be an unsigned integer dtype, got {dtype}")
-        return name
-
     def key(self) -> Any:
         return self._next()
 

@@ -115,17 +115,10 @@ def lint_source(
     Examples
     --------
     >>> from ember_array.lint import Settings, lint_source
-    >>> source = '''
-    ... import numpy as np
-    ... import ember_array
-    ...
-    ... def total(x):
-    ...     xp = ember_array.namespace(x)
-    ...     return np.sum(x)
-    ... '''
-    >>> for finding in lint_source(source, "total.py", Settings()):
+    >>> source = "import numpy as np, ember_array as ea\\ndef total(x):\\n    xp = ea.namespace(x)"
+    >>> for finding in lint_source(source + "\\n    return np.sum(x)", "total.py", Settings()):
     ...     print(finding.line, finding.code, finding.fix)
-    7 EA201 use xp.sum
+    4 EA201 use xp.sum
     """
     if _MAYBE_ARRAY_CODE.search(source) is None:
         return []  # no array code can be here: skip the parse

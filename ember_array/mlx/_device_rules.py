@@ -23,13 +23,8 @@ def kind(device: Any) -> str | None:
     """``"cpu"`` or ``"gpu"`` for an mlx device object of any kind, None for another object."""
     if isinstance(device, Device):
         return device.name
-    if isinstance(device, mx.Stream):
-        device = device.device
-    if isinstance(device, mx.Device):
-        device = device.type
-    if isinstance(device, mx.DeviceType):
-        return "cpu" if device == mx.cpu else "gpu"
-    return None
+    # Device's == knows mx.Device, mx.DeviceType and mx.Stream
+    return next((d.name for d in (CPU, GPU) if d == device), None)
 
 
 def name(device: Any) -> str:

@@ -111,9 +111,12 @@ def nearest_centre(x: Any, c: Any, *, ns: Namespace = _ember_namespace) -> Any:
 
 
 def ridge(x: Any, y: Any, *, ns: Namespace = _ember_namespace) -> Any:
+    import ember_array
+
     xp = ns(x, y)
     xt = xp.matrix_transpose(x)
-    a = xt @ x + 1.0 * xp.eye(x.shape[1], dtype=x.dtype)
+    # the identity on x's device: a portable function runs on a GPU too
+    a = xt @ x + 1.0 * xp.eye(x.shape[1], dtype=x.dtype, device=ember_array.device(x))
     return xp.linalg.solve(a, xt @ y)
 
 
@@ -260,7 +263,9 @@ def _t_nearest_centre(x: Any, c: Any) -> Any:
 def _t_ridge(x: Any, y: Any) -> Any:
     import torch
 
-    return torch.linalg.solve(x.T @ x + 1.0 * torch.eye(x.shape[1], dtype=x.dtype), x.T @ y)
+    return torch.linalg.solve(
+        x.T @ x + 1.0 * torch.eye(x.shape[1], dtype=x.dtype, device=x.device), x.T @ y
+    )
 
 
 def _t_cross_entropy(logits: Any, labels: Any) -> Any:
@@ -289,7 +294,8 @@ def _t_stft_magnitude(sig: Any, window: Any) -> Any:
 def _t_kmeans_update(x: Any, labels: Any) -> Any:
     import torch
 
-    sums = torch.zeros(CENTRES, x.shape[1], dtype=x.dtype).index_add_(0, labels, x)
+    sums = torch.zeros(CENTRES, x.shape[1], dtype=x.dtype, device=x.device)
+    sums = sums.index_add_(0, labels, x)
     return sums / torch.bincount(labels, minlength=CENTRES).to(x.dtype)[:, None]
 
 

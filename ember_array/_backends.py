@@ -66,6 +66,15 @@ class Backend:
         makes ``x`` a buffer the compiled code reads from memory (random keys made inside a
         compiled function then stay out of the traced expression); empty: none needed. The
         module is imported by the backend's namespace package.
+    unified_memory
+        Whether memory is shared by every device, a "device" being where an operation runs
+        (mlx): two arrays are never on different devices.
+    chunked
+        Whether an array is a graph of numpy chunks (dask): the shims take blockwise paths
+        built on their numpy kernels.
+    has_complex128
+        Whether the library has complex128 (mlx has complex64 only): float64 input to a
+        transform to complex (``signal.stft``) is refused rather than computed in complex64.
     """
 
     name: str
@@ -78,6 +87,9 @@ class Backend:
     no_float64: tuple[str, ...] = ()
     random_word: str = "uint32"
     compile_barrier: str = ""
+    unified_memory: bool = False
+    chunked: bool = False
+    has_complex128: bool = True
 
     @property
     def namespace(self) -> str:
@@ -181,6 +193,8 @@ BACKENDS: tuple[Backend, ...] = (
         ),
         # mlx: float64 runs on the CPU only; https://github.com/ml-explore/mlx/issues/1905
         no_float64=("gpu",),
+        unified_memory=True,
+        has_complex128=False,
     ),
     Backend(
         name="dask",
@@ -189,6 +203,7 @@ BACKENDS: tuple[Backend, ...] = (
         array_types=("Array",),
         modules=("dask", "dask.array", "array_api_compat.dask.array"),
         lazy=True,
+        chunked=True,
     ),
 )
 

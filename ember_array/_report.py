@@ -31,9 +31,8 @@ functions' bytecode, whose instructions change between Python versions):
 Shims (``ember_array.random``, ``.scatter``, ``.signal`` and the device helpers) are
 ``wrapped`` on a backend when they dispatch through a *fast-path registry* that has an entry for
 it: a module-level ``dict`` from backend names to the function (or class) serving that backend,
-listed for each shim in :data:`FAST_PATHS` (``scatter._NATIVE``, ``signal._stft._STFT_PATHS``,
-``random._native.NATIVE_ENGINES``...); elsewhere they are ``written`` (the pure-standard
-implementation).
+which the shim declares with :func:`ember_array._markers.dispatches_through`; elsewhere they are
+``written`` (the pure-standard implementation).
 """
 
 from __future__ import annotations
@@ -50,7 +49,7 @@ from typing import Any
 from . import _spec, scatter
 from ._backends import BACKENDS as REGISTRY
 from ._backends import BY_NAME, names
-from ._markers import marks
+from ._markers import fast_paths, marks
 from ._version import __version__
 
 __all__ = [
@@ -339,37 +338,16 @@ def classify(backend: Backend, qualname: str) -> str:
 # shims
 
 
-#: The fast-path registries each shim dispatches through, as paths below ``ember_array``
-#: (``tests/test_support_matrix.py`` checks that each one is consulted at call time).
-FAST_PATHS: dict[str, tuple[str, ...]] = {
-    "random.Generator": ("random._native.NATIVE_ENGINES",),
-    **{f"scatter.{n}": ("scatter._NATIVE",) for n in scatter.__all__},  # every scatter function
-    "signal.stft": ("signal._stft._STFT_PATHS",),
-    "signal.istft": ("signal._istft._ISTFT_PATHS",),
-    "signal.frame": ("signal._frame._FRAME_PATHS",),
-    **{
-        f"signal.{n}": ("signal._windows._WINDOW_PATHS",)
-        for n in ("hann_window", "hamming_window", "blackman_window")
-    },
-}
-
-
-def _lookup(path: str) -> Any:
-    import ember_array
-
-    return _resolve(ember_array, path)
-
-
 def _registries(obj: Any) -> list[dict[str, Any]]:
-    """The fast-path registries a shim dispatches through (see :data:`FAST_PATHS`)."""
-    for name, paths in FAST_PATHS.items():
-        if _lookup(name) is obj:
-            found = [_lookup(p) for p in paths]
-            for p, value in zip(paths, found):
-                if not (isinstance(value, dict) and set(value) <= set(names())):
-                    raise AssertionError(f"FAST_PATHS[{name!r}]: {p} is not a fast-path registry")
-            return found
-    return []
+    """The fast-path registries a shim dispatches through, as it declares them
+    (:func:`ember_array._markers.dispatches_through`; ``tests/test_support_matrix.py`` checks
+    that each one is consulted at call time)."""
+    found: list[dict[str, Any]] = []
+    for value in fast_paths(obj):
+        if not (isinstance(value, dict) and set(value) <= set(names())):
+            raise AssertionError(f"{obj!r}: {value!r} is not a fast-path registry")
+        found.append(value)
+    return found
 
 
 def classify_shim(backend: Backend, obj: Any) -> str:

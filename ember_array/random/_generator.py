@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from .._helpers import device as _device_of
+from .._markers import dispatches_through
 from ._core import bits, key, seed_value, split
 from ._discrete import integers, permutation
 from ._dists import (
@@ -22,13 +23,14 @@ from ._dists import (
     truncated_normal,
     uniform,
 )
-from ._native import make_native
+from ._native import NATIVE_ENGINES, make_native
 from ._params import bernoulli_setup, check_broadcast, check_uniform_bounds, float_dtype, int_bounds
 from ._words import Words, backend_for, check_shape
 
 __all__ = ["Generator"]
 
 
+@dispatches_through(NATIVE_ENGINES)
 class Generator:
     """A seeded stream of random numbers on one backend.
 

@@ -13,6 +13,7 @@ from contextvars import ContextVar
 from functools import wraps
 from typing import Any
 
+from .._backends import BY_NAME
 from ._host import pairs_at
 from ._words import Words, backend_of_key, key_words, threefry2x32
 
@@ -70,7 +71,7 @@ def with_chunks(f: Callable[..., Any]) -> Callable[..., Any]:
         if chunks is None:
             return f(key, *args, **kwargs)
         be = backend_of_key(key, name)
-        if be.name not in _CHUNKED:
+        if not _chunked(be.name):
             raise TypeError(f"{name}(): chunks= is for dask keys only, got a {be.name} key")
         da = _dask_array()
         out = f(key, *args, **kwargs)
@@ -141,8 +142,14 @@ def _dask_words(be: Words, k: Any, n: int) -> Any:
     return da.concatenate([pairs[0], pairs[1, :half]])
 
 
-#: backend -> its stream of ``n`` words from a key, chunked (the values do not depend on the
-#: chunks; ``chunks=`` of the samplers sets them).
-_CHUNKED: dict[str, Callable[[Words, Any, int], Any]] = {"dask": _dask_words}
-#: backend -> its native stream of ``n`` words from a key (None: take the standard form).
-NATIVE_WORDS: dict[str, Callable[[Words, Any, int], Any]] = {"mlx": _words_mlx, **_CHUNKED}
+def _chunked(name: str) -> bool:
+    row = BY_NAME.get(name)
+    return row is not None and row.chunked
+
+
+#: backend -> its native stream of ``n`` words from a key (None: take the standard form);
+#: dask's is chunked (the values do not depend on the chunks; ``chunks=`` sets them).
+NATIVE_WORDS: dict[str, Callable[[Words, Any, int], Any]] = {
+    "mlx": _words_mlx,
+    "dask": _dask_words,
+}

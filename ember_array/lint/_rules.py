@@ -221,8 +221,8 @@ GUARDS: Final = frozenset(
 #: Words in a flag's name that mark a backend test (``is_array_api_compliant``, ``X_is_sparse``).
 GUARD_WORDS: Final = ("array_api", "sparse", "is_numpy", "is_torch", "is_mlx", "is_jax")
 
-#: Library names whose appearance in a string comparison (``xp.__name__ == "torch"``,
-#: ``array_namespace == "cupy"``) marks backend-specific code.
+#: Library names whose appearance in a string comparison (``xp.__name__ == "cupy"``,
+#: ``array_namespace != "sparse"``) marks backend-specific code.
 BACKEND_STRINGS: Final = (
     "numpy",
     "torch",

@@ -41,6 +41,7 @@ LAYERS: dict[str, int] = {
     **dict.fromkeys(
         (
             "_backends",
+            "_device_names",
             "_spec",
             "_version",
             "_scm_version",

@@ -74,24 +74,32 @@ def _section_class(module: str) -> str:
     return "".join(word.title() for word in module.split("_"))
 
 
-def _module(
-    doc: str, body: list[str], local: dict[str, str], commit: str, exported: Iterable[str] = ()
-) -> str:
-    """A generated module: header, the imports ``body`` needs, ``body``.
-
-    ``local`` maps the names the other generated modules define to their module; the names
-    used are those of the code (never of a docstring), and ``exported``.
-    """
-    text = "\n".join(body)
-    used = {n.id for n in ast.walk(ast.parse(text)) if isinstance(n, ast.Name)} | set(exported)
-    head = [
+def _header(doc: str, commit: str) -> list[str]:
+    """The docstring of the generated package: what made it, and how to make it again."""
+    return [
         f'"""{doc}',
         "",
-        "GENERATED FILE, do not edit. Made by ``ember_array/typing/_generate.py`` from the",
+        "GENERATED FILES, do not edit. Made by ``ember_array/typing/_generate.py`` from the",
         f"standard's stubs (data-apis/array-api, ``{STUBS.as_posix()}``, commit",
         f"{commit}). Regenerate with::",
         "",
         "    python -m ember_array.typing._generate /path/to/array-api --commit <sha>",
+        '"""',
+    ]
+
+
+def _module(doc: str, body: list[str], local: dict[str, str]) -> str:
+    """A generated module of the package: docstring, the imports ``body`` needs, ``body``.
+
+    ``local`` maps the names the other generated modules define to their module; the names
+    used are those of the code (never of a docstring).
+    """
+    text = "\n".join(body)
+    used = {n.id for n in ast.walk(ast.parse(text)) if isinstance(n, ast.Name)}
+    head = [
+        f'"""{doc}',
+        "",
+        "GENERATED FILE, do not edit: see :mod:`ember_array.typing._generated`.",
         '"""',
         "",
         "from __future__ import annotations",
@@ -361,13 +369,14 @@ def render(root: Path, commit: str) -> dict[str, str]:
     sources = {}
     for module, (doc, body) in bodies.items():
         local = {n: m for n, m in defined.items() if m != module}
-        sources[f"{module}.py"] = _module(doc, body, local, commit)
-    public = sorted(defined)
-    sources["__init__.py"] = _module(
-        f"Static types of the Python array API standard, revision {VERSION}.",
-        ["__all__ = [", *(f'    "{n}",' for n in public), "]"],
-        defined,
-        commit,
-        public,
+        sources[f"{module}.py"] = _module(doc, body, local)
+    # The package re-exports every public name (``X as X``: the explicit re-export form).
+    sources["__init__.py"] = "\n".join(
+        [
+            *_header(f"Static types of the Python array API standard, revision {VERSION}.", commit),
+            "",
+            *(f"from .{m} import {n} as {n}" for n, m in sorted(defined.items())),
+            "",
+        ]
     )
     return sources

@@ -1,10 +1,6 @@
 """The standard's data type, device and info objects (revision 2025.12).
 
-GENERATED FILE, do not edit. Made by ``ember_array/typing/_generate.py`` from the
-standard's stubs (data-apis/array-api, ``src/array_api_stubs/_2025_12``, commit
-8884c406ff8a3b81ab836cefcacb08bc4a92ae18). Regenerate with::
-
-    python -m ember_array.typing._generate /path/to/array-api --commit <sha>
+GENERATED FILE, do not edit: see :mod:`ember_array.typing._generated`.
 """
 
 from __future__ import annotations

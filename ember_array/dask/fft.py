@@ -30,6 +30,14 @@ def _check(func: str, x: Any) -> None:
         raise TypeError(f"{func}() [dask]: expected a dask array, got {type(x).__name__}")
 
 
+def _named(run: Callable[..., da.Array], name: str, doc: str) -> Callable[..., da.Array]:
+    """``run`` as this namespace's function ``name``, a fix of dask's (for the report)."""
+    run.__name__ = run.__qualname__ = name
+    run.__doc__ = doc
+    run.__module__ = __name__
+    return _wraps_native()(run)
+
+
 # dask: FFTs raise unless every transformed axis is one chunk;
 # https://github.com/dask/dask/issues/2620
 def _one_axis(name: str) -> Callable[..., Any]:
@@ -43,10 +51,7 @@ def _one_axis(name: str) -> Callable[..., Any]:
             raise IndexError(f"{name}() [dask]: axis {axis} out of range for {x.ndim}-d x")
         return native(_DA.rechunk(x, {axis % x.ndim: -1}), n=n, axis=axis, norm=norm)
 
-    run.__name__ = run.__qualname__ = name
-    run.__doc__ = f"``{name}`` along ``axis``, which is made one chunk first."
-    run.__module__ = __name__
-    return _wraps_native()(run)
+    return _named(run, name, f"``{name}`` along ``axis``, which is made one chunk first.")
 
 
 def _n_axes(name: str) -> Callable[..., Any]:
@@ -72,10 +77,7 @@ def _n_axes(name: str) -> Callable[..., Any]:
         x = _DA.rechunk(x, {a % x.ndim: -1 for a in chosen})
         return native(x, s=s, axes=axes, norm=norm)
 
-    run.__name__ = run.__qualname__ = name
-    run.__doc__ = f"``{name}`` over ``axes``, which are made one chunk first."
-    run.__module__ = __name__
-    return _wraps_native()(run)
+    return _named(run, name, f"``{name}`` over ``axes``, which are made one chunk first.")
 
 
 def _frequencies(name: str) -> Callable[..., Any]:
@@ -90,10 +92,7 @@ def _frequencies(name: str) -> Callable[..., Any]:
             raise TypeError(f"{name}() [dask]: d must be a real number, got {type(d).__name__}")
         return native(n, d=d, dtype=dtype, device=device)
 
-    run.__name__ = run.__qualname__ = name
-    run.__doc__ = f"``{name}`` of an int ``n`` and a real ``d``."
-    run.__module__ = __name__
-    return _wraps_native()(run)
+    return _named(run, name, f"``{name}`` of an int ``n`` and a real ``d``.")
 
 
 _fixes = _ModuleType(__name__ + "._fixes")

@@ -43,10 +43,9 @@ its numpy namespace for every input and never asks for another, so :func:`enable
 
 from __future__ import annotations
 
-import contextlib
 import importlib
 import warnings
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from types import ModuleType
 from typing import Any, cast
 
@@ -54,20 +53,14 @@ from .._backends import BY_NAME
 from .._dispatch import namespace_module
 from .._patch import Patcher
 from .._versions import module_view
-from ._common import (
-    enabled_context,
-    install_mlx,
-    recognising,
-    restore_state,
-    vendored_api_version,
-)
+from ._common import Integration, mark_wrapped, recognising, vendored_api_version
 
 __all__ = ["enable", "disable", "enabled", "is_enabled", "patched_attributes"]
 
 #: scipy versions whose internals this module was checked against.
 TESTED_VERSIONS = ("1.17",)
 
-_state: dict[str, Any] = {"patches": None}
+_integration = Integration(__name__, "scipy", "SciPy")
 
 
 def _internals() -> tuple[str, ModuleType, ModuleType]:
@@ -145,7 +138,7 @@ def _make_native_name(original: Callable[[ModuleType], str]) -> Callable[[Module
         gives it for array-api-compat's; installed by ember_array.integrations.scipy."""
         return names.get(xp.__name__) or original(xp)
 
-    get_native_namespace_name.__wrapped__ = original  # type: ignore[attr-defined]
+    mark_wrapped(get_native_namespace_name, original)
     return get_native_namespace_name
 
 
@@ -162,57 +155,8 @@ def _make_array_namespace(
             return original(*arrays, api_version=api_version, use_compat=use_compat)
         return _for_scipy(namespace_module(*arrays, api_version=api_version or default_version))
 
-    array_namespace.__wrapped__ = original  # type: ignore[attr-defined]
+    mark_wrapped(array_namespace, original)
     return array_namespace
-
-
-def is_enabled() -> bool:
-    """Whether :func:`enable` is in effect.
-
-    Returns
-    -------
-    bool
-        True between :func:`enable` and :func:`disable` (or inside :func:`enabled`).
-
-    See Also
-    --------
-    enable, patched_attributes
-
-    Examples
-    --------
-    >>> from ember_array.integrations import scipy as ember_scipy
-    >>> ember_scipy.is_enabled()
-    False
-    >>> with ember_scipy.enabled(mlx=False):
-    ...     ember_scipy.is_enabled()
-    True
-    """
-    return _state["patches"] is not None
-
-
-def patched_attributes() -> list[str]:
-    """``module.attribute`` for every attribute currently replaced (empty when disabled).
-
-    Returns
-    -------
-    list of str
-        The dotted names of the SciPy attributes that :func:`enable` replaced.
-
-    See Also
-    --------
-    enable, is_enabled
-
-    Examples
-    --------
-    >>> from ember_array.integrations import scipy as ember_scipy
-    >>> with ember_scipy.enabled(mlx=False):
-    ...     "scipy._lib.array_api_compat.array_namespace" in ember_scipy.patched_attributes()
-    True
-    >>> ember_scipy.patched_attributes()
-    []
-    """
-    patches: Patcher | None = _state["patches"]
-    return [] if patches is None else patches.describe()
 
 
 def enable(*, mlx: bool | None = None) -> None:
@@ -253,7 +197,7 @@ def enable(*, mlx: bool | None = None) -> None:
     True
     >>> ember_scipy.disable()
     """
-    if is_enabled():
+    if _integration.is_enabled():
         return
     _, compat, override = _internals()
     from scipy._lib import _array_api as api
@@ -266,8 +210,8 @@ def enable(*, mlx: bool | None = None) -> None:
             RuntimeWarning,
             stacklevel=2,
         )
-    patches = Patcher()
-    try:
+
+    def install(patches: Patcher) -> None:
         patches.set(
             compat,
             "array_namespace",
@@ -280,69 +224,10 @@ def enable(*, mlx: bool | None = None) -> None:
         native_name = getattr(api, "get_native_namespace_name", None)
         if callable(native_name):
             patches.replace_everywhere("scipy", native_name, _make_native_name(native_name))
-        install_mlx(mlx, patches)
-    except BaseException:
-        patches.restore()
-        raise
-    _state["patches"] = patches
+
+    _integration.enable(install, mlx)
 
 
-def disable() -> None:
-    """Undo :func:`enable`: every replaced attribute is the original object again.
-
-    The ``mx.array`` additions are uninstalled only if :func:`enable` installed them.
-    Does nothing when not enabled.
-
-    Returns
-    -------
-    None
-
-    See Also
-    --------
-    enable, enabled
-
-    Examples
-    --------
-    >>> from ember_array.integrations import scipy as ember_scipy
-    >>> ember_scipy.enable(mlx=False)
-    >>> ember_scipy.disable()
-    >>> ember_scipy.is_enabled(), ember_scipy.patched_attributes()
-    (False, [])
-    """
-    restore_state(_state)
-
-
-@contextlib.contextmanager
-def enabled(*, mlx: bool | None = None) -> Iterator[None]:
-    """Context manager form of :func:`enable`; on exit, disables only if it enabled.
-
-    Parameters
-    ----------
-    mlx : bool or None, optional
-        As for :func:`enable`.
-
-    Yields
-    ------
-    None
-        Inside the ``with`` block, :func:`is_enabled` is True.
-
-    Raises
-    ------
-    ModuleNotFoundError, RuntimeError
-        As :func:`enable`.
-
-    See Also
-    --------
-    enable, disable
-
-    Examples
-    --------
-    >>> from ember_array.integrations import scipy as ember_scipy
-    >>> with ember_scipy.enabled(mlx=False):
-    ...     ember_scipy.is_enabled()
-    True
-    >>> ember_scipy.is_enabled()
-    False
-    """
-    with enabled_context(enable, disable, is_enabled, mlx):
-        yield
+is_enabled, patched_attributes, disable, enabled = _integration.functions(
+    enable, attribute="scipy._lib.array_api_compat.array_namespace"
+)

@@ -12,13 +12,15 @@ import functools
 import importlib.util
 from collections.abc import Callable, Iterator
 from types import ModuleType
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
 from .._backends import BY_NAME
 from .._patch import Patcher
 from .._spec import SUPPORTED_VERSIONS
 
 __all__ = [
+    "Enable",
+    "Enabled",
     "Integration",
     "Lifecycle",
     "install_mlx",
@@ -115,8 +117,13 @@ class Integration:
         """Whether the patches are in effect."""
         return self.patches is not None
 
-    def enable(self, install: Callable[[Patcher], None], mlx: bool | None) -> None:
-        """Apply ``install``'s patches and the mlx additions, or none of them on an error."""
+    def enable(self, prepare: Callable[[], Callable[[Patcher], None]], mlx: bool | None) -> None:
+        """Unless enabled: ``prepare()`` (which checks the consumer's internals and gives the
+        function that patches them), then its patches and the mlx additions, or none of them
+        on an error."""
+        if self.is_enabled():
+            return
+        install = prepare()
         patches = Patcher()
         try:
             install(patches)
@@ -133,13 +140,25 @@ class Integration:
             patches.restore()
 
     def functions(
-        self, enable: Callable[..., None], *, attribute: str, enabled_examples: str = ""
+        self,
+        prepare: Callable[[], Callable[[Patcher], None]],
+        *,
+        summary: str,
+        attribute: str,
+        mlx_note: str = "",
+        warns: str = "",
+        enabled_examples: str = "",
     ) -> Lifecycle:
-        """The consumer module's public functions around its ``enable``, documented.
+        """The consumer module's public functions, documented.
 
+        ``prepare`` is as for :meth:`enable`. ``summary`` is ``enable``'s first line,
+        ``mlx_note`` ends its ``mlx=False`` entry and ``warns`` is its Warns section;
         ``attribute`` is a dotted name ``enable`` patches (for ``patched_attributes``'s
         example); ``enabled_examples`` replaces ``enabled``'s default examples.
         """
+
+        def enable(*, mlx: bool | None = None) -> None:
+            self.enable(prepare, mlx)
 
         def is_enabled() -> bool:
             return self.is_enabled()
@@ -167,22 +186,42 @@ class Integration:
             "import": f"from ember_array.integrations import {self.consumer} as {alias}",
             "library": self.library,
         }
-        examples = {"enabled": enabled_examples or _ENABLED_EXAMPLES}
-        for f in (is_enabled, patched_attributes, disable, enabled):
+        parts = {
+            "{summary}": summary,
+            "{mlx_note}": mlx_note,
+            "{warns}": warns,
+            "{examples}": enabled_examples or _ENABLED_EXAMPLES,
+        }
+        for f in (enable, is_enabled, patched_attributes, disable, enabled):
             f.__module__ = self.module
             f.__qualname__ = f.__name__
-            doc = _DOCS[f.__name__].replace("{examples}", examples.get(f.__name__, ""))
+            doc = _DOCS[f.__name__]
+            for key, text in parts.items():
+                doc = doc.replace(key, text)
             f.__doc__ = doc.format(**words)
-        return Lifecycle(is_enabled, patched_attributes, disable, enabled)
+        return Lifecycle(enable, disable, enabled, is_enabled, patched_attributes)
+
+
+class Enable(Protocol):
+    """An integration's ``enable``."""
+
+    def __call__(self, *, mlx: bool | None = None) -> None: ...
+
+
+class Enabled(Protocol):
+    """An integration's ``enabled``."""
+
+    def __call__(self, *, mlx: bool | None = None) -> contextlib.AbstractContextManager[None]: ...
 
 
 class Lifecycle(NamedTuple):
-    """The public functions of an integration module besides ``enable``."""
+    """The public functions of an integration module."""
 
+    enable: Enable
+    disable: Callable[[], None]
+    enabled: Enabled
     is_enabled: Callable[[], bool]
     patched_attributes: Callable[[], list[str]]
-    disable: Callable[[], None]
-    enabled: Callable[..., contextlib.AbstractContextManager[None]]
 
 
 _ENABLED_EXAMPLES = """>>> {import}
@@ -192,9 +231,41 @@ _ENABLED_EXAMPLES = """>>> {import}
     >>> {alias}.is_enabled()
     False"""
 
-#: The docstrings of :meth:`Integration.functions`, in numpydoc; ``{examples}`` is filled in
-#: first, then the words (``{alias}`` ...).
+#: The docstrings of :meth:`Integration.functions`, in numpydoc; ``{summary}``, ``{mlx_note}``,
+#: ``{warns}`` and ``{examples}`` are filled in first, then the words (``{alias}`` ...).
 _DOCS = {
+    "enable": """{summary}
+
+    Idempotent: a second call while enabled does nothing.
+
+    Parameters
+    ----------
+    mlx : bool or None, optional
+        ``None`` (default): install ember_array's ``mx.array`` additions
+        (:func:`ember_array.mlx.install`) when mlx is importable. ``True``: require mlx.
+        ``False``: leave the ``mx.array`` class untouched{mlx_note}.
+
+    Raises
+    ------
+    ModuleNotFoundError
+        If {library} is not installed, or ``mlx=True`` and mlx is not.
+    RuntimeError
+        If the installed {library}'s internals are not where they are expected (the
+        message names its version).
+{warns}
+    See Also
+    --------
+    enabled : the same as a context manager.
+    disable, is_enabled, patched_attributes
+
+    Examples
+    --------
+    >>> {import}
+    >>> {alias}.enable(mlx=False)
+    >>> {alias}.is_enabled()
+    True
+    >>> {alias}.disable()
+    """,
     "is_enabled": """Whether :func:`enable` is in effect.
 
     Returns

@@ -159,46 +159,8 @@ def _make_array_namespace(
     return array_namespace
 
 
-def enable(*, mlx: bool | None = None) -> None:
-    """Make scipy resolve non-numpy array namespaces through :func:`ember_array.namespace`.
-
-    Idempotent: a second call while enabled does nothing.
-
-    Parameters
-    ----------
-    mlx : bool or None, optional
-        ``None`` (default): install ember_array's ``mx.array`` additions
-        (:func:`ember_array.mlx.install`) when mlx is importable. ``True``: require mlx.
-        ``False``: leave the ``mx.array`` class untouched.
-
-    Raises
-    ------
-    ModuleNotFoundError
-        If scipy is not installed, or ``mlx=True`` and mlx is not.
-    RuntimeError
-        If the installed scipy's internals are not where they are expected (the message
-        names its version).
-
-    Warns
-    -----
-    RuntimeWarning
-        If scipy was imported without ``SCIPY_ARRAY_API=1`` (the patch then has no effect).
-
-    See Also
-    --------
-    enabled : the same as a context manager.
-    disable, is_enabled, patched_attributes
-
-    Examples
-    --------
-    >>> from ember_array.integrations import scipy as ember_scipy
-    >>> ember_scipy.enable(mlx=False)
-    >>> ember_scipy.is_enabled()
-    True
-    >>> ember_scipy.disable()
-    """
-    if _integration.is_enabled():
-        return
+def _prepare() -> Callable[[Patcher], None]:
+    """Check the installed version's internals; the function that applies the patches."""
     _, compat, override = _internals()
     from scipy._lib import _array_api as api
 
@@ -208,7 +170,7 @@ def enable(*, mlx: bool | None = None) -> None:
             "SCIPY_ARRAY_API=1, so it treats every input as numpy and never asks for another "
             "namespace; set SCIPY_ARRAY_API=1 before importing scipy",
             RuntimeWarning,
-            stacklevel=2,
+            stacklevel=4,  # the caller of enable(): _prepare < Integration.enable < enable
         )
 
     def install(patches: Patcher) -> None:
@@ -225,9 +187,17 @@ def enable(*, mlx: bool | None = None) -> None:
         if callable(native_name):
             patches.replace_everywhere("scipy", native_name, _make_native_name(native_name))
 
-    _integration.enable(install, mlx)
+    return install
 
 
-is_enabled, patched_attributes, disable, enabled = _integration.functions(
-    enable, attribute="scipy._lib.array_api_compat.array_namespace"
+enable, disable, enabled, is_enabled, patched_attributes = _integration.functions(
+    _prepare,
+    summary="Make scipy resolve non-numpy array namespaces through :func:`ember_array.namespace`.",
+    attribute="scipy._lib.array_api_compat.array_namespace",
+    warns="""
+    Warns
+    -----
+    RuntimeWarning
+        If scipy was imported without ``SCIPY_ARRAY_API=1`` (the patch then has no effect).
+""",
 )

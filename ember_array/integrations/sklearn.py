@@ -253,42 +253,8 @@ def _parallel_class() -> type | None:
     return parallel
 
 
-def enable(*, mlx: bool | None = None) -> None:
-    """Make scikit-learn resolve array namespaces through :func:`ember_array.namespace`.
-
-    Idempotent: a second call while enabled does nothing.
-
-    Parameters
-    ----------
-    mlx : bool or None, optional
-        ``None`` (default): install ember_array's ``mx.array`` additions
-        (:func:`ember_array.mlx.install`) when mlx is importable. ``True``: require mlx.
-        ``False``: leave the ``mx.array`` class untouched (mlx arrays then lack ``.device``
-        and mask indexing, which scikit-learn needs).
-
-    Raises
-    ------
-    ModuleNotFoundError
-        If scikit-learn is not installed, or ``mlx=True`` and mlx is not.
-    RuntimeError
-        If the installed scikit-learn's internals are not where they are expected (the
-        message names its version).
-
-    See Also
-    --------
-    enabled : the same as a context manager.
-    disable, is_enabled, patched_attributes
-
-    Examples
-    --------
-    >>> from ember_array.integrations import sklearn as ember_sklearn
-    >>> ember_sklearn.enable(mlx=False)
-    >>> ember_sklearn.is_enabled()
-    True
-    >>> ember_sklearn.disable()
-    """
-    if _integration.is_enabled():
-        return
+def _prepare() -> Callable[[Patcher], None]:
+    """Check the installed version's internals; the function that applies the patches."""
     _, compat, skl_api = _internals()
 
     def install(patches: Patcher) -> None:
@@ -321,7 +287,7 @@ def enable(*, mlx: bool | None = None) -> None:
         if parallel is not None and "__call__" in vars(parallel):
             patches.set(parallel, "__call__", _make_parallel_call(parallel.__call__))
 
-    _integration.enable(install, mlx)
+    return install
 
 
 #: enabled's examples: scikit-learn then answers ember_array's namespace
@@ -334,8 +300,12 @@ _ENABLED_EXAMPLES = """>>> import numpy as np
     >>> xp.__name__
     'ember_array.numpy'"""
 
-is_enabled, patched_attributes, disable, enabled = _integration.functions(
-    enable,
+enable, disable, enabled, is_enabled, patched_attributes = _integration.functions(
+    _prepare,
+    summary="Make scikit-learn resolve array namespaces through :func:`ember_array.namespace`.",
+    mlx_note=(
+        " (mlx arrays then lack ``.device``\n        and mask indexing, which scikit-learn needs)"
+    ),
     attribute="sklearn.externals.array_api_compat.get_namespace",
     enabled_examples=_ENABLED_EXAMPLES,
 )

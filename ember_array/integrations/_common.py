@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import importlib
 import importlib.util
 from collections.abc import Callable, Iterator
 from types import ModuleType
@@ -112,6 +113,35 @@ class Integration:
         self.consumer = consumer  # the consumer's import name: "scipy", "sklearn"
         self.library = library  # its name in prose: "SciPy", "scikit-learn"
         self.patches: Patcher | None = None
+
+    def installed_version(
+        self, tested: tuple[str, ...]
+    ) -> tuple[str, Callable[[str], RuntimeError]]:
+        """The installed consumer's version, and the error for a missing piece of its
+        internals (naming that version and the ``tested`` ones).
+
+        Raises
+        ------
+        ModuleNotFoundError
+            If the consumer is not installed.
+        """
+        try:
+            consumer = importlib.import_module(self.consumer)
+        except ModuleNotFoundError:
+            raise ModuleNotFoundError(
+                f"{self.module} needs {self.library}, which is not installed"
+            ) from None
+        version = str(getattr(consumer, "__version__", "unknown"))
+        checked = ", ".join(f"{v}.x" for v in tested)
+
+        def missing(what: str) -> RuntimeError:
+            return RuntimeError(
+                f"{self.module}: {self.library} {version} does not have {what}; this "
+                f"integration patches {self.library} internals and was checked against "
+                f"{self.library} {checked}"
+            )
+
+        return version, missing
 
     def is_enabled(self) -> bool:
         """Whether the patches are in effect."""

@@ -60,7 +60,7 @@ __all__ = ["enable", "disable", "enabled", "is_enabled", "patched_attributes"]
 #: scipy versions whose internals this module was checked against.
 TESTED_VERSIONS = ("1.17",)
 
-_integration = Integration(__name__, "scipy", "SciPy")
+_integration = Integration(__name__, "scipy", "scipy")
 
 
 def _internals() -> tuple[str, ModuleType, ModuleType]:
@@ -74,21 +74,7 @@ def _internals() -> tuple[str, ModuleType, ModuleType]:
         If scipy's internals are not where this module expects them; the message names the
         installed version and the missing piece.
     """
-    try:
-        import scipy
-    except ModuleNotFoundError:
-        raise ModuleNotFoundError(
-            "ember_array.integrations.scipy needs scipy, which is not installed"
-        ) from None
-    version = str(getattr(scipy, "__version__", "unknown"))
-    tested = ", ".join(f"{v}.x" for v in TESTED_VERSIONS)
-
-    def missing(what: str) -> RuntimeError:
-        return RuntimeError(
-            f"ember_array.integrations.scipy: scipy {version} does not have {what}; "
-            f"this integration patches scipy internals and was checked against scipy {tested}"
-        )
-
+    version, missing = _integration.installed_version(TESTED_VERSIONS)
     try:
         from scipy._lib import _array_api_override as override
         from scipy._lib import array_api_compat as compat

@@ -102,22 +102,7 @@ def _internals() -> tuple[str, ModuleType, ModuleType]:
         If scikit-learn's internals are not where this module expects them; the message names
         the installed version and the missing piece.
     """
-    try:
-        import sklearn
-    except ModuleNotFoundError:
-        raise ModuleNotFoundError(
-            "ember_array.integrations.sklearn needs scikit-learn, which is not installed"
-        ) from None
-    version = getattr(sklearn, "__version__", "unknown")
-    tested = ", ".join(f"{v}.x" for v in TESTED_VERSIONS)
-
-    def missing(what: str) -> RuntimeError:
-        return RuntimeError(
-            f"ember_array.integrations.sklearn: scikit-learn {version} does not have {what}; "
-            f"this integration patches scikit-learn internals and was checked against "
-            f"scikit-learn {tested}"
-        )
-
+    version, missing = _integration.installed_version(TESTED_VERSIONS)
     try:
         from sklearn.externals import array_api_compat as compat
         from sklearn.utils import _array_api as skl_api

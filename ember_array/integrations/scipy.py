@@ -66,13 +66,9 @@ _integration = Integration(__name__, "scipy", "scipy")
 def _internals() -> tuple[str, ModuleType, ModuleType]:
     """(version, vendored array_api_compat, scipy._lib._array_api_override), checked.
 
-    Raises
-    ------
-    ModuleNotFoundError
-        If scipy is not installed.
-    RuntimeError
-        If scipy's internals are not where this module expects them; the message names the
-        installed version and the missing piece.
+    ``ModuleNotFoundError`` where the consumer is not installed; ``RuntimeError`` naming the
+    installed version and the missing piece where its internals are not where this module
+    expects them.
     """
     version, missing = _integration.installed_version(TESTED_VERSIONS)
     try:

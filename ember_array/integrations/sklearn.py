@@ -94,13 +94,9 @@ _NON_NUMERIC_KINDS = frozenset("OSUV")
 def _internals() -> tuple[str, ModuleType, ModuleType]:
     """(version, vendored array_api_compat, sklearn.utils._array_api), checked.
 
-    Raises
-    ------
-    ModuleNotFoundError
-        If scikit-learn is not installed.
-    RuntimeError
-        If scikit-learn's internals are not where this module expects them; the message names
-        the installed version and the missing piece.
+    ``ModuleNotFoundError`` where the consumer is not installed; ``RuntimeError`` naming the
+    installed version and the missing piece where its internals are not where this module
+    expects them.
     """
     version, missing = _integration.installed_version(TESTED_VERSIONS)
     try:

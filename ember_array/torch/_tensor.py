@@ -173,7 +173,8 @@ def _array_namespace(self: torch.Tensor, /, *, api_version: str | None = None) -
 def _to_device(self: torch.Tensor, device: Any, /, *, stream: Any = None) -> torch.Tensor:
     import array_api_compat
 
-    return array_api_compat.to_device(self, device, stream=stream)  # type: ignore[no-any-return]
+    moved: torch.Tensor = array_api_compat.to_device(self, device, stream=stream)
+    return moved
 
 
 def _methods() -> list[tuple[str, Any]]:

@@ -43,19 +43,9 @@ __array_api_version__: _Final = _API_VERSION
 
 #: the fixes populate prefers over array-api-compat's objects: each section's ``__all__``
 _fixes = _ModuleType(__name__ + "._fixes")
-for _section in (
-    _creation,
-    _data_types,
-    _elementwise,
-    _indexing,
-    _linear_algebra,
-    _manipulation,
-    _searching,
-    _set,
-    _sorting,
-    _statistical,
-    _utility,
-):
+_SECTIONS = (_creation, _data_types, _elementwise, _indexing, _linear_algebra, _manipulation,
+             _searching, _set, _sorting, _statistical, _utility)  # fmt: skip
+for _section in _SECTIONS:
     for _name in _section.__all__:
         setattr(_fixes, _name, getattr(_section, _name))
 del _section, _name

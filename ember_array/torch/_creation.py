@@ -188,8 +188,6 @@ def meshgrid(*arrays: torch.Tensor, indexing: str = "xy") -> tuple[torch.Tensor,
 
 
 _uint_tril = bitwise(_compat.tril)
-
-
 _uint_triu = bitwise(_compat.triu)
 
 
@@ -207,6 +205,4 @@ def _triangle(
 
 
 tril = _triangle(torch.tril, _uint_tril, "tril")
-
-
 triu = _triangle(torch.triu, _uint_triu, "triu")

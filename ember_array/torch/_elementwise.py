@@ -97,12 +97,9 @@ _CLAMPS: dict[str, Callable[..., torch.Tensor]] = {
     "minimum": torch.clamp_max,
 }
 
-
 for _name, (_x1, _x2) in _BINARY.items():
     _native, _slow = _OVERRIDES.get(_name, (None, None))
     globals()[_name] = binary(_name, _x1, _x2, _native, _slow, clamp=_CLAMPS.get(_name))
-
-
 del _name, _x1, _x2, _native, _slow
 
 
@@ -149,8 +146,6 @@ def _remainder_zero_sign(x1: Any, x2: Any, out: torch.Tensor) -> torch.Tensor:
 
 
 floor_divide = _float_fixed(globals()["floor_divide"], _floor_divide_infinities)
-
-
 remainder = _float_fixed(globals()["remainder"], _remainder_zero_sign)
 
 
@@ -222,14 +217,8 @@ def _tanh_special(x: torch.Tensor, out: torch.Tensor) -> torch.Tensor:
 
 
 expm1 = _complex_fixed("expm1", _expm1_special)
-
-
 tanh = _complex_fixed("tanh", _tanh_special)
-
-
 log1p = _complex_fixed("log1p", _log1p_special)
-
-
 acos = _complex_fixed("acos", _acos_special)
 
 
@@ -238,14 +227,8 @@ acos = _complex_fixed("acos", _acos_special)
 # correct rounding (no upstream issue found). float32 and below: sqrt in float64 and round
 # (a faithful float64 sqrt decides every float32 rounding); float64: one exact correction step.
 _SQRT_VIA_DOUBLE = frozenset((torch.float32, torch.float16, torch.bfloat16))
-
-
 _SPLIT = 134217729.0  # 2**27 + 1, Dekker's splitter for float64
-
-
 _TINY = 2.0**-900  # below this y*y loses bits: scale by 2**600 first (exact)
-
-
 _HUGE = 2.0**1000  # above this y*y (or the correction) may overflow: scale by 2**-600
 
 
@@ -311,23 +294,11 @@ def _sign(x: torch.Tensor, /) -> torch.Tensor:
 
 
 _sign.__name__ = _sign.__qualname__ = "sign"
-
-
 abs = route_unary(torch.abs, UINT_UNARY["abs"])
-
-
 sign = route_unary(_sign, UINT_UNARY["sign"])
-
-
 negative = route_unary(torch.negative, UINT_UNARY["negative"])
-
-
 square = route_unary(torch.square, UINT_UNARY["square"])
-
-
 bitwise_invert = route_unary(_compat.bitwise_invert, UINT_UNARY["bitwise_invert"])
-
-
 _uint_clip: Callable[..., torch.Tensor] = ordered(_compat.clip, data=3)
 
 

@@ -54,11 +54,7 @@ def _arg_reduction(
 
 
 argmax = _arg_reduction(torch.argmax, _uint_argmax, "argmax")
-
-
 argmin = _arg_reduction(torch.argmin, _uint_argmin, "argmin")
-
-
 nonzero = route_unary(_compat.nonzero, bitwise(_compat.nonzero, back=False))
 
 

@@ -26,8 +26,6 @@ _compat_mean: Callable[..., torch.Tensor] = _compat.mean
 _uint_max: Callable[..., torch.Tensor] = ordered(_compat.max)
 _uint_min: Callable[..., torch.Tensor] = ordered(_compat.min)
 _UNSIGNED = frozenset({torch.uint8, torch.uint16, torch.uint32, torch.uint64})
-
-
 _FLOATING = frozenset((torch.float32, torch.float64, torch.float16, torch.bfloat16,
                        torch.complex64, torch.complex128))  # fmt: skip
 
@@ -81,14 +79,8 @@ def unsigned_total(
 
 
 sum = unsigned_total(_compat.sum, torch.sum)
-
-
 prod = unsigned_total(_compat.prod, torch.prod)
-
-
 cumulative_sum = unsigned_total(_compat.cumulative_sum)
-
-
 cumulative_prod = unsigned_total(_compat.cumulative_prod)
 
 
@@ -178,6 +170,4 @@ def _extremum(
 
 
 max = _extremum("max", torch.amax, _uint_max)
-
-
 min = _extremum("min", torch.amin, _uint_min)

@@ -30,7 +30,7 @@ One translation, in three exact forms, each a wrapper built around the same torc
 with int64 is int64, uint64 with a signed type has no promotion: ``TypeError``) where torch
 refuses to. Conversions to floating point are torch's own (``Tensor.to``: correctly rounded).
 
-Who calls it (``_aliases.py``, ``linalg.py``): the two-argument element-wise functions and
+Who calls it (the section modules, ``linalg.py``): the two-argument element-wise functions and
 ``matmul`` through :data:`BINARY`; ``abs``, ``sign``, ``negative``, ``square``,
 ``bitwise_invert``, ``nonzero`` through :func:`route_unary`; ``tensordot``, ``vecdot`` and
 ``linalg.cross/vecdot/outer`` through :func:`route2`; ``diff`` through :func:`route`; and

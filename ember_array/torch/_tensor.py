@@ -75,6 +75,11 @@ _FLOAT_FIXED = frozenset({"floordiv", "mod"})
 _SCALARS = (bool, int, float, complex)
 
 
+#: looked up once by install() for the wrappers: "xp" (ember_array.torch) and every replaced
+#: name -> torch.Tensor's own attribute (inherited ones included), None where it has none
+_state: dict[str, Any] = {}
+
+
 def _ns() -> Any:
     return _state["xp"]
 
@@ -200,9 +205,6 @@ def _methods() -> list[tuple[str, Any]]:
 _patches = ClassPatches(
     lambda: [(torch.Tensor, name, guard(fn, name, "torch")) for name, fn in _methods()]
 )
-#: looked up once by install() for the wrappers: "xp" (ember_array.torch) and every replaced
-#: name -> torch.Tensor's own attribute (inherited ones included), None where it has none
-_state: dict[str, Any] = {}
 
 
 def _orig(name: str) -> Any:

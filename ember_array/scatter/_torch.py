@@ -54,7 +54,9 @@ def _torch_uint(v: Any, index: Any, a: Args) -> Any:
     dt = v.dtype
     ordered = a.reduce in ("max", "min")
     to, back = (
-        (_uints._to_key, _uints._from_key) if ordered else (_uints._to_bits, _uints._from_bits)
+        (_uints.as_order_key, _uints.from_order_key)
+        if ordered
+        else (_uints.as_signed_bits, _uints.from_signed_bits)
     )
     signed = to(v, dt)
     b = replace(a, out_dtype=signed.dtype, fill=to(a.fill, dt))

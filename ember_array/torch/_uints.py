@@ -62,8 +62,12 @@ __all__ = [
     "BINARY",
     "UNARY",
     "UINTS",
+    "as_order_key",
+    "as_signed_bits",
     "bitwise",
     "exact",
+    "from_order_key",
+    "from_signed_bits",
     "involved",
     "ordered",
     "promote",
@@ -149,19 +153,24 @@ def to_bits(x: torch.Tensor) -> torch.Tensor:
     return x.view(_SIGNED[x.dtype])
 
 
-def _to_bits(a: Any, dtype: torch.dtype) -> Any:
+def as_signed_bits(a: Any, dtype: torch.dtype) -> Any:
+    """``a`` (a tensor of ``dtype``, a Python int, or a list/tuple of them) as the signed type
+    of the same width: the same bits, so wrapping sums and products are unchanged."""
     if isinstance(a, _Tensor):
         return a.view(_SIGNED[dtype]) if a.dtype == dtype else a
     if isinstance(a, list | tuple):
-        return type(a)(_to_bits(t, dtype) for t in a)
+        return type(a)(as_signed_bits(t, dtype) for t in a)
     return _wrap_int(a, dtype) if type(a) is int else a
 
 
-def _from_bits(out: Any, dtype: torch.dtype) -> Any:
+def from_signed_bits(out: Any, dtype: torch.dtype) -> Any:
+    """The inverse of :func:`as_signed_bits` for a result tensor."""
     return out.view(dtype)
 
 
-def _to_key(a: Any, dtype: torch.dtype) -> Any:
+def as_order_key(a: Any, dtype: torch.dtype) -> Any:
+    """``a`` mapped to the signed type of the same width in the same order (the bits with the
+    sign bit flipped): maxima and minima of the keys are the keys of the maxima and minima."""
     if isinstance(a, _Tensor):
         return a.view(_SIGNED[dtype]) ^ _MIN[dtype] if a.dtype == dtype else a
     if type(a) is int:
@@ -170,7 +179,8 @@ def _to_key(a: Any, dtype: torch.dtype) -> Any:
     return a
 
 
-def _from_key(out: Any, dtype: torch.dtype) -> Any:
+def from_order_key(out: Any, dtype: torch.dtype) -> Any:
+    """The inverse of :func:`as_order_key` for a result tensor."""
     return (out ^ _MIN[dtype]).view(dtype)
 
 
@@ -221,9 +231,9 @@ def _translation(forward: Translation, backward: Translation) -> Callable[..., C
 
 
 #: ``func`` on the same-width signed view: wrapping arithmetic, bitwise ops, moving elements.
-bitwise = _translation(_to_bits, _from_bits)
+bitwise = _translation(as_signed_bits, from_signed_bits)
 #: ``func`` on the order-preserving signed view: comparisons, extrema, positions in order.
-ordered = _translation(_to_key, _from_key)
+ordered = _translation(as_order_key, from_order_key)
 #: ``func`` on uint16/uint32 values in int64, ``u64`` on uint64's int64 bits.
 exact = _translation(_to_wide, _from_wide)
 

@@ -236,15 +236,18 @@ def sklearn(session: nox.Session) -> None:
 
 @nox.session
 def consumers(session: nox.Session) -> None:
-    """SciPy's and scikit-learn's own array-API suites on ember_array and on the control.
+    """SciPy's, scikit-learn's and array-api-extra's own suites on ember_array and the control.
 
     Every SciPy module with array-API tests on torch, and scikit-learn's ``-k array_api``
-    selection (numpy, torch, array-api-strict, mlx), each run twice in this session: with
+    selection (numpy, torch, array-api-strict, mlx), and array-api-extra's whole suite (numpy,
+    numpy:readonly, torch, dask, mlx), each run twice in this session: with
     ember_array plugged in, and on the array-api-compat the consumer vendors (the control).
     Writes ``docs/_data/consumers.json`` and regenerates ``docs/consumers.md``. Arguments go to
     ``python -m conformance.consumers`` (``nox -s consumers -- --scipy signal --backend torch``).
     """
     _install(session, "numpy", "torch", "mlx", "dask")
     session.install("scikit-learn", "scipy", "array-api-strict")
-    args = session.posargs or ["--scipy", "all", "--backend", "torch", "--sklearn"]
+    # array-api-extra ships its tests in its wheel; they need hypothesis (and typing_extensions)
+    session.install("array-api-extra==0.11.1", "hypothesis", "typing_extensions")
+    args = session.posargs or ["--scipy", "all", "--backend", "torch", "--sklearn", "--xtra"]
     session.run("python", "-m", "conformance.consumers", *args, "--markdown", "docs/consumers.md")

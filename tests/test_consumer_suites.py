@@ -2,7 +2,8 @@
 
 The whole of them runs with ``nox -s consumers`` (``conformance/consumers``); here two small
 SciPy test modules run on torch, on ember_array and on the control (the array-api-compat SciPy
-vendors), in the same way: ember_array must not fail more than the control.
+vendors), in the same way, and a slice of array-api-extra's suite on numpy and torch:
+ember_array must not fail more than the control.
 """
 
 from __future__ import annotations
@@ -26,6 +27,20 @@ def test_never_below_the_control(module: str) -> None:
     assert counts.get("passed", 0) > 0, ours
     bad = counts.get("failed", 0) + counts.get("error", 0)
     assert bad <= control.get("failed", 0) + control.get("error", 0), ours["failures"]
+
+
+def test_xtra_slice_never_below_the_control() -> None:
+    # array-api-extra's isin passes torch's own assume_unique= to every torch namespace
+    pytest.importorskip("array_api_extra.tests")
+    spec = consumers.xtra_run(("numpy", "torch"), "-k", "TestIsIn or TestNUnique")
+    control = consumers.run(spec, "control", timeout=600)["counts"]
+    ours = consumers.run(spec, "ember", timeout=600)
+    for backend in ("numpy", "torch"):
+        counts = ours["counts"].get(backend, {})
+        assert counts.get("passed", 0) > 0, ours
+        bad = counts.get("failed", 0) + counts.get("error", 0)
+        theirs = control.get(backend, {})
+        assert bad <= theirs.get("failed", 0) + theirs.get("error", 0), ours["failures"]
 
 
 def test_page_lists_counts_and_classified_failures() -> None:

@@ -2,6 +2,7 @@
 
 python -m conformance.consumers --scipy signal --backend torch      # one SciPy module
 python -m conformance.consumers --scipy all --backend torch --sklearn
+python -m conformance.consumers --xtra                               # array-api-extra's suite
 python -m conformance.consumers --markdown docs/consumers.md        # regenerate the page only
 
 Each run updates its rows of docs/_data/consumers.json; --markdown writes the page from all the
@@ -15,7 +16,7 @@ import sys
 import time
 from pathlib import Path
 
-from . import DATA, MODES, load, markdown, run, save, scipy_run, sklearn_run
+from . import DATA, MODES, load, markdown, run, save, scipy_run, sklearn_run, xtra_run
 
 #: SciPy 1.17's modules with array-API tests.
 SCIPY_MODULES = (
@@ -42,6 +43,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--scipy", action="append", default=[], help="a SciPy module, or all")
     p.add_argument("--backend", action="append", default=[], help="SciPy backend id (torch)")
     p.add_argument("--sklearn", action="store_true", help="scikit-learn's array-API tests")
+    p.add_argument("--xtra", action="store_true", help="array-api-extra's own test suite")
     p.add_argument("--markdown", type=Path, help="write the page from the recorded rows")
     p.add_argument("--data", type=Path, default=DATA)
     args = p.parse_args(argv)
@@ -49,6 +51,8 @@ def main(argv: list[str] | None = None) -> int:
     specs = [scipy_run(m, b) for m in modules for b in args.backend or ["torch"]]
     if args.sklearn:
         specs.append(sklearn_run())
+    if args.xtra:
+        specs.append(xtra_run())
     results = {}
     for spec in specs:
         row = {}

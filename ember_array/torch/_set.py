@@ -128,12 +128,22 @@ def unique_values(x: torch.Tensor, /) -> torch.Tensor:
 
 
 @wraps_native()
-def isin(x1: Any, x2: Any, /, *, invert: bool = False) -> torch.Tensor:
-    """``torch.isin``; uint16/32/64 promoted by the standard's table and compared as bits."""
+def isin(x1: Any, x2: Any, /, *, invert: bool = False, assume_unique: bool = False) -> torch.Tensor:
+    """``torch.isin``; uint16/32/64 promoted by the standard's table and compared as bits.
+
+    ``assume_unique`` is torch's (and numpy's) own keyword, not the standard's: a hint that
+    both inputs hold unique values, passed on to ``torch.isin``. Consumers written for
+    array-api-compat's torch namespace (which re-exports ``torch.isin``) pass it:
+    array-api-extra's ``isin`` calls ``xp.isin(a, b, assume_unique=..., invert=...)`` on
+    every torch namespace. ``ember_array.numpy`` and ``.dask`` accept it too (numpy's own
+    ``isin``).
+    """
     if getattr(x1, "dtype", None) in UINTS or getattr(x2, "dtype", None) in UINTS:
         x1, x2 = promote(x1, x2)
         if (x1.dtype if isinstance(x1, torch.Tensor) else x2.dtype) in UINTS:
             return _uint_isin(x1, x2, invert=invert)
+    if assume_unique:
+        return torch.isin(x1, x2, assume_unique=True, invert=invert)
     if invert:
         return torch.isin(x1, x2, invert=True)
     return torch.isin(x1, x2)

@@ -362,9 +362,9 @@ def _mlx_device(device: Any, func: str) -> Any:
 def _check_mlx(x: Any, target: Any, func: str) -> None:
     import mlx.core as mx
 
-    from .mlx._devices import _name, gpu_available
+    from .mlx._devices import device_kind, gpu_available
 
-    name = _name(target)
+    name = device_kind(target)
     if name == "gpu" and x.dtype == mx.float64:
         # mlx: float64 runs on the CPU only; https://github.com/ml-explore/mlx/issues/1905
         raise ValueError(

@@ -16,7 +16,7 @@ from .. import _spec
 from .._common._scalars import triangle
 from .._markers import wraps_native
 from ._devices import stream_for
-from ._dtypes import DTYPES, native
+from ._dtype_objects import DTYPES, native
 from ._helpers import (
     DEFAULT_COMPLEX,
     DEFAULT_FLOAT,

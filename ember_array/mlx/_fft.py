@@ -12,14 +12,12 @@ from typing import Any
 import mlx.core as mx
 
 from .._markers import wraps_native
+from .._spec import FFT
 from ._devices import stream_for
-from ._dtypes import native
+from ._dtype_objects import native
 from ._helpers import DEFAULT_FLOAT, check_shape
 
-__all__ = [
-    "fft", "fftfreq", "fftn", "fftshift", "hfft", "ifft", "ifftn", "ifftshift", "ihfft", "irfft",
-    "irfftn", "rfft", "rfftfreq", "rfftn",
-]  # fmt: skip
+__all__ = list(FFT)
 
 _NORMS = ("backward", "ortho", "forward")
 

@@ -11,7 +11,7 @@ from typing import Any
 import mlx.core as mx
 import numpy as np
 
-from ._dtypes import DTYPES
+from ._dtype_objects import DTYPES
 
 #: The namespace's default dtypes (mlx's own default integer is int32; the standard's index
 #: results and the default-int rule use int64 here, float32 stays the default float).
@@ -30,7 +30,7 @@ _NP_TO_NAME = {
 
 def np_dtype(dtype: mx.Dtype) -> np.dtype:
     """The numpy dtype matching an mlx dtype."""
-    from ._dtypes import name_of
+    from ._dtype_objects import name_of
 
     return np.dtype(name_of(dtype))
 
@@ -114,7 +114,7 @@ def accumulation_dtype(x: mx.array, dtype: Any, func: str) -> mx.Dtype:
     """
     if dtype is None:
         return _ACCUMULATE.get(x.dtype, x.dtype)
-    from ._dtypes import native
+    from ._dtype_objects import native
 
     out = native(dtype, func)
     assert out is not None  # dtype is not None here

@@ -18,7 +18,7 @@ import numpy as np
 
 from .. import _boundary, _spec
 from .._markers import wraps_native
-from ._dtypes import _NATIVE
+from ._dtype_objects import NATIVE_DTYPES
 from ._helpers import Compiled, normalize_axis, scalar
 
 __all__ = list(_spec.INDEXING)
@@ -34,11 +34,11 @@ def _fill_value(dtype: mx.Dtype) -> Any:
 
 
 #: dtype -> the 0-d fill array of out-of-range positions (built once: a lookup on the hot path).
-_FILL = {d: scalar(_fill_value(d), d) for d in _NATIVE.values()}
+_FILL = {d: scalar(_fill_value(d), d) for d in NATIVE_DTYPES.values()}
 #: integer index dtype -> its (min, max): the clamp bounds may not leave the index dtype.
 _RANGE = {
     d: (int(mx.iinfo(d).min), int(mx.iinfo(d).max))
-    for d in _NATIVE.values()
+    for d in NATIVE_DTYPES.values()
     if mx.issubdtype(d, mx.integer)
 }
 

@@ -13,7 +13,7 @@ import mlx.core as mx
 
 from .. import _boundary, _spec
 from .._markers import wraps_native
-from ._data_types import promoted
+from ._data_type_functions import promoted
 from ._helpers import dense_if_empty
 
 __all__ = list(_spec.LINEAR_ALGEBRA)

@@ -10,7 +10,9 @@ import numpy as np
 
 from .. import _boundary, _spec
 from .._markers import forces_evaluation, wraps_native
-from ._data_types import promoted
+from ._data_type_functions import broadcast_arrays as broadcast_arrays
+from ._data_type_functions import broadcast_to as broadcast_to
+from ._data_type_functions import promoted
 from ._helpers import check_shape, normalize_axis
 
 __all__ = list(_spec.MANIPULATION)

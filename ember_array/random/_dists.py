@@ -63,10 +63,10 @@ def _float_dtype(be: Words, dtype: Any, dev: Any, func: str) -> str:
 def _check_float64(be: Words, dev: Any, func: str) -> None:
     """float64 where the device cannot compute it is an error, never a silent downcast."""
     if be.name == "mlx":
-        from ..mlx._devices import _name
+        from ..mlx._devices import device_kind
 
         target = dev if dev is not None else be.xp.__array_namespace_info__().default_device()
-        if _name(target) == "gpu":
+        if device_kind(target) == "gpu":
             # mlx arrays carry no device: operations run on the default device.
             # mlx: float64 runs on the CPU only, and the GPU rejects it only when the graph is
             # evaluated; https://github.com/ml-explore/mlx/issues/1905

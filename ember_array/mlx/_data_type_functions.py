@@ -21,8 +21,8 @@ from .._common._data_types import (
 )
 from .._common._manipulation import broadcast_shapes as _broadcast_shapes
 from .._markers import wraps_native
-from ._devices import gpu_available, stream_for
-from ._dtypes import _NATIVE, DTYPES, UnsupportedDtype, from_native, name_of, native
+from ._devices import float64_needs_cpu_stream, stream_for
+from ._dtype_objects import DTYPES, NATIVE_DTYPES, UnsupportedDtype, from_native, name_of, native
 from ._helpers import check_shape
 
 __all__ = list(_spec.DATA_TYPE_FUNCTIONS)
@@ -55,7 +55,7 @@ def _dtype_name(x: Any, func: str) -> str:
 
 def _as_dtype(name: str) -> Any:
     if name == "complex128":
-        from ._dtypes import complex128
+        from ._dtype_objects import complex128
 
         return complex128
     return DTYPES[name]
@@ -180,10 +180,12 @@ def _fast_casts() -> dict[Any, dict[mx.Dtype, mx.Dtype]]:
     """
     out: dict[Any, dict[mx.Dtype, mx.Dtype]] = {}
     complex_ = mx.complex64
-    for name, dt in _NATIVE.items():
-        if name == "float64" and gpu_available():
+    for name, dt in NATIVE_DTYPES.items():
+        if name == "float64" and float64_needs_cpu_stream():
             continue
-        srcs = {s: dt for s in _NATIVE.values() if s != dt and (s != complex_ or dt == complex_)}
+        srcs = {
+            s: dt for s in NATIVE_DTYPES.values() if s != dt and (s != complex_ or dt == complex_)
+        }
         out[dt] = out[from_native(dt)] = srcs
     return out
 

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import wraps
 from inspect import signature
 from types import ModuleType
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from . import _spec
 from ._boundary import guard
@@ -135,10 +135,10 @@ def bind_xp(xp: ModuleType, module: str) -> Callable[[F], F]:
             return f(*args, xp=xp, **kwargs)
 
         sig = signature(f)
-        bound.__signature__ = sig.replace(  # type: ignore[attr-defined]
+        bound.__signature__ = sig.replace(  # type: ignore[attr-defined]  # read by inspect
             parameters=[p for n, p in sig.parameters.items() if n != "xp"]
         )
         bound.__module__ = module
-        return bound  # type: ignore[return-value]
+        return cast(F, bound)
 
     return bind

@@ -3,23 +3,25 @@
 Every custom function of the namespace is built here: :func:`lapack_function` (a LAPACK call
 with the matrix-calculus rules), :func:`elementwise_function` (an element-wise function whose
 partial derivatives are known in closed form) and :func:`no_vmap` (an identity whose vmap rule
-explains why there is none).
+explains why there is none); :func:`make_complex` is one itself.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 import mlx.core as mx
 
 from ._helpers import Compiled
 
 __all__ = [
+    "Arrays",
     "NotDifferentiableError",
     "Tangent",
     "elementwise_function",
     "lapack_function",
+    "make_complex",
     "no_vmap",
     "rule_args",
 ]
@@ -39,7 +41,10 @@ class NotDifferentiableError(ValueError):
     """Raised by a tangent rule where the derivative is undefined (the reason)."""
 
 
-Tangent = Callable[[tuple[mx.array, ...], tuple[mx.array, ...], tuple[mx.array, ...]], tuple]
+#: Arrays of a rule: primals, outputs, tangents or cotangents, one per argument or output.
+Arrays = tuple[mx.array, ...]
+#: A derivative rule: ``rule(primals, outputs, tangents)``, the tangent of each output.
+Tangent = Callable[[Arrays, Arrays, Arrays], Arrays]
 
 
 # mlx: the LAPACK primitives have no derivatives ("[Primitive::vjp] Not implemented for
@@ -66,9 +71,9 @@ def lapack_function(
         return forward(*(mx.stop_gradient(a) for a in args))
 
     custom = mx.custom_function(body)
-    f: Callable[..., Any] = custom  # type: ignore[assignment]  # callable, typed as object
+    f: Callable[..., Any] = custom
 
-    def rule(kind: str, fn: Tangent, ps: tuple, os: tuple, ts: tuple) -> tuple:
+    def rule(kind: str, fn: Tangent, ps: Arrays, os: Arrays, ts: Arrays) -> Arrays:
         try:
             return tuple(fn(ps, os, ts))
         except NotDifferentiableError as e:
@@ -137,7 +142,7 @@ def elementwise_function(
     Cannot vmap primitive``), and the jvp rule's inputs are no tracers.
     """
     custom = mx.custom_function(value)
-    f: Callable[..., mx.array] = custom  # type: ignore[assignment]  # callable, typed as object
+    f = cast(Callable[..., mx.array], custom)  # mlx types the call as object
 
     @custom.vjp
     def _vjp(primals: Any, cotangent: mx.array, output: mx.array) -> Any:
@@ -155,7 +160,7 @@ def elementwise_function(
         terms = [t * d for t, d in zip(ts, derivs) if t is not None]
         if not terms:
             return mx.zeros_like(out_)
-        out = terms[0]
+        out: mx.array = terms[0]
         for term in terms[1:]:
             out = out + term
         return out
@@ -191,11 +196,11 @@ def elementwise_function(
 def no_vmap(name: str, primitive: str, what: str) -> Callable[[mx.array], mx.array]:
     """An identity whose ``mx.vmap`` raises ValueError naming ``name`` and the reason."""
 
-    @mx.custom_function  # type: ignore[untyped-decorator]
+    @mx.custom_function
     def guard(x: mx.array) -> mx.array:
         return x
 
-    @guard.vmap  # type: ignore[untyped-decorator]
+    @guard.vmap
     def _(x: mx.array, axis: int | None) -> tuple[mx.array, int | None]:
         raise ValueError(
             f"mx.vmap of {name} [mlx]: mlx has no vmap rule for its {what} ({primitive}: "
@@ -205,5 +210,42 @@ def no_vmap(name: str, primitive: str, what: str) -> Callable[[mx.array], mx.arr
             f"instead"
         )
 
-    out: Callable[[mx.array], mx.array] = guard  # type: ignore[assignment]  # callable
-    return out
+    return cast(Callable[[mx.array], mx.array], guard)  # mlx types the call as object
+
+
+def _interleave(re: mx.array, im: mx.array) -> mx.array:
+    # mlx: ``view`` has no vjp/jvp in mlx 0.32.4, and forward-mode transforms walk into a
+    # custom function's body (no upstream issue found)
+    # stop_gradient: the derivatives come from the rules below.
+    re, im = mx.broadcast_arrays(
+        mx.stop_gradient(re.astype(mx.float32)), mx.stop_gradient(im.astype(mx.float32))
+    )
+    return mx.stack([re, im], axis=-1).view(mx.complex64).squeeze(-1)
+
+
+def _make_complex_reference(re: mx.array, im: mx.array) -> mx.array:
+    # same derivatives as make_complex (only its NaN/inf values differ)
+    return re.astype(mx.float32) + 1j * im.astype(mx.float32)
+
+
+_make_complex = mx.custom_function(_interleave)
+_make_complex_call = cast(Callable[[mx.array, mx.array], mx.array], _make_complex)  # typed: object
+
+
+@_make_complex.vjp
+def _make_complex_vjp(primals: Any, cotangent: mx.array, output: mx.array) -> Any:
+    return tuple(mx.vjp(_make_complex_reference, list(primals), [cotangent])[1])
+
+
+@_make_complex.jvp
+def _make_complex_jvp(primals: Any, tangents: Any) -> mx.array:
+    return mx.jvp(_make_complex_reference, list(primals), list(tangents))[1][0]
+
+
+def make_complex(re: mx.array, im: mx.array) -> mx.array:
+    """``re + 1j*im`` without NaN/inf contamination (``1j * nan`` is ``nan+nanj`` in mlx).
+
+    Interleaves the parts and reinterprets them with a lazy ``view``; differentiable under
+    ``mx.grad/vjp/jvp`` with the derivatives of ``re + 1j*im``.
+    """
+    return _make_complex_call(re, im)

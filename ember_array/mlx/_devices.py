@@ -31,7 +31,7 @@ import functools
 import inspect
 import sys
 import threading
-from collections.abc import Callable, MutableMapping
+from collections.abc import Callable, Iterable, MutableMapping
 from typing import Any
 
 import mlx.core as mx
@@ -228,7 +228,7 @@ def cpu_for_float64(fn: Callable[..., Any]) -> Callable[..., Any]:
     return wrapper
 
 
-def route_float64(namespace: MutableMapping[str, Any], names: tuple[str, ...]) -> None:
+def route_float64(namespace: MutableMapping[str, Any], names: Iterable[str]) -> None:
     """Replace the functions ``names`` of ``namespace`` by :func:`cpu_for_float64` wrappers."""
     for name in names:
         fn = namespace.get(name)

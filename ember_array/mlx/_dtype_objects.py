@@ -127,7 +127,7 @@ if not SAFE_DTYPES:  # all or nothing
 complex128 = UnsupportedDtype("complex128")
 
 #: The standard's dtypes, by name, as the namespace exposes them.
-DTYPES: dict[str, Any] = {n: _SAFE[n] for n in _spec.DTYPES if n != "complex128"}
+DTYPES: dict[str, mx.Dtype] = {n: _SAFE[n] for n in _spec.DTYPES if n != "complex128"}
 _BY_KEY = {mx.Dtype.__hash__(d): n for n, d in NATIVE_DTYPES.items()}
 
 

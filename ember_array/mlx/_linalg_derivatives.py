@@ -7,8 +7,14 @@ from __future__ import annotations
 
 import mlx.core as mx
 
-from ._custom_functions import NotDifferentiableError, Tangent, lapack_function, no_vmap
-from ._helpers import make_complex
+from ._custom_functions import (
+    Arrays,
+    NotDifferentiableError,
+    Tangent,
+    lapack_function,
+    make_complex,
+    no_vmap,
+)
 
 __all__ = [
     "inverse",
@@ -55,7 +61,7 @@ def _lu_solve(a: mx.array, b: mx.array) -> mx.array:
     return mx.linalg.solve(_SOLVE_GUARD(a), b, stream=_CPU)
 
 
-def _inv_tangent(ps: tuple, os: tuple, ts: tuple) -> tuple:
+def _inv_tangent(ps: Arrays, os: Arrays, ts: Arrays) -> Arrays:
     x = os[0]
     return (-mx.matmul(mx.matmul(x, ts[0]), x),)
 
@@ -63,12 +69,12 @@ def _inv_tangent(ps: tuple, os: tuple, ts: tuple) -> tuple:
 lapack_inv = lapack_function("linalg.inv", lambda a: mx.linalg.inv(a, stream=_CPU), _inv_tangent)
 
 
-def _solve_tangent(ps: tuple, os: tuple, ts: tuple) -> tuple:
+def _solve_tangent(ps: Arrays, os: Arrays, ts: Arrays) -> Arrays:
     # X = A^-1 B: dX = A^-1 (dB - dA X)
     return (_lu_solve(ps[0], ts[1] - mx.matmul(ts[0], os[0])),)
 
 
-def _solve_vjp(ps: tuple, os: tuple, cs: tuple) -> tuple:
+def _solve_vjp(ps: Arrays, os: Arrays, cs: Arrays) -> Arrays:
     gb = _lu_solve(_mT(ps[0]), cs[0])
     return -mx.matmul(gb, _mT(os[0])), gb
 
@@ -100,7 +106,7 @@ def _slogdet_forward(a: mx.array) -> tuple[mx.array, mx.array]:
     return sign, mx.sum(mx.log(mx.abs(diag)), axis=-1)
 
 
-def _det_tangent(ps: tuple, os: tuple, ts: tuple) -> tuple:
+def _det_tangent(ps: Arrays, os: Arrays, ts: Arrays) -> Arrays:
     """``d det A = tr(adj(A) dA)``, the cofactor matrix from the SVD ``A = U S Vh``:
     ``adj(A)^T = det(U) det(Vh) U diag(prod_{j != i} s_j) Vh``, finite at singular ``A``
     (where ``A^-1`` fails)."""
@@ -122,7 +128,7 @@ lapack_slogdet = lapack_function(
 
 
 def _cholesky_tangent(upper: bool) -> Tangent:
-    def tangent(ps: tuple, os: tuple, ts: tuple) -> tuple:
+    def tangent(ps: Arrays, os: Arrays, ts: Arrays) -> Arrays:
         # L L^T = sym(A): dL = L Phi(L^-1 sym(dA) L^-T), Phi: the lower triangle, half diagonal
         low = _mT(os[0]) if upper else os[0]
         linv = mx.linalg.tri_inv(low, upper=False, stream=_CPU)
@@ -145,7 +151,7 @@ lapack_cholesky = {
 }
 
 
-def _eigh_tangent(ps: tuple, os: tuple, ts: tuple) -> tuple:
+def _eigh_tangent(ps: Arrays, os: Arrays, ts: Arrays) -> Arrays:
     # dw = diag(V^H sym(dA) V), dV = V (F o V^H sym(dA) V), F_ij = 1 / (w_j - w_i)
     w, v = os
     da = (ts[0] + _mH(ts[0])) / 2
@@ -156,7 +162,7 @@ def _eigh_tangent(ps: tuple, os: tuple, ts: tuple) -> tuple:
     return dw, dv
 
 
-def _eigvalsh_tangent(ps: tuple, os: tuple, ts: tuple) -> tuple:
+def _eigvalsh_tangent(ps: Arrays, os: Arrays, ts: Arrays) -> Arrays:
     v = mx.linalg.eigh(ps[0], stream=_CPU)[1]
     da = (ts[0] + _mH(ts[0])) / 2
     dw = mx.sum(mx.conj(v) * mx.matmul(da, v), axis=-2)
@@ -171,7 +177,7 @@ lapack_eigvalsh = lapack_function(
 )
 
 
-def _svdvals_tangent(ps: tuple, os: tuple, ts: tuple) -> tuple:
+def _svdvals_tangent(ps: Arrays, os: Arrays, ts: Arrays) -> Arrays:
     # dS = diag(U^H dA V) over the min(m, n) singular pairs
     u, _, vh = mx.linalg.svd(ps[0], stream=_CPU)
     k = min(ps[0].shape[-2:])
@@ -179,7 +185,7 @@ def _svdvals_tangent(ps: tuple, os: tuple, ts: tuple) -> tuple:
     return (mx.real(ds) if mx.issubdtype(ds.dtype, mx.complexfloating) else ds,)
 
 
-def _svd_tangent(ps: tuple, os: tuple, ts: tuple) -> tuple:
+def _svd_tangent(ps: Arrays, os: Arrays, ts: Arrays) -> Arrays:
     """The rule JAX uses (square matrices; distinct nonzero singular values)."""
     m, n = ps[0].shape[-2:]
     if m != n:
@@ -226,7 +232,7 @@ def _qr_square_tangent(q: mx.array, r: mx.array, dx: mx.array) -> tuple[mx.array
     return dq, dr
 
 
-def _qr_tangent(ps: tuple, os: tuple, ts: tuple) -> tuple:
+def _qr_tangent(ps: Arrays, os: Arrays, ts: Arrays) -> Arrays:
     q, r = os
     m, n = ps[0].shape[-2:]
     if m >= n:
@@ -259,7 +265,7 @@ def _eig_vectors_tangent(
     return dw, dv + v * (1j * theta).astype(v.dtype)
 
 
-def _eig_tangent(ps: tuple, os: tuple, ts: tuple) -> tuple:
+def _eig_tangent(ps: Arrays, os: Arrays, ts: Arrays) -> Arrays:
     w, vn = os
     cplx = mx.issubdtype(ps[0].dtype, mx.complexfloating)
     # mlx's eigenvectors of complex input are conjugated (see eig)
@@ -268,7 +274,7 @@ def _eig_tangent(ps: tuple, os: tuple, ts: tuple) -> tuple:
     return dw, mx.conj(dv) if cplx else dv
 
 
-def _eigvals_tangent(ps: tuple, os: tuple, ts: tuple) -> tuple:
+def _eigvals_tangent(ps: Arrays, os: Arrays, ts: Arrays) -> Arrays:
     _, vn = mx.linalg.eig(ps[0], stream=_CPU)
     v = mx.conj(vn) if mx.issubdtype(ps[0].dtype, mx.complexfloating) else vn
     m = mx.sum(mx.matmul(inverse(v), ts[0].astype(v.dtype)) * _mT(v), axis=-1)

@@ -15,9 +15,10 @@ import mlx.core as mx
 from .._common._guards import finite_or_nan
 from .._markers import wraps_native
 from .._spec import LINALG
+from ._custom_functions import make_complex
 from ._data_type_functions import promoted
 from ._dtype_objects import DTYPES
-from ._helpers import INDEX, Compiled, accumulation_dtype, dense_if_empty, make_complex
+from ._helpers import INDEX, Compiled, accumulation_dtype, dense_if_empty, no_complex128
 from ._linalg_derivatives import (
     inverse,
     lapack_cholesky,
@@ -83,13 +84,6 @@ def _square(x: mx.array, func: str) -> mx.array:
     if x.ndim < 2 or x.shape[-1] != x.shape[-2]:
         raise ValueError(f"{func}: mlx needs a stack of square matrices, got shape {x.shape}")
     return _float(x, func)
-
-
-def _no_complex128(x: mx.array, func: str) -> None:
-    if x.dtype == mx.float64:
-        raise TypeError(
-            f"{func}: the result of a float64 mlx array would be complex128, which mlx lacks"
-        )
 
 
 @wraps_native()
@@ -167,7 +161,7 @@ def diagonal(x: mx.array, /, *, offset: int = 0) -> mx.array:
 def eig(x: mx.array, /) -> EigResult:
     """Eigenvalues and eigenvectors of a general matrix (complex results, CPU stream)."""
     x = _square(x, "eig")
-    _no_complex128(x, "eig")
+    no_complex128(x, "eig")
     w, v = lapack_eig(x)
     if mx.issubdtype(x.dtype, mx.complexfloating):
         # mlx: mx.linalg.eig returns the complex conjugate of the eigenvectors for complex
@@ -181,7 +175,7 @@ def eig(x: mx.array, /) -> EigResult:
 def eigvals(x: mx.array, /) -> mx.array:
     """Eigenvalues of a general matrix (complex results, CPU stream)."""
     x = _square(x, "eigvals")
-    _no_complex128(x, "eigvals")
+    no_complex128(x, "eigvals")
     out: mx.array = lapack_eigvals(x)
     return out
 
@@ -208,7 +202,8 @@ def eigh(x: mx.array, /) -> EighResult:
     """Eigen-decomposition of a symmetric/Hermitian matrix, as a named tuple (CPU stream)."""
     if x.dtype in _REAL:
         return EighResult(*_EIGH(x))
-    return _eigh_guarded(x)
+    out: EighResult = _eigh_guarded(x)
+    return out
 
 
 @wraps_native()
@@ -361,7 +356,8 @@ def solve(x1: mx.array, x2: mx.array, /) -> mx.array:
         and x1.dtype == x2.dtype
         and x1.dtype in _REAL
     ):
-        return lapack_solve(x1, x2)  # type: ignore[no-any-return]  # one system, nothing to promote
+        out: mx.array = lapack_solve(x1, x2)  # one system, nothing to promote
+        return out
     dt = promoted("solve", x1, x2)
     x1 = _square(x1.astype(dt), "solve")
     x2 = _float(x2.astype(dt), "solve")

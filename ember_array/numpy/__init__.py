@@ -16,7 +16,7 @@ from .._namespace import populate as _populate
 from . import _aliases
 
 __array_api_version__: _Final = _spec.API_VERSION
-__array_namespace_info__ = _compat.__array_namespace_info__
+__array_namespace_info__ = _compat.__array_namespace_info__  # type: ignore[attr-defined]  # compat's module does not declare it
 
 __all__ = _populate(globals(), _compat, _aliases, _spec.MAIN)
 

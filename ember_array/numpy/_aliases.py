@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import array_api_compat.numpy as _compat
+import array_api_compat.numpy as _compat_module
 import numpy as np
 
 from .. import _boundary
@@ -18,6 +18,10 @@ from .._common._manipulation import broadcast_shapes
 from .._common._scalars import check_bound, check_fill, check_int_or_array, check_int_or_ints
 from .._markers import wraps_native
 from .._namespace import bind_xp
+
+#: array-api-compat's numpy namespace, typed at this boundary as what it is to mypy: its
+#: names are numpy's re-exports, which its module does not declare.
+_compat: Any = _compat_module
 
 __all__ = [
     "broadcast_shapes",
@@ -43,7 +47,7 @@ __all__ = [
 _bind = bind_xp(np, __name__.rpartition(".")[0])
 
 # numpy: numpy.diff loops n times, so diff(x, n=2**40) never returns (no upstream issue found)
-diff = checked_diff(_compat.diff, "numpy")  # type: ignore[attr-defined]
+diff = checked_diff(_compat.diff, "numpy")
 _ndarray = np.ndarray
 
 
@@ -134,8 +138,10 @@ def matrix_transpose(x: Any, /) -> np.ndarray:
     """The transpose of the last two axes (``x.mT``)."""
     try:
         if type(x) is _ndarray and x.ndim >= 2:
-            return x.mT
-        return _compat.matrix_transpose(x)  # type: ignore[attr-defined,no-any-return]
+            mt: np.ndarray = x.mT
+            return mt
+        result: np.ndarray = _compat.matrix_transpose(x)
+        return result
     except _boundary.UNCLEAN as e:
         raise _boundary.translate(e, "matrix_transpose", "numpy", (x,)) from e
 
@@ -154,7 +160,8 @@ def eye(
 ) -> np.ndarray:
     """``np.eye``; a device other than the CPU raises (array-api-compat's check)."""
     if device is not None:
-        return _compat.eye(n_rows, n_cols, k=k, dtype=dtype, device=device)  # type: ignore[attr-defined,no-any-return]
+        result: np.ndarray = _compat.eye(n_rows, n_cols, k=k, dtype=dtype, device=device)
+        return result
     return np.eye(n_rows, n_cols, k, dtype)
 
 
@@ -182,7 +189,7 @@ def floor_divide(x1: Any, x2: Any, /) -> np.ndarray:
     (inf and -0). numpy is eager, so a cheap scan for infinities (~3% of the
     division at 100k elements) decides whether the slow path is needed.
     """
-    out = np.floor_divide(x1, x2)
+    out: np.ndarray = np.floor_divide(x1, x2)
     if out.dtype.kind == "f" and (np.isinf(x1).any() or np.isinf(x2).any()):
         with np.errstate(invalid="ignore", divide="ignore"):
             out = np.where(np.isinf(x1) | np.isinf(x2), np.floor(np.divide(x1, x2)), out)
@@ -200,7 +207,7 @@ def expm1(x: Any, /) -> np.ndarray:
     where the standard asks for ``inf+0j``, ``nan+0j`` and ``-1+0j``. Real
     input goes straight to numpy.
     """
-    out = np.expm1(x)
+    out: np.ndarray = np.expm1(x)
     if out.dtype.kind != "c":
         return out
     a, b = np.real(x), np.imag(x)
@@ -240,21 +247,21 @@ def tanh(x: Any, /, **kwargs: Any) -> np.ndarray:
     ``np.tanh``; with ``out=`` the fix is written into it.
     """
     try:
-        out = np.tanh(x, **kwargs)
+        out: np.ndarray = np.tanh(x, **kwargs)
     except _boundary.UNCLEAN as e:
         raise _boundary.translate(e, "tanh", "numpy", (x,), kwargs) from e
     if out.dtype.kind != "c":
-        return out  # type: ignore[no-any-return]
+        return out
     a, b = np.real(x), np.imag(x)
     fix = np.isposinf(a) & np.isfinite(b)
     if not fix.any():
-        return out  # type: ignore[no-any-return]
-    res = out if "out" in kwargs else np.array(out, copy=True)
+        return out
+    res: np.ndarray = out if "out" in kwargs else np.array(out, copy=True)
     fix = np.broadcast_to(fix, res.shape)
     b = np.broadcast_to(b, res.shape)
     res.real[fix] = 1.0
     res.imag[fix] = np.copysign(0.0, b[fix])
-    return res  # type: ignore[no-any-return]
+    return res
 
 
 # numpy: np.take with axis=None silently flattens an n-d array (no upstream issue found)
@@ -285,7 +292,8 @@ def _is_array(x: Any) -> bool:
 def full(shape: Any, fill_value: Any, *, dtype: Any = None, device: Any = None) -> np.ndarray:
     """``_compat.full`` after checking ``fill_value`` is a number."""
     check_fill("full", "numpy", fill_value)
-    return _compat.full(shape, fill_value, dtype=dtype, device=device)  # type: ignore[attr-defined]
+    result: np.ndarray = _compat.full(shape, fill_value, dtype=dtype, device=device)
+    return result
 
 
 @wraps_native()
@@ -294,7 +302,8 @@ def full_like(
 ) -> np.ndarray:
     """``_compat.full_like`` after checking ``fill_value`` is a number."""
     check_fill("full_like", "numpy", fill_value)
-    return _compat.full_like(x, fill_value, dtype=dtype, device=device, **kwargs)  # type: ignore[attr-defined]
+    result: np.ndarray = _compat.full_like(x, fill_value, dtype=dtype, device=device, **kwargs)
+    return result
 
 
 #: bounds np.clip takes as the standard does for floating ``x``: None and Python int/float
@@ -321,7 +330,8 @@ def clip(x: np.ndarray, /, min: Any = None, max: Any = None, **kwargs: Any) -> n
         return x.clip(min, max)
     check_bound("clip", "numpy", "min", min, _is_array)
     check_bound("clip", "numpy", "max", max, _is_array)
-    return _compat.clip(x, min, max, **kwargs)  # type: ignore[attr-defined]
+    result: np.ndarray = _compat.clip(x, min, max, **kwargs)
+    return result
 
 
 @wraps_native()
@@ -351,8 +361,10 @@ def astype(x: Any, dtype: Any, /, *, copy: bool = True, device: Any = None) -> n
             raise _data_types.complex_to_real("numpy", x.dtype, dtype)
         if device is not None:
             # array-api-compat's checks the device
-            return _compat.astype(x, dtype, copy=copy, device=device)  # type: ignore[attr-defined,no-any-return]
-        return x.astype(dtype=dtype, copy=copy)  # type: ignore[no-any-return]
+            result: np.ndarray = _compat.astype(x, dtype, copy=copy, device=device)
+            return result
+        result = x.astype(dtype=dtype, copy=copy)
+        return result
     except _boundary.UNCLEAN as e:
         raise _boundary.translate(e, "astype", "numpy", (x, dtype), {"device": device}) from e
 
@@ -365,7 +377,8 @@ def argsort(
     """``np.argsort`` (``kind="stable"`` by default, as the standard asks)."""
     try:
         if descending:
-            return _compat.argsort(x, axis=axis, descending=True, stable=stable)  # type: ignore[attr-defined,no-any-return]
+            result: np.ndarray = _compat.argsort(x, axis=axis, descending=True, stable=stable)
+            return result
         return np.argsort(x, axis=axis, kind="stable" if stable else None)
     except _boundary.UNCLEAN as e:
         kwargs = {"axis": axis, "descending": descending}

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import wraps
+from importlib import import_module
 from inspect import signature
 from types import ModuleType
 from typing import Any, TypeVar, cast
@@ -21,7 +22,7 @@ from ._boundary import guard
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-__all__ = ["bind_xp", "exports", "guard_names", "populate"]
+__all__ = ["bind_xp", "exports", "guard_names", "populate", "section_exports"]
 
 
 def populate(
@@ -91,9 +92,28 @@ def _lookup(where: ModuleType | Mapping[str, Any] | None, name: str) -> Any:
 
 
 def exports(*modules: ModuleType) -> dict[str, Any]:
-    """The objects every module in ``modules`` lists in its ``__all__``, by name, for
-    :func:`populate` (a namespace written one module per section of the standard)."""
+    """The objects every module in ``modules`` lists in its ``__all__``, by name."""
     return {name: getattr(m, name) for m in modules for name in m.__all__}
+
+
+def section_exports(package: str, *, skip: Iterable[str] = ()) -> dict[str, Any]:
+    """The objects of a namespace written one module per section of the standard, for
+    :func:`populate`: the ``__all__`` of ``<package>._<section>`` (``_data_type_functions``)
+    for every section of :data:`ember_array._spec.SECTIONS` but those in ``skip``.
+
+    Raises
+    ------
+    ModuleNotFoundError
+        If a section has no module.
+    """
+    left_out = set(skip)
+    return exports(
+        *(
+            import_module(f"{package}._{section.replace(' ', '_')}")
+            for section in _spec.SECTIONS
+            if section not in left_out
+        )
+    )
 
 
 def guard_names(globals_: dict[str, Any], names: Iterable[str], *, shim: str | None = None) -> None:

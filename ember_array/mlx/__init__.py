@@ -16,50 +16,26 @@ from typing import Final as _Final
 
 import mlx.core as _mx
 
-from .._namespace import exports as _exports
 from .._namespace import populate as _populate
+from .._namespace import section_exports as _section_exports
 from .._spec import API_VERSION as _API_VERSION
+from .._spec import DUNDERS as _DUNDERS
 from .._spec import EXTRA_DTYPES as _EXTRA_DTYPES
 from .._spec import MAIN as _MAIN
-from . import (
-    _creation,
-    _data_type_functions,
-    _elementwise,
-    _indexing,
-    _linear_algebra,
-    _manipulation,
-    _searching,
-    _set,
-    _sorting,
-    _statistical,
-    _utility,
-    fft,
-    linalg,
-)
+from . import fft, linalg
 from ._array import install, uninstall
 from ._devices import float64_needs_cpu_stream as _float64_needs_cpu_stream
 from ._devices import route_float64 as _route_float64
 from ._dtype_objects import DTYPES as _DTYPES
 from ._dtype_objects import complex128 as _complex128
-from ._info import __array_namespace_info__
+from ._info import __array_namespace_info__ as __array_namespace_info__
 
 __array_api_version__: _Final = _API_VERSION
 
-# every function from the module of its section of the standard; constants and dtype objects
+# every function from the module of its section of the standard (_creation, _elementwise...);
+# the constants and the dtype objects
 _FIXES = {
-    **_exports(
-        _creation,
-        _data_type_functions,
-        _elementwise,
-        _indexing,
-        _linear_algebra,
-        _manipulation,
-        _searching,
-        _set,
-        _sorting,
-        _statistical,
-        _utility,
-    ),
+    **_section_exports(__name__, skip=("constants", "data types")),
     "e": _mx.e,
     "inf": _mx.inf,
     "nan": _mx.nan,
@@ -73,11 +49,4 @@ _route = _route_float64 if _float64_needs_cpu_stream() else None
 
 __all__ = _populate(globals(), None, _FIXES, _MAIN, before_guard=_route)
 __all__ += _populate(globals(), _mx, None, _EXTRA_DTYPES)  # outside the standard: see _spec
-__all__ += [
-    "__array_api_version__",
-    "__array_namespace_info__",
-    "fft",
-    "install",
-    "linalg",
-    "uninstall",
-]
+__all__ += [*_DUNDERS, "fft", "linalg", "install", "uninstall"]

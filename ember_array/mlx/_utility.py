@@ -36,17 +36,14 @@ def _truth(native: Callable[..., mx.array], empty: bool, doc: str) -> Callable[.
     def reduce(
         x: mx.array, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False
     ) -> mx.array:
-        ax: Any = axis
-        if isinstance(axis, tuple):
-            if not axis:
-                return x.astype(mx.bool_)
-            ax = list(axis)
+        if axis == ():
+            return x.astype(mx.bool_)
         if 0 in x.shape:
             # mlx: mx.all/mx.any over an empty array can hang when repeated
             # (no upstream issue found)
             # The answer is known statically.
             return _empty_reduction(x, axis, keepdims, empty, name)
-        return native(x, axis=ax, keepdims=keepdims)
+        return native(x, axis=list(axis) if type(axis) is tuple else axis, keepdims=keepdims)
 
     reduce.__name__ = reduce.__qualname__ = name
     reduce.__doc__ = doc

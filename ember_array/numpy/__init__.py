@@ -24,7 +24,7 @@ from . import fft, linalg
 
 __all__ += _populate(globals(), _compat, None, _spec.EXTRA_DTYPES)
 
-__all__ += ["__array_api_version__", "__array_namespace_info__", "fft", "linalg"]
+__all__ += [*_spec.DUNDERS, "fft", "linalg"]
 
 # array-api-compat's functions used unchanged (here or inside ember_array's guards), as the
 # support matrix reports them (see ember_array._markers): calling numpy's function of the same

@@ -17,8 +17,8 @@ from inspect import signature
 from types import ModuleType
 from typing import Any, TypeVar, cast
 
-from . import _spec
 from ._boundary import guard
+from ._spec import MAIN, SECTIONS
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -99,7 +99,7 @@ def exports(*modules: ModuleType) -> dict[str, Any]:
 def section_exports(package: str, *, skip: Iterable[str] = ()) -> dict[str, Any]:
     """The objects of a namespace written one module per section of the standard, for
     :func:`populate`: the ``__all__`` of ``<package>._<section>`` (``_data_type_functions``)
-    for every section of :data:`ember_array._spec.SECTIONS` but those in ``skip``.
+    for every section of :data:`ember_array.SECTIONS` but those in ``skip``.
 
     Raises
     ------
@@ -110,7 +110,7 @@ def section_exports(package: str, *, skip: Iterable[str] = ()) -> dict[str, Any]
     return exports(
         *(
             import_module(f"{package}._{section.replace(' ', '_')}")
-            for section in _spec.SECTIONS
+            for section in SECTIONS
             if section not in left_out
         )
     )
@@ -138,7 +138,7 @@ def guard_names(globals_: dict[str, Any], names: Iterable[str], *, shim: str | N
 
 def main_names() -> tuple[str, ...]:
     """Names of the main namespace, without the extension submodules."""
-    return _spec.MAIN
+    return MAIN
 
 
 def bind_xp(xp: ModuleType, module: str) -> Callable[[F], F]:

@@ -12,9 +12,9 @@ from typing import Any
 import mlx.core as mx
 import numpy as np
 
-from .. import _spec
 from .._common._scalars import triangle
 from .._markers import wraps_native
+from .._spec import CREATION
 from ._custom_functions import make_complex
 from ._devices import stream_for
 from ._dtype_objects import DTYPES, native
@@ -28,7 +28,7 @@ from ._helpers import (
     np_dtype,
 )
 
-__all__ = list(_spec.CREATION)
+__all__ = list(CREATION)
 
 _KIND_RANK = {bool: 0, int: 1, float: 2, complex: 3}
 _KIND_DTYPE = {0: DTYPES["bool"], 1: DEFAULT_INT, 2: DEFAULT_FLOAT, 3: DEFAULT_COMPLEX}

@@ -7,7 +7,7 @@ from typing import Any
 
 import mlx.core as mx
 
-from .. import _boundary, _spec
+from .._boundary import UNCLEAN, translate, translates_errors
 from .._common._data_types import (
     BITS,
     COMPLEX,
@@ -21,11 +21,12 @@ from .._common._data_types import (
 )
 from .._common._manipulation import broadcast_shapes as _broadcast_shapes
 from .._markers import wraps_native
+from .._spec import DATA_TYPE_FUNCTIONS
 from ._devices import float64_needs_cpu_stream, stream_for
 from ._dtype_objects import DTYPES, NATIVE_DTYPES, UnsupportedDtype, from_native, name_of, native
 from ._helpers import check_shape
 
-__all__ = list(_spec.DATA_TYPE_FUNCTIONS)
+__all__ = list(DATA_TYPE_FUNCTIONS)
 
 _SIGNED, _UNSIGNED, _REAL_FLOAT, _COMPLEX, _BITS = SIGNED, UNSIGNED, REAL_FLOAT, COMPLEX, BITS
 _KINDS = {
@@ -194,7 +195,7 @@ _FAST_CASTS = _fast_casts()
 
 
 @wraps_native()
-@_boundary.translates_errors
+@translates_errors
 def astype(x: mx.array, dtype: Any, /, *, copy: bool = True, device: Any = None) -> mx.array:
     """Copy ``x`` to ``dtype`` (``mx.array.astype`` has no ``copy=``/``device=``).
 
@@ -221,10 +222,8 @@ def astype(x: mx.array, dtype: Any, /, *, copy: bool = True, device: Any = None)
         if x.dtype == dt:
             return mx.array(x) if copy else x
         return x.astype(dt, stream=stream)
-    except _boundary.UNCLEAN as e:
-        raise _boundary.translate(
-            e, "astype", "mlx", (x, dtype), {"copy": copy, "device": device}
-        ) from e
+    except UNCLEAN as e:
+        raise translate(e, "astype", "mlx", (x, dtype), {"copy": copy, "device": device}) from e
 
 
 @wraps_native()

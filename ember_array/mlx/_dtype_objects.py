@@ -25,7 +25,8 @@ from typing import Any
 
 import mlx.core as mx
 
-from .. import _spec
+from .._spec import DTYPES as STANDARD_DTYPES
+from .._spec import EXTRA_DTYPES
 
 __all__ = [
     "DTYPES",
@@ -84,7 +85,7 @@ class UnsupportedDtype:
 
 
 #: mlx's dtypes: the standard's but complex128, and float16, bfloat16 outside it.
-_NAMES = (*(n for n in _spec.DTYPES if n != "complex128"), *_spec.EXTRA_DTYPES, "bfloat16")
+_NAMES = (*(n for n in STANDARD_DTYPES if n != "complex128"), *EXTRA_DTYPES, "bfloat16")
 #: Every mlx dtype, by name: the native objects.
 NATIVE_DTYPES: dict[str, mx.Dtype] = {n: getattr(mx, "bool_" if n == "bool" else n) for n in _NAMES}
 
@@ -127,7 +128,7 @@ if not SAFE_DTYPES:  # all or nothing
 complex128 = UnsupportedDtype("complex128")
 
 #: The standard's dtypes, by name, as the namespace exposes them.
-DTYPES: dict[str, mx.Dtype] = {n: _SAFE[n] for n in _spec.DTYPES if n != "complex128"}
+DTYPES: dict[str, mx.Dtype] = {n: _SAFE[n] for n in STANDARD_DTYPES if n != "complex128"}
 _BY_KEY = {mx.Dtype.__hash__(d): n for n, d in NATIVE_DTYPES.items()}
 
 

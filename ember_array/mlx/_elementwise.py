@@ -24,12 +24,13 @@ from typing import Any
 import mlx.core as mx
 import numpy as np
 
-from .. import _boundary, _spec
+from .._boundary import UNCLEAN, translate, translates_errors
 from .._markers import wraps_native
+from .._spec import ELEMENTWISE
 from ._custom_functions import elementwise_function, make_complex
 from ._helpers import is_complex, is_float, jit_available, scalar
 
-__all__ = list(_spec.ELEMENTWISE)
+__all__ = list(ELEMENTWISE)
 
 abs = mx.abs
 acos = mx.arccos
@@ -102,15 +103,15 @@ def _complex_checked(native: Callable[..., mx.array], name: str) -> Callable[...
     def checked(x1: Any, x2: Any, /) -> mx.array:
         try:
             out = native(x1, x2)
-        except _boundary.UNCLEAN as e:  # in this frame: a wrapper would cost ~0.15 us a call
-            raise _boundary.translate(e, name, "mlx", (x1, x2)) from e
+        except UNCLEAN as e:  # in this frame: a wrapper would cost ~0.15 us a call
+            raise translate(e, name, "mlx", (x1, x2)) from e
         if out.dtype in COMPLEX_DTYPES:
             refuse_complex128(name, x1, x2)
         return out
 
     checked.__name__ = checked.__qualname__ = name
     checked.__doc__ = f"``mx.{native.__name__}``, refusing float64 with complex64 (see above)."
-    return _boundary.translates_errors(wraps_native()(checked))
+    return translates_errors(wraps_native()(checked))
 
 
 def _complex_checked_compare(native: Callable[..., mx.array], name: str) -> Callable[..., mx.array]:
@@ -126,12 +127,12 @@ def _complex_checked_compare(native: Callable[..., mx.array], name: str) -> Call
             refuse_complex128(name, x1, x2)
         try:
             return native(x1, x2)
-        except _boundary.UNCLEAN as e:  # in this frame: a wrapper would cost ~0.15 us a call
-            raise _boundary.translate(e, name, "mlx", (x1, x2)) from e
+        except UNCLEAN as e:  # in this frame: a wrapper would cost ~0.15 us a call
+            raise translate(e, name, "mlx", (x1, x2)) from e
 
     checked.__name__ = checked.__qualname__ = name
     checked.__doc__ = f"``mx.{native.__name__}``, refusing float64 with complex64 (see above)."
-    return _boundary.translates_errors(wraps_native()(checked))
+    return translates_errors(wraps_native()(checked))
 
 
 add = _complex_checked(mx.add, "add")
@@ -575,12 +576,12 @@ def _bitwise(native: Any) -> Any:
         try:
             out: mx.array = native(*_both_batched(x1, x2))
             return out
-        except _boundary.UNCLEAN as e:  # in this frame: a wrapper would cost ~0.15 us a call
-            raise _boundary.translate(e, native.__name__, "mlx", (x1, x2)) from e
+        except UNCLEAN as e:  # in this frame: a wrapper would cost ~0.15 us a call
+            raise translate(e, native.__name__, "mlx", (x1, x2)) from e
 
     f.__name__ = f.__qualname__ = native.__name__  # the standard's name too
     f.__doc__ = f"``mx.{native.__name__}``, also right under ``mx.vmap`` (see above)."
-    return _boundary.translates_errors(f)
+    return translates_errors(f)
 
 
 bitwise_and = _bitwise(mx.bitwise_and)

@@ -7,13 +7,13 @@ from typing import Any, cast
 import mlx.core as mx
 import numpy as np
 
-from .. import _spec
 from .._common._scalars import truthy
 from .._markers import forces_evaluation, wraps_native
+from .._spec import SEARCHING
 from ._elementwise import COMPLEX_DTYPES, refuse_complex128
 from ._helpers import INDEX, from_numpy, scalar
 
-__all__ = list(_spec.SEARCHING)
+__all__ = list(SEARCHING)
 
 
 @wraps_native()

@@ -7,12 +7,13 @@ from typing import Any, cast
 
 import mlx.core as mx
 
-from .. import _boundary, _spec
+from .._boundary import UNCLEAN, translate, translates_errors
 from .._common._scalars import int_truthy
 from .._markers import wraps_native
+from .._spec import STATISTICAL
 from ._helpers import accumulation_dtype, dense_if_empty, normalize_axis
 
-__all__ = list(_spec.STATISTICAL)
+__all__ = list(STATISTICAL)
 
 Axis = int | tuple[int, ...] | None
 
@@ -41,7 +42,7 @@ def _reduce(fn: Any, x: mx.array, axis: Axis, keepdims: bool) -> mx.array:
 
 
 @wraps_native()
-@_boundary.translates_errors
+@translates_errors
 def sum(
     x: mx.array, /, *, axis: Axis = None, dtype: Any = None, keepdims: bool = False
 ) -> mx.array:
@@ -53,8 +54,8 @@ def sum(
         # mlx: mx.sum of uint8/int16... returns (u)int32 (no upstream issue found)
         # Cast back to the requested dtype.
         return out if out.dtype == dt else out.astype(dt)
-    except _boundary.UNCLEAN as e:
-        raise _boundary.translate(e, "sum", "mlx", (x,), {"axis": axis, "dtype": dtype}) from e
+    except UNCLEAN as e:
+        raise translate(e, "sum", "mlx", (x,), {"axis": axis, "dtype": dtype}) from e
 
 
 @wraps_native()

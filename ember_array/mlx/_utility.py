@@ -7,13 +7,13 @@ from typing import Any
 
 import mlx.core as mx
 
-from .. import _spec
 from .._common._guards import diff_order
 from .._markers import wraps_native
+from .._spec import UTILITY
 from ._helpers import normalize_axis
 from ._manipulation import concat
 
-__all__ = list(_spec.UTILITY)
+__all__ = list(UTILITY)
 
 
 def _empty_reduction(x: mx.array, axis: Any, keepdims: bool, value: bool, func: str) -> mx.array:

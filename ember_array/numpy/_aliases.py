@@ -11,8 +11,11 @@ from typing import Any
 import array_api_compat.numpy as _compat_module
 import numpy as np
 
-from .. import _boundary
-from .._common import _data_types
+from .._boundary import UNCLEAN, translate, translates_errors
+from .._common._data_types import can_cast as _can_cast_xp
+from .._common._data_types import complex_to_real
+from .._common._data_types import finfo as _finfo_xp
+from .._common._data_types import iinfo as _iinfo_xp
 from .._common._guards import checked_diff, without_dof
 from .._common._manipulation import broadcast_shapes
 from .._common._scalars import check_bound, check_fill, check_int_or_array, check_int_or_ints
@@ -60,7 +63,7 @@ def _method_reduction(name: str, call: Any) -> Any:
     """
     function, method = getattr(np, name), getattr(_ndarray, name)
 
-    @_boundary.translates_errors
+    @translates_errors
     @wraps_native()
     def reduction(
         x: Any, /, *args: Any, axis: Any = None, keepdims: bool = False, **kwargs: Any
@@ -73,8 +76,8 @@ def _method_reduction(name: str, call: Any) -> Any:
             if keepdims:  # numpy's positional axis (and more), with keepdims= by keyword
                 kwargs["keepdims"] = keepdims
             return function(x, *args, **kwargs)
-        except _boundary.UNCLEAN as e:  # in this frame: a wrapper would cost ~0.15 us a call
-            raise _boundary.translate(e, name, "numpy", (x, *args), {"axis": axis}) from e
+        except UNCLEAN as e:  # in this frame: a wrapper would cost ~0.15 us a call
+            raise translate(e, name, "numpy", (x, *args), {"axis": axis}) from e
 
     reduction.__name__ = reduction.__qualname__ = name
     reduction.__doc__ = f"``x.{name}(...)`` for an ndarray, else ``np.{name}``: the same result."
@@ -105,7 +108,7 @@ def _moment(name: str) -> Any:
     freedom (numpy answers inf there)."""
     function, method = getattr(np, name), getattr(_ndarray, name)
 
-    @_boundary.translates_errors
+    @translates_errors
     @wraps_native()
     def moment(
         x: Any, /, *, axis: Any = None, correction: int | float = 0.0, keepdims: bool = False
@@ -116,9 +119,9 @@ def _moment(name: str) -> Any:
             if without_dof(x, axis, correction):
                 out = out * float("nan")
             return out
-        except _boundary.UNCLEAN as e:  # in this frame: a wrapper would cost ~0.15 us a call
+        except UNCLEAN as e:  # in this frame: a wrapper would cost ~0.15 us a call
             kwargs = {"axis": axis, "correction": correction}
-            raise _boundary.translate(e, name, "numpy", (x,), kwargs) from e
+            raise translate(e, name, "numpy", (x,), kwargs) from e
 
     moment.__name__ = moment.__qualname__ = name
     moment.__doc__ = f"``x.{name}(axis, ddof=correction, keepdims)``; NaN where N <= correction."
@@ -132,7 +135,7 @@ var, std = _moment("var"), _moment("std")
 
 # array-api-compat: matrix_transpose is swapaxes behind its namespace wrapper (~1.5 us a call);
 # numpy 2's ndarray.mT is the same view (no upstream issue found)
-@_boundary.translates_errors
+@translates_errors
 @wraps_native("swapaxes")
 def matrix_transpose(x: Any, /) -> np.ndarray:
     """The transpose of the last two axes (``x.mT``)."""
@@ -142,8 +145,8 @@ def matrix_transpose(x: Any, /) -> np.ndarray:
             return mt
         result: np.ndarray = _compat.matrix_transpose(x)
         return result
-    except _boundary.UNCLEAN as e:
-        raise _boundary.translate(e, "matrix_transpose", "numpy", (x,)) from e
+    except UNCLEAN as e:
+        raise translate(e, "matrix_transpose", "numpy", (x,)) from e
 
 
 # array-api-compat: eye checks the device and forwards M= and k= by keyword (~2 us a call)
@@ -167,11 +170,11 @@ def eye(
 
 # numpy: np.finfo/np.iinfo fields are numpy scalars, the standard asks for Python numbers;
 # https://github.com/numpy/numpy/issues/26523
-finfo = _bind(_data_types.finfo)
+finfo = _bind(_finfo_xp)
 # numpy: can_cast allows cross-kind casts (bool -> int8, int8 -> float32) the standard does not;
 # https://github.com/numpy/numpy/issues/20870
-can_cast = _bind(_data_types.can_cast)
-iinfo = _bind(_data_types.iinfo)
+can_cast = _bind(_can_cast_xp)
+iinfo = _bind(_iinfo_xp)
 
 # array-api-compat: wraps np.matmul in a pass-through (~1 µs per call) though numpy's conforms
 # (no upstream issue found)
@@ -238,7 +241,7 @@ def expm1(x: Any, /) -> np.ndarray:
 # numpy: np.tanh(+inf + yj) follows C99 (the zero takes the sign of sin(2y)) where the standard
 # says 1 + 0j with the sign of y (data-apis/array-api#1006) (no upstream issue found)
 @wraps_native()
-@_boundary.translates_errors
+@translates_errors
 def tanh(x: Any, /, **kwargs: Any) -> np.ndarray:
     """Hyperbolic tangent; for complex ``+inf + yj`` (finite ``y``) ``1 + 0j`` with the sign of
     ``y`` on the zero, as the standard says (``np.tanh`` follows C99's ``sin(2y)``).
@@ -248,8 +251,8 @@ def tanh(x: Any, /, **kwargs: Any) -> np.ndarray:
     """
     try:
         out: np.ndarray = np.tanh(x, **kwargs)
-    except _boundary.UNCLEAN as e:
-        raise _boundary.translate(e, "tanh", "numpy", (x,), kwargs) from e
+    except UNCLEAN as e:
+        raise translate(e, "tanh", "numpy", (x,), kwargs) from e
     if out.dtype.kind != "c":
         return out
     a, b = np.real(x), np.imag(x)
@@ -266,7 +269,7 @@ def tanh(x: Any, /, **kwargs: Any) -> np.ndarray:
 
 # numpy: np.take with axis=None silently flattens an n-d array (no upstream issue found)
 @wraps_native()
-@_boundary.translates_errors
+@translates_errors
 def take(x: np.ndarray, indices: np.ndarray, /, *, axis: int | None = None) -> np.ndarray:
     """Elements of ``x`` at ``indices`` along ``axis``.
 
@@ -278,8 +281,8 @@ def take(x: np.ndarray, indices: np.ndarray, /, *, axis: int | None = None) -> n
         if axis is None and x.ndim != 1:
             raise ValueError(f"take(): axis is required for a {x.ndim}-d numpy array")
         return x.take(indices, axis)
-    except _boundary.UNCLEAN as e:
-        raise _boundary.translate(e, "take", "numpy", (x, indices), {"axis": axis}) from e
+    except UNCLEAN as e:
+        raise translate(e, "take", "numpy", (x, indices), {"axis": axis}) from e
 
 
 def _is_array(x: Any) -> bool:
@@ -352,25 +355,25 @@ def roll(x: np.ndarray, /, shift: Any, *, axis: Any = None) -> np.ndarray:
 # The hot functions below are array-api-compat's, restated so that the error boundary runs in
 # their own frame (ember_array._boundary: a wrapper around compat's would cost ~0.15 us a call).
 @wraps_native()
-@_boundary.translates_errors
+@translates_errors
 def astype(x: Any, dtype: Any, /, *, copy: bool = True, device: Any = None) -> np.ndarray:
     """``x.astype(dtype)``, a copy unless ``copy=False`` and nothing changes; ``TypeError``
     from complex to real (numpy drops the imaginary part)."""
     try:
         if x.dtype.kind == "c" and np.dtype(dtype).kind != "c":
-            raise _data_types.complex_to_real("numpy", x.dtype, dtype)
+            raise complex_to_real("numpy", x.dtype, dtype)
         if device is not None:
             # array-api-compat's checks the device
             result: np.ndarray = _compat.astype(x, dtype, copy=copy, device=device)
             return result
         result = x.astype(dtype=dtype, copy=copy)
         return result
-    except _boundary.UNCLEAN as e:
-        raise _boundary.translate(e, "astype", "numpy", (x, dtype), {"device": device}) from e
+    except UNCLEAN as e:
+        raise translate(e, "astype", "numpy", (x, dtype), {"device": device}) from e
 
 
 @wraps_native()
-@_boundary.translates_errors
+@translates_errors
 def argsort(
     x: Any, /, *, axis: int = -1, descending: bool = False, stable: bool = True
 ) -> np.ndarray:
@@ -380,9 +383,9 @@ def argsort(
             result: np.ndarray = _compat.argsort(x, axis=axis, descending=True, stable=stable)
             return result
         return np.argsort(x, axis=axis, kind="stable" if stable else None)
-    except _boundary.UNCLEAN as e:
+    except UNCLEAN as e:
         kwargs = {"axis": axis, "descending": descending}
-        raise _boundary.translate(e, "argsort", "numpy", (x,), kwargs) from e
+        raise translate(e, "argsort", "numpy", (x,), kwargs) from e
 
 
 __all__ += ["argmax", "argmin", "argsort", "astype", "max", "mean", "min", "prod", "sum", "tanh"]

@@ -6,10 +6,10 @@ import array_api_compat.numpy as _xp
 import array_api_compat.numpy.linalg as _compat
 import numpy as _np
 
-from .. import _spec
 from .._common._guards import finite_or_nan as _finite_or_nan
 from .._markers import wraps_native as _wraps_native
 from .._namespace import populate as _populate
+from .._spec import LINALG as _LINALG
 
 # numpy: linalg.svd/pinv of a matrix holding inf never return (LAPACK gesdd loops; fixed in
 # numpy after 2.4); https://github.com/numpy/numpy/issues/32591
@@ -66,4 +66,4 @@ def _vector_norm(
 _vector_norm.__name__ = _vector_norm.__qualname__ = "vector_norm"
 _fixes["vector_norm"] = _vector_norm
 
-__all__ = _populate(globals(), _compat, _fixes, _spec.LINALG)
+__all__ = _populate(globals(), _compat, _fixes, _LINALG)

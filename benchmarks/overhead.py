@@ -234,7 +234,7 @@ def loop_overhead_ns(repeats: int, target_s: float) -> float:
 
 
 @dataclass
-class Backend:
+class BackendUnderBench:
     """What the benchmark needs to know about one backend.
 
     Attributes
@@ -311,7 +311,7 @@ def _compat_of(x: Any) -> ModuleType | None:
         return None
 
 
-def make_backend(name: str, threads: int) -> Backend:
+def make_backend(name: str, threads: int) -> BackendUnderBench:
     """Import one backend and describe it.
 
     Parameters
@@ -323,7 +323,7 @@ def make_backend(name: str, threads: int) -> Backend:
 
     Returns
     -------
-    Backend
+    BackendUnderBench
         The description; raises ImportError if the library itself is missing.
     """
     import numpy as np
@@ -340,7 +340,7 @@ def make_backend(name: str, threads: int) -> Backend:
             "matmul": np.matmul,
             "argsort": np.argsort,
         }
-        return Backend(
+        return BackendUnderBench(
             name=name,
             lib=np,
             ember=ember,
@@ -365,7 +365,7 @@ def make_backend(name: str, threads: int) -> Backend:
             "matmul": torch.matmul,
             "argsort": torch.argsort,
         }
-        return Backend(
+        return BackendUnderBench(
             name=name,
             lib=torch,
             ember=ember,
@@ -398,7 +398,7 @@ def make_backend(name: str, threads: int) -> Backend:
             mx.eval(out)
             return out
 
-        return Backend(
+        return BackendUnderBench(
             name=name,
             lib=mx,
             ember=ember,
@@ -438,7 +438,7 @@ class Case:
     desc: str
 
 
-def make_cases(be: Backend, sizes: Sequence[int], seed: int = 0) -> list[Case]:
+def make_cases(be: BackendUnderBench, sizes: Sequence[int], seed: int = 0) -> list[Case]:
     """Build the inputs of every op at every size, as arrays of ``be``.
 
     Parameters
@@ -489,7 +489,7 @@ def _square_pair(n: int) -> tuple[tuple[int, int], tuple[int, int]]:
     return (k, k), (k, k)
 
 
-def _native_call(be: Backend, case: Case, wrap: Callable[..., Any] | None) -> Call:
+def _native_call(be: BackendUnderBench, case: Case, wrap: Callable[..., Any] | None) -> Call:
     """The native :class:`Call` of ``case``, wrapped in ``wrap`` if given."""
     fn = be.native[case.op]
     if not isinstance(fn, Method):
@@ -527,7 +527,7 @@ def _check(value: float | None, limit: float) -> bool | None:
     return None if value is None else value <= limit
 
 
-def run_namespace(be: Backend, repeats: int, target_s: float) -> dict[str, Any]:
+def run_namespace(be: BackendUnderBench, repeats: int, target_s: float) -> dict[str, Any]:
     """Time ``namespace(x)`` for one array of ``be`` (ember, compat, dict floor).
 
     Returns
@@ -566,7 +566,9 @@ def run_namespace(be: Backend, repeats: int, target_s: float) -> dict[str, Any]:
     }
 
 
-def run_op(be: Backend, case: Case, mode: str, repeats: int, target_s: float) -> dict[str, Any]:
+def run_op(
+    be: BackendUnderBench, case: Case, mode: str, repeats: int, target_s: float
+) -> dict[str, Any]:
     """Time one op at one size (and mlx mode): native, ember and compat.
 
     Returns

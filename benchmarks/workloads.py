@@ -111,9 +111,12 @@ def nearest_centre(x: Any, c: Any, *, ns: Namespace = _ember_namespace) -> Any:
 
 
 def ridge(x: Any, y: Any, *, ns: Namespace = _ember_namespace) -> Any:
+    import ember_array
+
     xp = ns(x, y)
     xt = xp.matrix_transpose(x)
-    a = xt @ x + 1.0 * xp.eye(x.shape[1], dtype=x.dtype)
+    # the identity on x's device: a portable function runs on a GPU too
+    a = xt @ x + 1.0 * xp.eye(x.shape[1], dtype=x.dtype, device=ember_array.device(x))
     return xp.linalg.solve(a, xt @ y)
 
 
@@ -260,7 +263,9 @@ def _t_nearest_centre(x: Any, c: Any) -> Any:
 def _t_ridge(x: Any, y: Any) -> Any:
     import torch
 
-    return torch.linalg.solve(x.T @ x + 1.0 * torch.eye(x.shape[1], dtype=x.dtype), x.T @ y)
+    return torch.linalg.solve(
+        x.T @ x + 1.0 * torch.eye(x.shape[1], dtype=x.dtype, device=x.device), x.T @ y
+    )
 
 
 def _t_cross_entropy(logits: Any, labels: Any) -> Any:
@@ -289,7 +294,8 @@ def _t_stft_magnitude(sig: Any, window: Any) -> Any:
 def _t_kmeans_update(x: Any, labels: Any) -> Any:
     import torch
 
-    sums = torch.zeros(CENTRES, x.shape[1], dtype=x.dtype).index_add_(0, labels, x)
+    sums = torch.zeros(CENTRES, x.shape[1], dtype=x.dtype, device=x.device)
+    sums = sums.index_add_(0, labels, x)
     return sums / torch.bincount(labels, minlength=CENTRES).to(x.dtype)[:, None]
 
 
@@ -525,7 +531,7 @@ BY_NAME = {w.name: w for w in WORKLOADS}
 
 
 @dataclass
-class Backend:
+class BackendArrays:
     """How to make and evaluate one backend's arrays."""
 
     name: str
@@ -535,7 +541,7 @@ class Backend:
     notes: list[str] = field(default_factory=list)
 
 
-def make_backend(name: str, threads: int) -> Backend:
+def make_backend(name: str, threads: int) -> BackendArrays:
     """The backend ``name`` (ImportError when its library is missing)."""
     import array_api_compat
 
@@ -543,12 +549,14 @@ def make_backend(name: str, threads: int) -> Backend:
         blas = ", ".join(
             f"{k}={os.environ.get(k)}" for k in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS")
         )
-        return Backend(name, lambda a: a, compat=array_api_compat.array_namespace, notes=[blas])
+        return BackendArrays(
+            name, lambda a: a, compat=array_api_compat.array_namespace, notes=[blas]
+        )
     if name == "torch":
         import torch
 
         torch.set_num_threads(threads)
-        return Backend(
+        return BackendArrays(
             name,
             lambda a: torch.from_numpy(a.copy()),
             compat=array_api_compat.array_namespace,
@@ -563,13 +571,13 @@ def make_backend(name: str, threads: int) -> Backend:
             return out
 
         # array-api-compat hands mlx arrays to mlx.core itself: no compat column
-        return Backend(
+        return BackendArrays(
             name, convert, sync=mx.eval, notes=[f"mx.eval inside the clock; {mx.default_device()}"]
         )
     raise ValueError(f"unknown backend {name!r}")
 
 
-def variants(w: Workload, be: Backend, args: list[Any]) -> dict[str, Callable[[], Any]]:
+def variants(w: Workload, be: BackendArrays, args: list[Any]) -> dict[str, Callable[[], Any]]:
     """``native``, ``ember`` and (where it applies) ``compat``: functions of no argument."""
     out = {
         "native": functools.partial(w.native[be.name], *args),
@@ -580,7 +588,7 @@ def variants(w: Workload, be: Backend, args: list[Any]) -> dict[str, Callable[[]
     return out
 
 
-def inputs(w: Workload, be: Backend, size: str) -> list[Any]:
+def inputs(w: Workload, be: BackendArrays, size: str) -> list[Any]:
     """The arguments of ``w`` at ``size`` on ``be`` (seeded)."""
     n, d = SIZES[size]
     return [be.convert(a) for a in w.inputs(np.random.default_rng(SEED), n, d)]
@@ -615,7 +623,7 @@ def verdict(ratio: tuple[float, float] | None, bound: float) -> str | None:
 
 
 def run_row(
-    w: Workload, be: Backend, size: str, repeats: int, min_time: float, cpu_time: bool = False
+    w: Workload, be: BackendArrays, size: str, repeats: int, min_time: float, cpu_time: bool = False
 ) -> dict[str, Any]:
     """Time one workload at one size on one backend; the JSON row."""
     fns = variants(w, be, inputs(w, be, size))

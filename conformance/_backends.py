@@ -1,9 +1,10 @@
 """The backends the conformance suite runs against, and moving data in and out of them.
 
-Every test draws its inputs as numpy arrays, hands them to a backend with :meth:`Backend.call`
-and reads the result back as numpy with :meth:`Backend.to_numpy`; array-api-strict, the
-reference implementation, runs the same call and is the oracle.  ``strict`` is also a backend
-under test: the control, which must always pass (it proves the cases are valid inputs).
+Every test draws its inputs as numpy arrays, hands them to a backend's namespace with
+:meth:`NamespaceUnderTest.call` and reads the result back as numpy with
+:meth:`NamespaceUnderTest.to_numpy`; array-api-strict, the reference implementation, runs the
+same call and is the oracle.  ``strict`` is also a backend under test: the control, which
+must always pass (it proves the cases are valid inputs).
 """
 
 from __future__ import annotations
@@ -66,7 +67,7 @@ class D:
 
 
 @dataclass
-class Backend:
+class NamespaceUnderTest:
     """One namespace under test."""
 
     name: str
@@ -81,7 +82,8 @@ class Backend:
         obj: Any = self.xp
         for part in qualname.split("."):
             obj = getattr(obj, part)
-        return obj
+        fn: Callable[..., Any] = obj
+        return fn
 
     def skip_reason(self, dtype: str, case: str = "") -> str | None:
         """Why this backend cannot represent ``dtype`` (for ``case``) at all, or None."""
@@ -108,7 +110,8 @@ class Backend:
                 # chunks of 2 along every axis, so every case crosses chunk boundaries
                 import dask.array as da
 
-                return da.from_array(obj, chunks=2 if obj.ndim else ())
+                untyped: Any = da  # dask.array's functions have no annotations
+                return untyped.from_array(obj, chunks=2 if obj.ndim else ())
             if self.name == "torch" and torch_device() is not None:
                 return self.xp.asarray(obj, device=torch_device())
             return self.xp.asarray(obj)
@@ -158,10 +161,12 @@ class Backend:
                 return obj.detach().cpu().resolve_conj().numpy()
             return np.asarray(obj)
         if isinstance(obj, tuple) and hasattr(obj, "_fields"):
-            return type(obj)._make(self.to_numpy(o) for o in obj)
+            named: Any = type(obj)  # a namedtuple class
+            return named._make(self.to_numpy(o) for o in obj)
         if isinstance(obj, tuple) and hasattr(type(obj), "n_fields"):
             # torch's structseq results (torch.return_types): named fields, no ``_fields``
-            fields = type(obj).__match_args__
+            structseq: Any = type(obj)
+            fields: tuple[str, ...] = structseq.__match_args__
             return namedtuple(type(obj).__name__, fields)(
                 *(self.to_numpy(getattr(obj, f)) for f in fields)
             )
@@ -232,16 +237,16 @@ def selected() -> tuple[str, ...]:
 
 
 @cache
-def _load(name: str) -> Backend | str:
+def _load(name: str) -> NamespaceUnderTest | str:
     native, module = _MODULES[name]
     try:
         importlib.import_module(native)
     except ImportError as exc:
         return f"{name} is not installed ({exc})"
-    return Backend(name, importlib.import_module(module))
+    return NamespaceUnderTest(name, importlib.import_module(module))
 
 
-def load(name: str) -> Backend:
+def load(name: str) -> NamespaceUnderTest:
     """The backend ``name``, or skip the test with the reason it is unavailable."""
     if name not in selected():
         pytest.skip(f"{name} not selected by EMBER_BACKENDS")
@@ -251,7 +256,7 @@ def load(name: str) -> Backend:
     return found
 
 
-def oracle() -> Backend:
+def oracle() -> NamespaceUnderTest:
     """array-api-strict, the reference implementation."""
     found = _load("strict")
     if isinstance(found, str):

@@ -36,7 +36,7 @@ def noshrink_settings(base: settings | None = None) -> settings:
         not in ``phases``.
     """
     if base is None:
-        base = settings.default
+        base = settings()  # a copy of settings.default, the loaded profile
     phases = tuple(p for p in base.phases if p is not Phase.shrink)
     return settings(base, phases=phases)
 
@@ -67,5 +67,5 @@ def pytest_report_header(config: pytest.Config) -> str:
     str
         A one-line header note.
     """
-    phases = ", ".join(p.name for p in settings.default.phases)
+    phases = ", ".join(p.name for p in settings().phases)  # the loaded profile's
     return f"conformance._noshrink: hypothesis profile {PROFILE_NAME!r}, phases: {phases}"

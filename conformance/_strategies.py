@@ -9,7 +9,7 @@ component makes the sign of the other component unspecified.
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, Literal
 
 import numpy as np
 from hypothesis import strategies as st
@@ -66,21 +66,21 @@ def elements(
         high = ii.max if hi is None else min(ii.max, math.floor(hi))
         return st.integers(int(low), int(high))
     if dtype in COMPLEX:
-        width = 64 if dtype == "complex64" else 128
+        cwidth: Literal[64, 128] = 64 if dtype == "complex64" else 128
         return st.complex_numbers(
             max_magnitude=1e3 if hi is None else hi,
-            width=width,
+            width=cwidth,
             allow_nan=False,
             allow_infinity=False,
         )
-    width = 32 if dtype == "float32" else 64
+    width: Literal[32, 64] = 32 if dtype == "float32" else 64
     fi = np.finfo(dtype)
-    low = -float(fi.max) if lo is None else max(lo, -float(fi.max))
-    high = float(fi.max) if hi is None else min(hi, float(fi.max))
-    finite = st.floats(low, high, width=width, allow_subnormal=specials)
+    flo = -float(fi.max) if lo is None else max(lo, -float(fi.max))
+    fhi = float(fi.max) if hi is None else min(hi, float(fi.max))
+    finite = st.floats(flo, fhi, width=width, allow_subnormal=specials)
     if not specials:
         return finite
-    extra = [v for v in special_floats(dtype) if math.isnan(v) or math.isinf(v) or low <= v <= high]
+    extra = [v for v in special_floats(dtype) if math.isnan(v) or math.isinf(v) or flo <= v <= fhi]
     return st.one_of(finite, st.sampled_from(extra))
 
 

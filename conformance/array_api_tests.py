@@ -50,6 +50,7 @@ import tempfile
 import time
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 from conformance import _xfails
 
@@ -194,7 +195,7 @@ def write_suite_xfails(xfails: Path, dest: Path) -> Path:
     return dest
 
 
-def strict_xpasses(report: dict, listed: Iterable[str]) -> list[str]:
+def strict_xpasses(report: dict[str, Any], listed: Iterable[str]) -> list[str]:
     """Return the sorted ids of listed tests that passed (``xpassed``): strict xfail failures.
 
     A test is listed when its node id, or its node id without the ``[...]`` parameter, is
@@ -319,7 +320,7 @@ def _has_test_paths(extra: Sequence[str]) -> bool:
     return False
 
 
-def failing_node_ids(report: dict) -> list[str]:
+def failing_node_ids(report: dict[str, Any]) -> list[str]:
     """Return the sorted node ids of failed or errored tests and collectors.
 
     Parameters
@@ -342,7 +343,7 @@ def failing_node_ids(report: dict) -> list[str]:
     return sorted(ids)
 
 
-def summarize_report(report: dict) -> dict[str, int]:
+def summarize_report(report: dict[str, Any]) -> dict[str, int]:
     """Extract outcome counts from a pytest-json-report report.
 
     Parameters
@@ -516,7 +517,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"report:   {report}")
         print(f"failures: {failures_file}")
         xpassed = strict_xpasses(data, _xfails.read(listed)) if listed is not None else []
-        if xpassed:
+        if xpassed and listed is not None:
             print(f"listed in {listed.name} but passed (strict xfails: remove them):")
             for nodeid in xpassed:
                 print(f"  {nodeid}")

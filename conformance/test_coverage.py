@@ -52,13 +52,13 @@ def test_inspection(backend: str) -> None:
     assert set(defaults) == set(ref_info.default_dtypes())
     for kind, dt in defaults.items():
         name = be.dtype_name(dt)
-        allowed = {
+        choices = {
             "real floating": ("float32", "float64"),
             "complex floating": ("complex64", "complex128"),
             "integral": ("int32", "int64"),
             "indexing": ("int32", "int64"),
         }
-        assert name in allowed[kind], f"default {kind} dtype {name}"
+        assert name in choices[kind], f"default {kind} dtype {name}"
     kinds = (None, "bool", "signed integer", "unsigned integer", "integral", "real floating",
              "complex floating", "numeric", ("bool", "integral"))  # fmt: skip
     for kind in kinds:

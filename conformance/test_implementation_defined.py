@@ -14,17 +14,17 @@ from typing import Any
 import numpy as np
 import pytest
 
-from ._backends import BACKENDS, Backend, load
+from ._backends import BACKENDS, NamespaceUnderTest, load
 
 RAISES = "raises"
 
 
-def _list(be: Backend, x: Any) -> Any:
+def _list(be: NamespaceUnderTest, x: Any) -> Any:
     return be.to_numpy(x).tolist()
 
 
 #: behaviour -> (why it may differ, how to observe it, {backend: what it does}).
-BEHAVIOURS: dict[str, tuple[str, Callable[[Backend], Any], dict[str, Any]]] = {
+BEHAVIOURS: dict[str, tuple[str, Callable[[NamespaceUnderTest], Any], dict[str, Any]]] = {
     "default real floating dtype": (
         "the standard lets each library choose (info.default_dtypes())",
         lambda be: be.dtype_name(be.xp.asarray(1.0).dtype),

@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from ._backends import BACKENDS, Backend, load, oracle
+from ._backends import BACKENDS, NamespaceUnderTest, load, oracle
 from ._strategies import ALL, BOOL, COMPLEX, INT, REAL_FLOAT
 from .cases import promotable
 
@@ -65,16 +65,16 @@ def array_class(request: pytest.FixtureRequest) -> Iterator[None]:
             mlx_ns.uninstall()
 
 
-def _ones(be: Backend, dtype: str) -> Any:
+def _ones(be: NamespaceUnderTest, dtype: str) -> Any:
     """A 2 x 2 array of ones: valid for every operator (shifts by 1, 1 / 1, 1 @ 1)."""
     return be.xp.asarray(np.ones((2, 2), dtype=dtype))
 
 
-def _dtype(be: Backend, out: Any) -> str:
+def _dtype(be: NamespaceUnderTest, out: Any) -> str:
     return be.dtype_name(out.dtype)
 
 
-def _apply(be: Backend, fn: Callable[..., Any], *args: Any) -> str | None:
+def _apply(be: NamespaceUnderTest, fn: Callable[..., Any], *args: Any) -> str | None:
     """The result dtype name of ``fn(*args)``, or None if the backend raises TypeError."""
     try:
         return _dtype(be, fn(*args))
@@ -85,7 +85,9 @@ def _apply(be: Backend, fn: Callable[..., Any], *args: Any) -> str | None:
 Pair = tuple[Callable[..., Any], Callable[..., Any]]
 
 
-def _mismatches(be: Backend, ref: Backend, d1: str, d2: str, ops: dict[str, Pair]) -> list[str]:
+def _mismatches(
+    be: NamespaceUnderTest, ref: NamespaceUnderTest, d1: str, d2: str, ops: dict[str, Pair]
+) -> list[str]:
     """``name: got X, expected Y`` for every op whose result dtype differs from the oracle's.
 
     ``ops`` maps a name to (the backend's callable, the oracle's callable).
@@ -110,7 +112,7 @@ def _mismatches(be: Backend, ref: Backend, d1: str, d2: str, ops: dict[str, Pair
     return bad
 
 
-def _skip_unrepresentable(be: Backend, *dtypes: str) -> None:
+def _skip_unrepresentable(be: NamespaceUnderTest, *dtypes: str) -> None:
     for d in dtypes:
         reason = be.skip_reason(d)
         if reason:
@@ -127,7 +129,10 @@ def _params(kind: str) -> list[Any]:
 
 
 def _assert_promotes(
-    backend: str, d1: str, d2: str, ops: Callable[[Backend, Backend], dict[str, Pair]]
+    backend: str,
+    d1: str,
+    d2: str,
+    ops: Callable[[NamespaceUnderTest, NamespaceUnderTest], dict[str, Pair]],
 ) -> None:
     """No op of ``ops(backend, oracle)`` (name -> (callable, oracle callable)) mismatches."""
     be, ref = load(backend), oracle()
@@ -198,7 +203,9 @@ def test_python_scalars(backend: str, dtype: str, kind: str) -> None:
     cases: dict[str, Callable[[Any, Any], Any]] = {k: v for k, v in OPERATORS.items() if k != "@"}
     for name, fn in cases.items():
         for side in ("right", "left"):
-            args = (lambda x: (x, scalar)) if side == "right" else (lambda x: (scalar, x))
+            args: Callable[[Any], tuple[Any, Any]] = (
+                (lambda x: (x, scalar)) if side == "right" else (lambda x: (scalar, x))
+            )
             expected = _apply(ref, fn, *args(_ones(ref, dtype)))
             if expected is None:
                 continue

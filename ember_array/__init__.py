@@ -14,7 +14,7 @@ standard, revision 2025.12 (with ``linalg``, ``fft`` and
 
 from __future__ import annotations
 
-from . import _spec, random, scatter, signal
+from . import random, scatter, signal
 from ._devices import default_device, device_name, devices, same_device, to_device
 from ._dispatch import namespace
 from ._helpers import (
@@ -26,9 +26,10 @@ from ._helpers import (
     is_torch_array,
     size,
 )
+from ._spec import API_VERSION as _API_VERSION
 from ._version import __version__
 
-__array_api_version__ = _spec.API_VERSION
+__array_api_version__ = _API_VERSION
 
 #: array-api-compat's name for :func:`namespace`, so switching is one import line.
 array_namespace = namespace

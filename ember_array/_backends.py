@@ -15,8 +15,10 @@ only, since an object of a library can only exist once that library has been imp
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from types import ModuleType
+from typing import Any
 
 __all__ = [
     "BACKENDS",
@@ -55,6 +57,24 @@ class Backend:
     no_float64
         Kinds of device (``"mps"``, ``"gpu"``) that cannot hold or compute float64 and
         complex128: the one statement of that rule (:meth:`holds_float64`).
+    random_word
+        The dtype that holds the 32-bit words of :mod:`ember_array.random`'s threefry hash:
+        ``"uint32"``, or a signed ``"int32"`` where the library's ``uint32`` lacks arithmetic
+        (the hash then masks the sign bits its ``>>`` copies).
+    compile_barrier
+        ``"module.function"``: a function ``x -> x`` that, under the library's compiler,
+        makes ``x`` a buffer the compiled code reads from memory (random keys made inside a
+        compiled function then stay out of the traced expression); empty: none needed. The
+        module is imported by the backend's namespace package.
+    unified_memory
+        Whether memory is shared by every device, a "device" being where an operation runs
+        (mlx): two arrays are never on different devices.
+    chunked
+        Whether an array is a graph of numpy chunks (dask): the shims take blockwise paths
+        built on their numpy kernels.
+    has_complex128
+        Whether the library has complex128 (mlx has complex64 only): float64 input to a
+        transform to complex (``signal.stft``) is refused rather than computed in complex64.
     """
 
     name: str
@@ -65,6 +85,11 @@ class Backend:
     lazy: bool
     device_types: tuple[str, ...] = ()
     no_float64: tuple[str, ...] = ()
+    random_word: str = "uint32"
+    compile_barrier: str = ""
+    unified_memory: bool = False
+    chunked: bool = False
+    has_complex128: bool = True
 
     @property
     def namespace(self) -> str:
@@ -106,8 +131,14 @@ class Backend:
         return types is not None and isinstance(x, types)
 
     def holds_float64(self, device_kind: str) -> bool:
-        """Whether a device of this kind (``"cpu"``, ``"cuda"``, ``"mps"``, ``"gpu"``) holds float64."""
+        """Whether a device of this kind ("cpu", "cuda", "mps", "gpu") holds float64."""
         return device_kind not in self.no_float64
+
+    def barrier(self) -> Callable[[Any], Any] | None:
+        """The :attr:`compile_barrier` function, or None (none, or the namespace not loaded)."""
+        module, _, func = self.compile_barrier.rpartition(".")
+        found = getattr(sys.modules.get(module), func, None)
+        return found if callable(found) else None
 
     def owns_device(self, device: object) -> bool:
         """Whether ``device`` is a device object of this backend (never imports anything)."""
@@ -142,6 +173,10 @@ BACKENDS: tuple[Backend, ...] = (
         device_types=("torch.device",),
         # torch: the MPS device has no float64; https://github.com/pytorch/pytorch/issues/122602
         no_float64=("mps",),
+        # torch: uint32 has no add, shifts or comparisons on the CPU ("add_stub" not
+        # implemented for 'UInt32'); https://github.com/pytorch/pytorch/pull/176356
+        random_word="int32",
+        compile_barrier="ember_array.torch._compile.compile_barrier",
     ),
     Backend(
         name="mlx",
@@ -158,6 +193,8 @@ BACKENDS: tuple[Backend, ...] = (
         ),
         # mlx: float64 runs on the CPU only; https://github.com/ml-explore/mlx/issues/1905
         no_float64=("gpu",),
+        unified_memory=True,
+        has_complex128=False,
     ),
     Backend(
         name="dask",
@@ -166,6 +203,7 @@ BACKENDS: tuple[Backend, ...] = (
         array_types=("Array",),
         modules=("dask", "dask.array", "array_api_compat.dask.array"),
         lazy=True,
+        chunked=True,
     ),
 )
 

@@ -17,28 +17,41 @@ Rules that hold everywhere:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ._backends import backend_of_device
+from ._backends import backend_of_device, backend_of_type
+from ._device_names import GPU_NAMES, DeviceRules, canonical, split_name
 from ._dispatch import resolve_xp
-from ._helpers import is_mlx_array, is_numpy_array, is_torch_array
+from ._helpers import is_numpy_array
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping
 
 __all__ = ["default_device", "device_name", "devices", "same_device", "to_device"]
 
-#: Names understood on every backend.
-DEVICE_NAMES: tuple[str, ...] = ("cpu", "gpu", "cuda", "cuda:n", "mps")
-_GPU_NAMES: frozenset[str] = frozenset({"gpu", "cuda", "mps"})
+
+def _torch_rules() -> DeviceRules:
+    from .torch._device_rules import RULES
+
+    return RULES
 
 
-def _split(name: str) -> tuple[str, int | None]:
-    """``"cuda:1"`` -> ``("cuda", 1)``; ``"gpu"`` -> ``("gpu", None)``."""
-    base, _, num = name.strip().lower().partition(":")
-    if num == "":
-        return base, None
-    if not num.isdigit():
-        raise ValueError(f"device name {name!r}: expected 'cpu', 'gpu', 'cuda', 'cuda:n' or 'mps'")
-    return base, int(num)
+def _mlx_rules() -> DeviceRules:
+    from .mlx._device_rules import RULES
+
+    return RULES
+
+
+#: backend -> its device rules, for the backends with device objects of their own (numpy's
+#: one device is the string "cpu"; dask arrays live where their chunks do).
+_RULES: Mapping[str, Callable[[], DeviceRules]] = {"torch": _torch_rules, "mlx": _mlx_rules}
+
+
+def _rules(backend: str | None) -> DeviceRules | None:
+    load = _RULES.get(backend or "")
+    return None if load is None else load()
 
 
 def _namespace_of(xp: Any, func: str) -> ModuleType:
@@ -154,30 +167,12 @@ def device_name(device: Any, /) -> str:
     """
     if isinstance(device, str):
         return device.strip().lower()
-    backend = backend_of_device(device)
-    if backend == "torch":
-        return str(device)
-    if backend == "mlx":
-        return str(_mlx_name(device))
+    rules = _rules(backend_of_device(device))
+    if rules is not None:
+        return rules.name(device)
     if type(device).__module__.startswith("array_api_strict"):
         return str(getattr(device, "_device", device))
     return str(device)
-
-
-def _mlx_name(device: Any) -> str | None:
-    import mlx.core as mx
-
-    from .mlx._devices import Device
-
-    if isinstance(device, Device):
-        return device.name
-    if isinstance(device, mx.Stream):
-        device = device.device
-    if isinstance(device, mx.Device):
-        device = device.type
-    if isinstance(device, mx.DeviceType):
-        return "cpu" if device == mx.cpu else "gpu"
-    return None
 
 
 def same_device(a: Any, b: Any, /) -> bool:
@@ -210,173 +205,28 @@ def same_device(a: Any, b: Any, /) -> bool:
     (False, True)
     """
     if isinstance(a, str) and isinstance(b, str):
-        return _canonical(a) == _canonical(b)
+        return canonical(a) == canonical(b)
     if isinstance(a, str):
         a, b = b, a
+    backend = backend_of_device(a)
+    rules = _rules(backend)
     if isinstance(b, str):
-        backend = backend_of_device(a)
         if backend is None:
             # Best effort for other libraries: "cpu" matches array-api-strict's "CPU_DEVICE".
-            have, want = device_name(a).lower(), _canonical(b)
+            have, want = device_name(a).lower(), canonical(b)
             return have == want or (want == "cpu" and "cpu" in have)
+        if rules is None:
+            raise AssertionError(backend)
         try:
-            b = _resolve(backend, b, "same_device")
+            b = rules.resolve(b, "same_device")
         except ValueError:
             return False
-    backends = (backend_of_device(a), backend_of_device(b))
-    if backends[0] == "mlx":
-        # mlx: mx.Device's == raises TypeError on foreign objects (no upstream issue found)
-        # (and does not know ember's Device).
-        return backends[1] == "mlx" and _mlx_name(a) == _mlx_name(b)
-    if backends == ("torch", "torch"):
-        return _torch_full(a) == _torch_full(b)
+    if rules is not None:
+        return backend_of_device(b) == backend and rules.same(a, b)
     try:
         return bool(a == b)
     except TypeError:  # mx.Device raises on comparison with foreign objects
         return False
-
-
-def _canonical(name: str) -> str:
-    base, num = _split(name)
-    if base == "cuda":
-        return f"cuda:{num or 0}"
-    return base if num is None else f"{base}:{num}"
-
-
-# torch: torch.device("cuda") != torch.device("cuda", 0) (no upstream issue found)
-def _torch_full(device: Any) -> Any:
-    """``cuda`` -> ``cuda:<current>``, so that index-less and indexed devices compare."""
-    import torch
-
-    if device.index is None and device.type == "cuda" and torch.cuda.is_available():
-        return torch.device("cuda", torch.cuda.current_device())
-    if device.index is None and device.type == "mps":
-        return torch.device("mps", 0)
-    return device
-
-
-# --------------------------------------------------------------------------------------------
-# name -> native device
-# --------------------------------------------------------------------------------------------
-
-
-def _resolve(backend: str, device: Any, func: str) -> Any:
-    """Map a device name (or native object) to ``backend``'s device object."""
-    if backend == "torch":
-        return _torch_device(device, func)
-    if backend == "mlx":
-        return _mlx_device(device, func)
-    raise AssertionError(backend)
-
-
-def _torch_device(device: Any, func: str) -> Any:
-    import torch
-
-    if isinstance(device, str):
-        base, num = _split(device)
-        if base == "gpu":
-            if num not in (None, 0) and not torch.cuda.is_available():
-                raise ValueError(f"{func}(): torch device {device!r}: no such GPU")
-            if torch.cuda.is_available():
-                dev = torch.device("cuda", num if num is not None else torch.cuda.current_device())
-            elif _mps_available():
-                dev = torch.device("mps", 0)
-            else:
-                raise ValueError(
-                    f"{func}(): torch has no GPU here (torch.cuda.is_available() and "
-                    "torch.backends.mps.is_available() are both False); devices: "
-                    f"{[str(d) for d in devices('torch')]}"
-                )
-        else:
-            dev = torch.device(device)
-    elif isinstance(device, torch.device):
-        dev = device
-    else:
-        dev = torch.device(device)  # ints etc.: torch's own meaning
-    if dev.type == "meta":
-        raise ValueError(
-            f"{func}(): torch's 'meta' device holds no data (only shapes and dtypes), so "
-            "nothing can be computed or read there; choose one of "
-            f"{[str(d) for d in devices('torch')]}"
-        )
-    return dev
-
-
-def _mps_available() -> bool:
-    import torch
-
-    mps = getattr(torch.backends, "mps", None)
-    return bool(mps is not None and mps.is_available())
-
-
-def _check_torch_available(dev: Any, func: str) -> None:
-    import torch
-
-    if dev.type == "cuda":
-        if not torch.cuda.is_available():
-            raise ValueError(
-                f"{func}(): torch device {str(dev)!r} is not available here "
-                "(torch.cuda.is_available() is False)"
-            )
-        if dev.index is not None and dev.index >= torch.cuda.device_count():
-            raise ValueError(
-                f"{func}(): torch device {str(dev)!r} does not exist; this "
-                f"machine has {torch.cuda.device_count()} CUDA device(s)"
-            )
-    elif dev.type == "mps" and not _mps_available():
-        raise ValueError(
-            f"{func}(): torch device 'mps' is not available here "
-            "(torch.backends.mps.is_available() is False)"
-        )
-
-
-def _check_torch_dtype(dev: Any, dtype: Any, func: str) -> None:
-    """MPS has no float64/complex128; ``Tensor.to('mps')`` raises a bare TypeError there."""
-    import torch
-
-    if dev.type == "mps" and dtype in (torch.float64, torch.complex128):
-        # torch: the MPS device has no float64; https://github.com/pytorch/pytorch/issues/122602
-        raise ValueError(
-            f"{func}(): torch device 'mps' cannot hold dtype {dtype}; cast to "
-            f"{'torch.float32' if dtype == torch.float64 else 'torch.complex64'} first "
-            "(ember_array never downcasts silently)"
-        )
-
-
-def _mlx_device(device: Any, func: str) -> Any:
-    from .mlx._devices import CPU, GPU
-
-    if not isinstance(device, str):
-        return device  # Device / mx.Device / mx.DeviceType / mx.Stream: mlx's own meaning
-    base, num = _split(device)
-    if base == "cpu" and num in (None, 0):
-        return CPU
-    if base in _GPU_NAMES and num in (None, 0):
-        return GPU
-    raise ValueError(
-        f"{func}(): mlx has no device {device!r}; mlx has one 'cpu' and at most one 'gpu' "
-        "(also spelled 'cuda', 'cuda:0' or 'mps')"
-    )
-
-
-def _check_mlx(x: Any, target: Any, func: str) -> None:
-    import mlx.core as mx
-
-    from .mlx._devices import device_kind, gpu_available
-
-    name = device_kind(target)
-    if name == "gpu" and x.dtype == mx.float64:
-        # mlx: float64 runs on the CPU only; https://github.com/ml-explore/mlx/issues/1905
-        raise ValueError(
-            f"{func}(): mlx's gpu device cannot hold dtype float64 (mlx computes float64 on "
-            "the cpu only); keep the array on 'cpu' or cast it to float32 first "
-            "(ember_array never downcasts silently)"
-        )
-    if name == "gpu" and not gpu_available():
-        raise ValueError(
-            f"{func}(): this mlx build has no gpu device (mx.is_available(mx.gpu) is False); "
-            "devices: ('cpu',)"
-        )
 
 
 def _generic_target(ns: ModuleType, device: Any, func: str) -> Any:
@@ -384,8 +234,8 @@ def _generic_target(ns: ModuleType, device: Any, func: str) -> Any:
     if not isinstance(device, str):
         return device
     found = tuple(ns.__array_namespace_info__().devices())
-    base, num = _split(device)
-    wanted = ("cuda", "gpu") if base in _GPU_NAMES else (base,)
+    base, num = split_name(device)
+    wanted = ("cuda", "gpu") if base in GPU_NAMES else (base,)
     matches = [d for d in found if any(w in repr(d).lower() for w in wanted)]
     if base == "cpu" and not matches and len(found) == 1:
         matches = list(found)
@@ -455,25 +305,14 @@ def to_device(x: Any, device: Any, /, *, stream: Any = None) -> Any:
     if is_numpy_array(x):
         if stream is not None:
             raise ValueError("to_device(): numpy has no streams; pass stream=None")
-        if device is not None and not (isinstance(device, str) and _canonical(device) == "cpu"):
+        if device is not None and not (isinstance(device, str) and canonical(device) == "cpu"):
             raise ValueError(f"to_device(): numpy arrays only live on 'cpu', not {device!r}")
         return x
     if device is None:  # array-api-compat's meaning: stay where it is
         return x
-    if is_torch_array(x):
-        if stream is not None:
-            raise ValueError("to_device(): torch streams are not supported; pass stream=None")
-        dev = _torch_device(device, "to_device")
-        _check_torch_dtype(dev, x.dtype, "to_device")
-        _check_torch_available(dev, "to_device")
-        return x.to(dev)
-    if is_mlx_array(x):
-        from .mlx._devices import to_device as _mlx_to_device
-
-        target = _mlx_device(device, "to_device")
-        _check_mlx(x, target, "to_device")
-        # The mlx namespace's to_device returns x itself and never touches the default device.
-        return _mlx_to_device(x, target, stream=stream)
+    rules = _rules(backend_of_type(type(x)))
+    if rules is not None:
+        return rules.move(x, device, stream, "to_device")
     import array_api_compat
 
     ns = _namespace_of(x, "to_device")

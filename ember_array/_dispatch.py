@@ -9,6 +9,7 @@ returns the same module object.
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, overload
 
@@ -45,6 +46,39 @@ def _library_name(cls: type) -> str:
 _LOADED: dict[str, ModuleType] = {}
 
 
+def _numpy() -> ModuleType:
+    from . import numpy
+
+    return numpy
+
+
+def _torch() -> ModuleType:
+    from . import torch
+
+    return torch
+
+
+def _mlx() -> ModuleType:
+    from . import mlx
+
+    return mlx
+
+
+def _dask() -> ModuleType:
+    from . import dask
+
+    return dask
+
+
+#: backend -> the import statement of its namespace (see :func:`ember_namespace`).
+_IMPORTS: dict[str, Callable[[], ModuleType]] = {
+    "numpy": _numpy,
+    "torch": _torch,
+    "mlx": _mlx,
+    "dask": _dask,
+}
+
+
 def ember_namespace(backend: str) -> ModuleType:
     """``ember_array.<backend>``, imported on first use and then looked up.
 
@@ -55,17 +89,8 @@ def ember_namespace(backend: str) -> ModuleType:
     loaded = _LOADED.get(backend)
     if loaded is not None:
         return loaded
-    ns: ModuleType
-    if backend == "numpy":
-        from . import numpy as ns
-    elif backend == "torch":
-        from . import torch as ns
-    elif backend == "mlx":
-        from . import mlx as ns
-    elif backend == "dask":
-        from . import dask as ns
-    else:
-        ns = importlib.import_module(BY_NAME[backend].namespace)
+    static = _IMPORTS.get(backend)
+    ns = static() if static is not None else importlib.import_module(BY_NAME[backend].namespace)
     _LOADED[backend] = ns
     return ns
 

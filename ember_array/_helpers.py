@@ -259,7 +259,8 @@ def size(x: Any) -> int | None:
     shape = x.shape
     if any(d is None or (isinstance(d, float) and math.isnan(d)) for d in shape):
         return None
-    return math.prod(shape)
+    n: int = math.prod(shape)  # the shape of an untyped array type reads as Any
+    return n
 
 
 def is_eager_host(x: Any) -> bool:

@@ -17,6 +17,9 @@ entry of every namespace from these declarations, never by reading bytecode:
     A shim (``scatter.segment_sum``, ``random.Generator``...) that takes a backend's native
     implementation where one is registered: the registries (backend name -> implementation)
     it consults at call time. ``wrapped`` in the matrix on the backends they name.
+:func:`transparent`
+    A :func:`functools.wraps` wrapper that only changes where the call runs (mlx's float64
+    stream router): the matrix labels the function it wraps, as if it were not wrapped.
 :func:`borrow`
     The same facts for array-api-compat's functions that a namespace takes unchanged: they
     are not ember_array's to decorate, so the namespace declares them by name.
@@ -35,11 +38,13 @@ __all__ = [
     "WRAPS_NATIVE",
     "Marks",
     "FAST_PATHS",
+    "TRANSPARENT",
     "borrow",
     "dispatches_through",
     "fast_paths",
     "forces_evaluation",
     "marks",
+    "transparent",
     "wraps_native",
 ]
 
@@ -51,6 +56,8 @@ FORCES_EVALUATION = "__ember_forces_evaluation__"
 WRAPS_NATIVE = "__ember_wraps_native__"
 #: The attribute :func:`dispatches_through` sets: the fast-path registries consulted.
 FAST_PATHS = "__ember_fast_paths__"
+#: The attribute :func:`transparent` sets.
+TRANSPARENT = "__ember_transparent__"
 
 
 @dataclass(frozen=True)
@@ -66,11 +73,14 @@ class Marks:
         of the standard's name or of its traditional name (``acos`` -> ``arccos``).
     declared
         Whether anything was declared at all (an unmarked function of ember_array is not).
+    transparent
+        A wrapper that stands for the function it wraps (:func:`transparent`).
     """
 
     forces: bool = False
     wraps: tuple[str, ...] | None = None
     declared: bool = False
+    transparent: bool = False
 
 
 #: id -> (object, marks) for objects ember_array does not own (see :func:`borrow`); the
@@ -124,6 +134,17 @@ def fast_paths(obj: object) -> tuple[Mapping[str, object], ...]:
     return found if isinstance(found, tuple) else ()
 
 
+def transparent(f: _F) -> _F:
+    """Mark a :func:`functools.wraps` wrapper as standing for the function it wraps.
+
+    For wrappers that change only where a call runs, never what it computes (mlx's float64
+    router, :func:`ember_array.mlx._devices.cpu_for_float64`): the support matrix labels
+    ``f.__wrapped__`` in its place.
+    """
+    setattr(f, TRANSPARENT, True)
+    return f
+
+
 def borrow(source: object, *, wrapped: str = "", written: str = "", forces: str = "") -> None:
     """Declare array-api-compat's functions (attributes of ``source``) taken unchanged.
 
@@ -169,4 +190,5 @@ def marks(obj: object) -> Marks:
     wraps = getattr(obj, WRAPS_NATIVE, None)
     if not isinstance(wraps, tuple):
         wraps = None
-    return Marks(forces, wraps, forces or wraps is not None)
+    through = getattr(obj, TRANSPARENT, False) is True and hasattr(obj, "__wrapped__")
+    return Marks(forces, wraps, forces or wraps is not None, through)

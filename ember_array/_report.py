@@ -24,25 +24,24 @@ functions' bytecode, whose instructions change between Python versions):
     ``borrow``), and the backend has the function it names: by default the same name or the
     standard's rename of it (``acos`` -> ``arccos``, ``concat`` -> ``concatenate``, see
     ``_ALIASES``). An unmarked :func:`functools.wraps` wrapper (a guard around another
-    function) takes the label of the function it wraps, a native one making it ``wrapped``.
+    function) takes the label of the function it wraps, a native one making it ``wrapped``; a
+    wrapper marked :func:`ember_array._markers.transparent` (mlx's float64 stream router) is
+    not counted at all: it takes the label of the function it wraps, unchanged.
 ``written``
     Anything else: implemented from other operations.
 
 Shims (``ember_array.random``, ``.scatter``, ``.signal`` and the device helpers) are
 ``wrapped`` on a backend when they dispatch through a *fast-path registry* that has an entry for
 it: a module-level ``dict`` from backend names to the function (or class) serving that backend,
-listed for each shim in :data:`FAST_PATHS` (``scatter._NATIVE``, ``signal._stft._STFT_PATHS``,
-``random._generator._NATIVE_ENGINES``...); elsewhere they are ``written`` (the pure-standard
-implementation).
+which the shim declares with :func:`ember_array._markers.dispatches_through`; elsewhere they are
+``written`` (the pure-standard implementation).
 """
 
 from __future__ import annotations
 
-import functools
 import importlib
 import importlib.metadata
 import math
-import types
 from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
@@ -50,12 +49,12 @@ from typing import Any
 from . import _spec, scatter
 from ._backends import BACKENDS as REGISTRY
 from ._backends import BY_NAME, names
-from ._markers import marks
+from ._markers import fast_paths, marks
 from ._version import __version__
 
 __all__ = [
     "CATEGORIES",
-    "Backend",
+    "ProbedBackend",
     "backends",
     "classify",
     "classify_shim",
@@ -145,15 +144,17 @@ LEGEND: dict[str, str] = {
 
 
 @dataclass(frozen=True)
-class Backend:
-    """One backend as found in this environment."""
+class ProbedBackend:
+    """One backend of the registry as found in this environment: its version, its native
+    module and ember_array namespace where they import, else the ``problem``."""
 
     name: str
     version: str | None
     native: ModuleType | None
     namespace: ModuleType | None
     problem: str | None
-    _cache: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    #: ``"ids"``: :func:`_native_ids`, computed once
+    _cache: dict[str, frozenset[int]] = field(default_factory=dict, compare=False, repr=False)
 
 
 def _version(dist: str) -> str | None:
@@ -163,7 +164,7 @@ def _version(dist: str) -> str | None:
         return None
 
 
-def backends() -> list[Backend]:
+def backends() -> list[ProbedBackend]:
     """Each backend ember_array knows, with what imports and what does not."""
     found = []
     for entry in REGISTRY:
@@ -181,7 +182,7 @@ def backends() -> list[Backend]:
                 if exc.name != entry.namespace:
                     raise
                 problem = "namespace not available in this version of ember_array"
-        found.append(Backend(entry.name, version, native, ns, problem))
+        found.append(ProbedBackend(entry.name, version, native, ns, problem))
     return found
 
 
@@ -206,7 +207,7 @@ def _resolve(module: object, qualname: str) -> Any:
     return getattr(obj, "__func__", obj)  # bound method -> function
 
 
-def _native_places(backend: Backend, qualname: str) -> list[Any]:
+def _native_places(backend: ProbedBackend, qualname: str) -> list[Any]:
     """Where the backend's own counterpart of ``qualname`` may live."""
     native = backend.native
     section, _, _ = qualname.rpartition(".")
@@ -227,7 +228,7 @@ def _native_places(backend: Backend, qualname: str) -> list[Any]:
     return [p for p in places if p is not _ABSENT]
 
 
-def _native_ids(backend: Backend) -> frozenset[int]:
+def _native_ids(backend: ProbedBackend) -> frozenset[int]:
     """``id`` of every public object of the backend's main, ``linalg`` and ``fft`` modules."""
     if "ids" not in backend._cache:
         ids: set[int] = set()
@@ -240,22 +241,13 @@ def _native_ids(backend: Backend) -> frozenset[int]:
             if obj is not _ABSENT:
                 ids.add(id(obj))
         backend._cache["ids"] = frozenset(ids)
-    return backend._cache["ids"]  # type: ignore[no-any-return]
-
-
-@functools.cache
-def _router_code() -> types.CodeType | None:
-    """Code of mlx's float64 stream router (a transparent wrapper on GPU machines)."""
-    try:
-        from .mlx._devices import cpu_for_float64
-    except ImportError:
-        return None
-    return getattr(cpu_for_float64(len), "__code__", None)
+    return backend._cache["ids"]
 
 
 def _unrouted(obj: Any) -> Any:
-    code = _router_code()
-    while code is not None and getattr(obj, "__code__", None) is code:
+    """``obj`` without its :func:`ember_array._markers.transparent` wrappers (mlx's float64
+    stream router on GPU machines)."""
+    while marks(obj).transparent:
         obj = obj.__wrapped__
     return obj
 
@@ -291,7 +283,7 @@ def _same_value(a: Any, b: Any) -> bool:
     return False
 
 
-def _classify_dtype(backend: Backend, name: str, obj: Any) -> str:
+def _classify_dtype(backend: ProbedBackend, name: str, obj: Any) -> str:
     own = getattr(backend.native, name, _ABSENT)
     if own is _ABSENT:
         own = getattr(backend.native, name + "_", _ABSENT)  # mx.bool_
@@ -304,7 +296,7 @@ def _classify_dtype(backend: Backend, name: str, obj: Any) -> str:
     return WRAPPED if equal else MISSING
 
 
-def classify(backend: Backend, qualname: str) -> str:
+def classify(backend: ProbedBackend, qualname: str) -> str:
     """The label of one standard name (``"linalg.svd"``, ``"__array_namespace_info__.dtypes"``)
     on ``backend``: one of :data:`CATEGORIES`."""
     obj = _resolve(backend.namespace, qualname)
@@ -339,40 +331,19 @@ def classify(backend: Backend, qualname: str) -> str:
 # shims
 
 
-#: The fast-path registries each shim dispatches through, as paths below ``ember_array``
-#: (``tests/test_support_matrix.py`` checks that each one is consulted at call time).
-FAST_PATHS: dict[str, tuple[str, ...]] = {
-    "random.Generator": ("random._generator._NATIVE_ENGINES",),
-    **{f"scatter.{n}": ("scatter._NATIVE",) for n in scatter.__all__},  # every scatter function
-    "signal.stft": ("signal._stft._STFT_PATHS",),
-    "signal.istft": ("signal._istft._ISTFT_PATHS",),
-    "signal.frame": ("signal._frame._FRAME_PATHS",),
-    **{
-        f"signal.{n}": ("signal._windows._WINDOW_PATHS",)
-        for n in ("hann_window", "hamming_window", "blackman_window")
-    },
-}
-
-
-def _lookup(path: str) -> Any:
-    import ember_array
-
-    return _resolve(ember_array, path)
-
-
 def _registries(obj: Any) -> list[dict[str, Any]]:
-    """The fast-path registries a shim dispatches through (see :data:`FAST_PATHS`)."""
-    for name, paths in FAST_PATHS.items():
-        if _lookup(name) is obj:
-            found = [_lookup(p) for p in paths]
-            for p, value in zip(paths, found):
-                if not (isinstance(value, dict) and set(value) <= set(names())):
-                    raise AssertionError(f"FAST_PATHS[{name!r}]: {p} is not a fast-path registry")
-            return found
-    return []
+    """The fast-path registries a shim dispatches through, as it declares them
+    (:func:`ember_array._markers.dispatches_through`; ``tests/test_support_matrix.py`` checks
+    that each one is consulted at call time)."""
+    found: list[dict[str, Any]] = []
+    for value in fast_paths(obj):
+        if not (isinstance(value, dict) and set(value) <= set(names())):
+            raise AssertionError(f"{obj!r}: {value!r} is not a fast-path registry")
+        found.append(value)
+    return found
 
 
-def classify_shim(backend: Backend, obj: Any) -> str:
+def classify_shim(backend: ProbedBackend, obj: Any) -> str:
     """The label of one shim function (or class) on ``backend``."""
     if backend.namespace is None:
         return MISSING
@@ -408,11 +379,11 @@ class Section:
     rows: tuple[tuple[str, tuple[str, ...]], ...]
 
 
-def _available() -> list[Backend]:
+def _available() -> list[ProbedBackend]:
     return [b for b in backends() if b.namespace is not None]
 
 
-def sections(available: list[Backend] | None = None) -> list[Section]:
+def sections(available: list[ProbedBackend] | None = None) -> list[Section]:
     """The whole matrix: standard sections (as in ``_spec``), then the shims."""
     bs = _available() if available is None else available
     standard = {
@@ -476,7 +447,7 @@ def matrix_lines() -> list[str]:
 REGENERATE = "python -m ember_array matrix --markdown > docs/support-matrix.md"
 
 
-def versions(available: list[Backend] | None = None) -> dict[str, str]:
+def versions(available: list[ProbedBackend] | None = None) -> dict[str, str]:
     """The versions the matrix depends on: each available backend and array-api-compat."""
     bs = _available() if available is None else available
     out = {b.name: b.version or "?" for b in bs}
@@ -484,7 +455,7 @@ def versions(available: list[Backend] | None = None) -> dict[str, str]:
     return out
 
 
-def markdown(available: list[Backend] | None = None) -> str:
+def markdown(available: list[ProbedBackend] | None = None) -> str:
     """``docs/support-matrix.md``: title, legend, versions, one table per section."""
     bs = _available() if available is None else available
     secs = sections(bs)

@@ -229,3 +229,53 @@ def test_take_out_of_range_does_not_poison_the_context() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert "alive 2.0" in out.stdout, out.stdout + out.stderr
+
+
+def test_take_out_of_range_masks_on_cuda() -> None:
+    """On the device an out-of-range index is masked (NaN for floats), never another row."""
+    x = torch.arange(6.0, device=CUDA).reshape(3, 2)
+    got = et.take(x, torch.tensor([0, 9], device=CUDA), axis=0)
+    _on_cuda(got)
+    g = to_numpy(got)
+    assert np.array_equal(g[0], [0.0, 1.0])
+    assert np.isnan(g[1]).all(), g
+    along = to_numpy(et.take_along_axis(x, torch.tensor([[0, 5]], device=CUDA), axis=0))
+    assert along[0, 0] == 0.0
+    assert np.isnan(along[0, 1]), along
+
+
+def test_astype_complex_to_real_raises_on_cuda() -> None:
+    z = torch.ones(3, dtype=torch.complex64, device=CUDA)
+    with pytest.raises(TypeError, match="astype"):
+        et.astype(z, et.float32)
+
+
+@pytest.mark.parametrize("dtype", ["uint16", "uint32", "uint64"])
+def test_unsigned_linspace_and_floor_divide_on_cuda(dtype: str) -> None:
+    """torch has no uint16/32/64 kernels for these; ember_array computes them on the device."""
+    dt = getattr(et, dtype)
+    r = et.linspace(0, 10, 6, dtype=dt, device=CUDA)
+    _on_cuda(r)
+    assert r.dtype == dt
+    assert to_numpy(r).tolist() == np.linspace(0, 10, 6).astype(dtype).tolist()
+    a = et.asarray([7, 9, 200], dtype=dt, device=CUDA)
+    b = et.asarray([2, 4, 7], dtype=dt, device=CUDA)
+    q = et.floor_divide(a, b)
+    _on_cuda(q)
+    assert to_numpy(q).tolist() == [3, 2, 28]
+
+
+def test_testing_kit_checks_the_device() -> None:
+    """``assert_close`` passes on equal tensors of the device and names both devices otherwise."""
+    from ember_array.testing import assert_close
+
+    x = torch.linspace(0, 1, 5, device=CUDA)
+    assert_close(et.sin(x), torch.sin(x), xp=et)
+    with pytest.raises(AssertionError, match="cuda"):
+        assert_close(et.sin(x), torch.sin(x).cpu(), xp=et)
+
+
+def test_info_lists_the_device() -> None:
+    info = et.__array_namespace_info__()
+    assert any(getattr(d, "type", None) == "cuda" for d in info.devices())
+    assert info.default_dtypes(device=CUDA)["real floating"] == et.float32

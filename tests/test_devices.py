@@ -11,7 +11,6 @@ import numpy as np
 import pytest
 
 import ember_array
-from ember_array import _devices
 from tests._helpers import native_name
 
 GPU_NAMES = ("gpu", "cuda", "cuda:0", "mps")
@@ -83,9 +82,11 @@ def test_torch_meta_is_refused() -> None:
 
 def test_torch_names_map_to_torch_devices() -> None:
     torch = pytest.importorskip("torch")
-    assert _devices._torch_device("cuda:1", "t") == torch.device("cuda", 1)
-    assert _devices._torch_device("mps", "t") == torch.device("mps")
-    assert _devices._torch_device("cpu", "t") == torch.device("cpu")
+    from ember_array.torch import _device_rules
+
+    assert _device_rules.resolve("cuda:1", "t") == torch.device("cuda", 1)
+    assert _device_rules.resolve("mps", "t") == torch.device("mps")
+    assert _device_rules.resolve("cpu", "t") == torch.device("cpu")
     assert ember_array.device_name(torch.device("cuda", 1)) == "cuda:1"
     assert ember_array.same_device(torch.device("cpu"), "cpu")
     assert not ember_array.same_device(torch.device("cpu"), "gpu")

@@ -22,7 +22,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import ember_array.random as er
-from ember_array.random import _core
+from ember_array.random import _host, _words
 from tests._helpers import BACKENDS, installed, load_backend, to_numpy
 
 stats = pytest.importorskip("scipy.stats")
@@ -49,25 +49,25 @@ KAT = [
 
 @pytest.mark.parametrize(("ctr", "k", "expected"), KAT)
 def test_threefry_known_answers(backend: str, ctr: tuple, k: tuple, expected: tuple) -> None:
-    be = _core.backend_for(backend, "test")
+    be = _words.backend_for(backend, "test")
     key = er.key((k[0] << 32) | k[1], xp=backend)
-    k0, k1 = _core.key_words(be, key)
+    k0, k1 = _words.key_words(be, key)
     c = be.xp.astype(be.xp.asarray(list(ctr), dtype=be.xp.uint32), be.word)
-    y0, y1 = _core.threefry2x32(be, k0, k1, c[0:1], c[1:2])
+    y0, y1 = _words.threefry2x32(be, k0, k1, c[0:1], c[1:2])
     got = to_numpy(be.to_uint32(be.xp.concat([y0, y1])))
     assert [int(v) for v in got] == list(expected)
 
 
 def test_threefry_known_answers_vectorised(backend: str) -> None:
     """All three vectors in one call: lanes are independent."""
-    be = _core.backend_for(backend, "test")
+    be = _words.backend_for(backend, "test")
     xp = be.xp
 
     def col(i: int, part: int) -> Any:
         vals = [row[part][i] for row in KAT]
         return xp.astype(xp.asarray(vals, dtype=xp.uint32), be.word)
 
-    y0, y1 = _core.threefry2x32(be, col(0, 1), col(1, 1), col(0, 0), col(1, 0))
+    y0, y1 = _words.threefry2x32(be, col(0, 1), col(1, 1), col(0, 0), col(1, 0))
     assert [int(v) for v in to_numpy(be.to_uint32(y0))] == [row[2][0] for row in KAT]
     assert [int(v) for v in to_numpy(be.to_uint32(y1))] == [row[2][1] for row in KAT]
 
@@ -100,12 +100,12 @@ def test_key_device(backend: str, xp: ModuleType) -> None:
 def test_fold_in_matches_definition(backend: str) -> None:
     """fold_in(k, d) = threefry2x32(k, (0, d)), JAX's definition."""
     k = er.key(2**40 + 7, xp=backend)
-    be = _core.backend_for(backend, "test")
+    be = _words.backend_for(backend, "test")
     for d in (0, 1, 2**31, 2**32 - 1):
         got = to_numpy(er.fold_in(k, d))
         c = be.xp.astype(be.xp.asarray([0, d], dtype=be.xp.uint32), be.word)
-        k0, k1 = _core.key_words(be, k)
-        y0, y1 = _core.threefry2x32(be, k0, k1, c[0:1], c[1:2])
+        k0, k1 = _words.key_words(be, k)
+        y0, y1 = _words.threefry2x32(be, k0, k1, c[0:1], c[1:2])
         assert got.tolist() == to_numpy(be.to_uint32(be.xp.concat([y0, y1]))).tolist()
     assert to_numpy(er.fold_in(k, 1)).tolist() != to_numpy(er.fold_in(k, 2)).tolist()
 
@@ -307,10 +307,10 @@ def _words32(data: st.DataObject, n: int) -> np.ndarray:
 
 @given(data=st.data(), b=st.one_of(st.sampled_from(_EDGE_WORDS), st.integers(0, 2**32 - 1)))
 def test_mul32_is_the_exact_product(data: st.DataObject, b: int) -> None:
-    from ember_array.random._dists import _mul32
+    from ember_array.random._discrete import mul32
 
     a = _words32(data, 16)
-    high, low = _mul32(a, b)
+    high, low = mul32(a, b)
     assert high.dtype == low.dtype == np.uint32
     want = [int(x) * b for x in a]
     assert [int(h) << 32 | int(lo) for h, lo in zip(high, low)] == want
@@ -319,12 +319,12 @@ def test_mul32_is_the_exact_product(data: st.DataObject, b: int) -> None:
 @given(data=st.data(), name=st.sampled_from(sorted(_SMALL_INTS)))
 def test_integers_32bit_arithmetic_matches_int64(data: st.DataObject, name: str) -> None:
     """uint32-only multiply-shift = the int64 one, for every range of a <= 32-bit dtype."""
-    from ember_array.random._dists import integers_from_words, integers_from_words32
+    from ember_array.random._discrete import integers_from_words, integers_from_words32
 
     dmin, dmax = _SMALL_INTS[name]
     lo = data.draw(st.one_of(st.sampled_from([dmin, 0, dmax - 1]), st.integers(dmin, dmax - 1)))
     hi = data.draw(st.one_of(st.just(dmax), st.integers(lo + 1, dmax)))
-    be = _core.backend_for("numpy", "test")
+    be = _words.backend_for("numpy", "test")
     u = [_words32(data, 12) for _ in range(3)]
     got = integers_from_words32(be, u, lo, hi, name)
     want = integers_from_words(be, [be.to_u64(q) for q in u], lo, hi, name)
@@ -336,7 +336,7 @@ def test_integers_32bit_arithmetic_matches_int64(data: st.DataObject, name: str)
 def test_normal_32bit_arithmetic_matches_int64(data: st.DataObject) -> None:
     from ember_array.random._dists import normal_from_words
 
-    be = _core.backend_for("numpy", "test")
+    be = _words.backend_for("numpy", "test")
     w = _words32(data, 32)
     np.testing.assert_array_equal(
         normal_from_words(be, [w], "float32", True), normal_from_words(be, [w], "float32")
@@ -346,9 +346,9 @@ def test_normal_32bit_arithmetic_matches_int64(data: st.DataObject) -> None:
 @given(data=st.data(), width=st.sampled_from([1, 2, 3, 2**32]))
 def test_sort_order_two_stable_sorts(data: st.DataObject, width: int) -> None:
     """Two stable 32-bit sorts order as the stable sort of the 64-bit hi:lo, ties included."""
-    from ember_array.random._dists import sort_order
+    from ember_array.random._discrete import sort_order
 
-    be = _core.backend_for("numpy", "test")
+    be = _words.backend_for("numpy", "test")
     n = data.draw(st.integers(0, 40))
     hi, lo = (_words32(data, n) % np.uint64(width) for _ in range(2))
     hi, lo = hi.astype(np.uint32), lo.astype(np.uint32)
@@ -365,7 +365,7 @@ def test_narrow_paths_give_numpy_streams(monkeypatch: pytest.MonkeyPatch) -> Non
         "u16": er.bits(k, (99,), dtype=np.uint16),
         **{nm: er.integers(k, *r, (999,), dtype=np.dtype(nm)) for nm, r in _SMALL_INTS.items()},
     }
-    monkeypatch.setattr(_core.Words, "narrow", lambda self: True)
+    monkeypatch.setattr(_words.Words, "narrow", lambda self: True)
     got = {
         "normal": er.normal(k, (999,)),
         "perm": er.permutation(k, 999),
@@ -391,7 +391,7 @@ def test_array_api_strict_matches_numpy() -> None:
     )
 
 
-@pytest.mark.parametrize("n", [2 * 2 * _core._NUMPY_BLOCK + 2, 2 * 3 * _core._NUMPY_BLOCK + 5])
+@pytest.mark.parametrize("n", [2 * 2 * _host.NUMPY_BLOCK + 2, 2 * 3 * _host.NUMPY_BLOCK + 5])
 def test_fast_paths_match_the_standard_form(n: int) -> None:
     """numpy's in-place blocked hash and mlx's native kernel give the operator-form stream.
 
@@ -408,7 +408,7 @@ def test_fast_paths_match_the_standard_form(n: int) -> None:
     # A range of pairs on its own (what each dask chunk computes) is the same stream.
     m = (n + 1) // 2
     k = er.key(2**40 + 7, xp="numpy")
-    pairs = _core.pairs_at(k, n, m // 3, m - 1)
+    pairs = _host.pairs_at(k, n, m // 3, m - 1)
     np.testing.assert_array_equal(pairs[0], ref[m // 3 : m - 1])
     np.testing.assert_array_equal(pairs[1], ref[m + m // 3 : 2 * m - 1])
 
@@ -625,13 +625,13 @@ def test_split_keys_independent(backend: str) -> None:
 
 
 def test_special_functions_accuracy() -> None:
-    from ember_array.random import _dists
+    from ember_array.random import _special
 
     xp = importlib.import_module("ember_array.numpy")
     p = np.concatenate([np.logspace(-300, -1, 200), np.linspace(0.01, 0.99, 99)])
-    np.testing.assert_allclose(_dists.ndtri(xp, p), special.ndtri(p), rtol=1e-13)
+    np.testing.assert_allclose(_special.ndtri(xp, p), special.ndtri(p), rtol=1e-13)
     x = np.linspace(-30, 8, 500)
-    np.testing.assert_allclose(_dists.ndtr(xp, x), special.ndtr(x), rtol=2e-7, atol=0)
+    np.testing.assert_allclose(_special.ndtr(xp, x), special.ndtr(x), rtol=2e-7, atol=0)
 
 
 # -------------------------------------------------------------------------- errors
@@ -713,11 +713,11 @@ def test_generator_bad_arguments(backend: str, xp: ModuleType, impl: str) -> Non
 def test_mlx_float64_on_gpu_is_an_error(mx: ModuleType) -> None:
     """float64 where mlx cannot compute it raises instead of silently giving float32."""
     from ember_array.mlx._devices import GPU
-    from ember_array.random import _dists
+    from ember_array.random import _params
 
-    be = _core.backend_for("mlx", "test")
+    be = _words.backend_for("mlx", "test")
     with pytest.raises(ValueError, match=r"uniform\(\): mlx cannot compute float64 on the gpu"):
-        _dists._float_dtype(be, be.xp.float64, GPU, "uniform")
+        _params.float_dtype(be, be.xp.float64, GPU, "uniform")
 
 
 # ------------------------------------------------------------- global state, laziness

@@ -16,7 +16,7 @@ import importlib.util
 import pytest
 
 from conformance.robustness import GROUPS, generate, known_failures, run
-from conformance.robustness._pool import Result
+from conformance.robustness._result import Result
 from tests._helpers import native_name, selected
 
 

@@ -13,6 +13,8 @@ from hypothesis import strategies as st
 
 import ember_array
 from ember_array import scatter as sc
+from ember_array.scatter._checks import check as scatter_check
+from ember_array.scatter._generic import scatter_standard
 from tests._helpers import from_numpy, to_numpy
 
 REDUCTIONS = ("sum", "mean", "max", "min", "prod")
@@ -104,8 +106,8 @@ def test_standard_path_on_backend_namespaces(backend: str, xp: Any, case: Any) -
     """The generic implementation also runs on each ember namespace, and agrees with native."""
     values, index, segments, axis, reduce = case
     v, i = from_numpy(backend, values), from_numpy(backend, index)
-    args = sc._check("scatter", xp, v, i, segments, axis, reduce, 0)
-    check(sc._standard(xp, v, i, args), loop_oracle(values, index, segments, axis, reduce, 0.0))
+    args = scatter_check("scatter", xp, v, i, segments, axis, reduce, 0)
+    check(scatter_standard(xp, v, i, args), loop_oracle(values, index, segments, axis, reduce, 0.0))
 
 
 def test_duplicates_combine(backend: str) -> None:

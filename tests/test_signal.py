@@ -423,18 +423,18 @@ def test_generic_path_equals_native_path(
     # the checked arguments the paths take, written out
     shared = {"backend": backend, "n_fft": 16, "hop": 5, "win": win or 16, "center": center}
     shared |= {"norm": norm, "onesided": onesided, "real_dtype": rdt, "n_frames": n_frames}
-    stft_args = signal._checks._StftArgs(**shared, return_complex=True, pad_mode=pad_mode)
-    generic = signal._stft._stft_generic(xp, x, w, stft_args)
+    stft_args = signal._checks.StftArgs(**shared, return_complex=True, pad_mode=pad_mode)
+    generic = signal._stft.stft_generic(xp, x, w, stft_args)
     assert_close(generic, to_numpy(native), rtol(backend))
     length = 90 if center else None
     y_native = signal.istft(native, 16, 5, win or 16, w, center, onesided=onesided, length=length)
     total = 16 + 5 * (n_frames - 1)
     start = 8 if center else 0
     end = start + 90 if center else total
-    istft_args = signal._checks._IstftArgs(
+    istft_args = signal._checks.IstftArgs(
         **shared, return_complex=False, length=length, total=total, start=start, end=end
     )
-    y_generic = signal._istft._istft_generic(xp, native, w, istft_args, lazy_nola=backend == "mlx")
+    y_generic = signal._istft.istft_generic(xp, native, w, istft_args, lazy_nola=backend == "mlx")
     assert_close(y_generic, to_numpy(y_native), rtol(backend))
 
 
@@ -562,7 +562,7 @@ def test_frame_matches_numpy_reference(backend: str, shape: tuple, axis: int) ->
     assert to_numpy(got).shape == (*shape[:ax], len(frames), *shape[ax + 1 :], 7)
     np.testing.assert_array_equal(to_numpy(got), want)
     if backend != "strict":
-        generic = signal._frame._frame_generic(
+        generic = signal._frame.frame_generic(
             __import__(f"ember_array.{backend}", fromlist=["x"]), from_numpy(backend, x), 7, 4, ax
         )
         np.testing.assert_array_equal(to_numpy(generic), want)

@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 PAGE = ROOT / "docs" / "support-matrix.md"
 
 
-def _backend(name: str) -> _report.Backend:
+def _backend(name: str) -> _report.ProbedBackend:
     for b in _report.backends():
         if b.name == name:
             if b.namespace is None:
@@ -105,7 +105,7 @@ def test_report_counts_the_new_categories(capsys: pytest.CaptureFixture[str]) ->
 # the classifier on fake backends
 
 
-def _fake(**ns_attrs: Any) -> _report.Backend:
+def _fake(**ns_attrs: Any) -> _report.ProbedBackend:
     native = types.ModuleType("fakelib")
 
     def arccos(x: Any) -> Any:
@@ -120,7 +120,7 @@ def _fake(**ns_attrs: Any) -> _report.Backend:
     ns = types.ModuleType("ember_fakelib")
     for k, v in ns_attrs.items():
         setattr(ns, k, v)
-    return _report.Backend("fake", "0", native, ns, None)
+    return _report.ProbedBackend("fake", "0", native, ns, None)
 
 
 def test_fake_missing() -> None:
@@ -279,6 +279,24 @@ def test_borrowed_functions_are_declared() -> None:
                     undeclared.append(f"{b.name}: {name}")
                 break
     assert undeclared == []
+
+
+def test_the_float64_router_is_transparent() -> None:
+    """mlx's float64 stream router (installed on GPU machines) is marked transparent: a routed
+    namespace gets the labels of the unrouted one, native functions staying ``native``."""
+    pytest.importorskip("mlx.core")
+    from ember_array.mlx import _devices
+
+    mlx = _backend("mlx")
+    names = ("abs", "sum", "concat", "nonzero", "sin")
+    routed = types.ModuleType("routed")
+    routed.__dict__.update(vars(mlx.namespace))
+    # every name wrapped, native ones too (route_float64 leaves out what is not a routine)
+    routed.__dict__.update({n: _devices.cpu_for_float64(getattr(routed, n)) for n in names})
+    fake = _report.ProbedBackend("mlx", mlx.version, mlx.native, routed, None)
+    labels = [_report.classify(mlx, n) for n in names]
+    assert _report.NATIVE in labels
+    assert [_report.classify(fake, n) for n in names] == labels
 
 
 # ------------------------------------------------------------------------------------------

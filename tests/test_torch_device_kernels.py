@@ -3,7 +3,7 @@
 torch's CUDA build has no integer matmul (``"addmm_cuda" not implemented for 'Long'``) and no
 uint16/32/64 ``where``, ``sort``, ``roll``, ``any``, ``all``; ember_array.torch computes them
 another way there. Here the CPU plays that device: :func:`_cuda_like` makes
-``_needs_int_fallback`` answer yes and, through a ``TorchDispatchMode``, makes every aten op that
+``needs_int_fallback`` answer yes and, through a ``TorchDispatchMode``, makes every aten op that
 CUDA lacks for a dtype raise as CUDA does. Every result must then equal the CPU's native one bit
 for bit (wraparound included), with the same dtype and shape. On a machine with CUDA the last
 test also compares the device's results with the CPU's.
@@ -68,8 +68,8 @@ def _cuda_like(chunk: int | None = None) -> Iterator[None]:
     """Inside, the CPU answers as CUDA: the fallbacks are taken, CUDA's missing kernels raise;
     ``chunk`` (if given) bounds the fallback's intermediates to that many elements."""
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(dk, "_needs_int_fallback", lambda x: True)
-        mp.setattr(dk, "_uint_views_needed", lambda x: True)
+        mp.setattr(dk, "needs_int_fallback", lambda x: True)
+        mp.setattr(dk, "uint_views_needed", lambda x: True)
         if chunk is not None:
             mp.setattr(dk, "CHUNK", chunk)
         with _NoCudaKernels():
@@ -244,9 +244,9 @@ def test_predicate_and_float_path() -> None:
     """CPU tensors keep torch's kernels; another device (meta here) takes the fallback, which
     gives the standard's shapes; floating inputs never ask the predicate."""
     a = torch.ones((2, 3, 4), dtype=torch.int64)
-    assert not dk._needs_int_fallback(a)
+    assert not dk.needs_int_fallback(a)
     meta = torch.empty((5, 1, 3, 4), dtype=torch.int64, device="meta")
-    assert dk._needs_int_fallback(meta)
+    assert dk.needs_int_fallback(meta)
     assert xp.matmul(meta, torch.empty((4, 2), dtype=torch.int64, device="meta")).shape == (
         5,
         1,
@@ -255,7 +255,7 @@ def test_predicate_and_float_path() -> None:
     )
     f = torch.ones((3, 4), dtype=torch.float32)
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(dk, "_needs_int_fallback", None)  # calling it would raise
+        mp.setattr(dk, "needs_int_fallback", None)  # calling it would raise
         xp.matmul(f, f.T)
         xp.tensordot(f, f, axes=2)
         xp.vecdot(f, f)

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 torch = pytest.importorskip("torch")
 
-from ember_array.torch import _aliases  # noqa: E402
+from ember_array.torch import _indexing  # noqa: E402
 
 DTYPES = ["float32", "float64", "int8", "int16", "int64", "uint8", "uint16", "uint32", "uint64",
           "bool", "complex64"]  # fmt: skip
@@ -49,24 +49,24 @@ def test_masked_take_equals_take_in_range(dtype: str, shape: tuple, data: st.Dat
     axis = data.draw(st.integers(0, len(shape) - 1))
     n = shape[axis]
     idx = torch.tensor(data.draw(st.lists(st.integers(-n, n - 1), max_size=5)), dtype=torch.int64)
-    want = _aliases.take(x, idx, axis=axis)
-    assert _same(_aliases._take_masked(x, idx, axis), want)
+    want = _indexing.take(x, idx, axis=axis)
+    assert _same(_indexing._take_masked(x, idx, axis), want)
     along = data.draw(st.lists(st.integers(-n, n - 1), min_size=1, max_size=3))
     ishape = list(shape)
     ishape[axis] = len(along)
     ia = torch.tensor(along).reshape([len(along) if i == axis else 1 for i in range(len(shape))])
     ia = ia.expand(ishape)
-    want_along = _aliases.take_along_axis(x, ia, axis=axis)
-    assert _same(_aliases._take_along_masked(x, ia, axis), want_along)
+    want_along = _indexing.take_along_axis(x, ia, axis=axis)
+    assert _same(_indexing._take_along_masked(x, ia, axis), want_along)
 
 
 @pytest.mark.parametrize("dtype", DTYPES)
 def test_masked_take_fills_out_of_range(dtype: str) -> None:
     x = _x(dtype, (2, 4))
     idx = torch.tensor([1, 4, -5, 2**40, -1])
-    got = _aliases._take_masked(x, idx, 1)
+    got = _indexing._take_masked(x, idx, 1)
     with pytest.raises(IndexError):  # the CPU path: torch's own bounds check
-        _aliases.take(x, idx, axis=1)
+        _indexing.take(x, idx, axis=1)
     fill = FILL[dtype]
     for row in range(2):
         vals = _list(got[row])
@@ -74,17 +74,17 @@ def test_masked_take_fills_out_of_range(dtype: str) -> None:
         assert vals[4] == _list(x[row])[3]
         for v in vals[1:4]:
             assert (v != v) if isinstance(fill, float) else v == fill
-    along = _aliases._take_along_masked(x, torch.tensor([[0, 9], [-9, 3]]), 1)
+    along = _indexing._take_along_masked(x, torch.tensor([[0, 9], [-9, 3]]), 1)
     assert _list(along)[0] == _list(x)[0]
     assert _list(along)[3] == _list(x[1])[3]
 
 
 def test_masked_take_of_an_empty_axis_is_all_fill() -> None:
-    got = _aliases._take_masked(torch.zeros((2, 0)), torch.tensor([0, 1, 2]), 1)
+    got = _indexing._take_masked(torch.zeros((2, 0)), torch.tensor([0, 1, 2]), 1)
     assert got.shape == (2, 3)
     assert bool(torch.isnan(got).all())
     zeros = torch.zeros((2, 3), dtype=torch.int64)
-    along = _aliases._take_along_masked(torch.zeros((2, 0)), zeros, 1)
+    along = _indexing._take_along_masked(torch.zeros((2, 0)), zeros, 1)
     assert along.shape == (2, 3)
     assert bool(torch.isnan(along).all())
 
@@ -92,9 +92,9 @@ def test_masked_take_of_an_empty_axis_is_all_fill() -> None:
 def test_masked_take_rejects_what_take_rejects() -> None:
     x = torch.zeros((2, 3))
     with pytest.raises(ValueError, match="axis is required"):
-        _aliases._take_masked(x, torch.tensor([0]), None)
+        _indexing._take_masked(x, torch.tensor([0]), None)
     with pytest.raises(TypeError, match="integer dtype"):
-        _aliases._take_masked(x, torch.tensor([0.5]), 1)
+        _indexing._take_masked(x, torch.tensor([0.5]), 1)
 
 
 @pytest.mark.parametrize("reduce", ["sum", "mean"])

@@ -295,7 +295,14 @@ def test_other_dtypes_never_reach_the_uint_layer(monkeypatch: pytest.MonkeyPatch
     def fail(*args: Any, **kwargs: Any) -> Any:
         raise AssertionError("uint path taken")
 
-    for name in ("_to_bits", "_to_key", "_to_wide", "promote", "promote_dtypes", "to_bits"):
+    for name in (
+        "as_signed_bits",
+        "as_order_key",
+        "_to_wide",
+        "promote",
+        "promote_dtypes",
+        "to_bits",
+    ):
         monkeypatch.setattr(_uints, name, fail)
     for dt in (xp.float32, xp.int64, xp.uint8, xp.int16):
         x = xp.asarray([3, 1, 2], dtype=dt)

@@ -37,7 +37,7 @@ def test_mlx_vmap_stft_and_frame() -> None:
 
 def test_torch_scalar_dtype_matches_torch() -> None:
     torch = pytest.importorskip("torch")
-    from ember_array.torch._aliases import scalar_dtype
+    from ember_array.torch._data_types import scalar_dtype
 
     for dt in (torch.bool, torch.int8, torch.uint8, torch.int64, torch.float32, torch.float64,
                torch.complex64, torch.complex128):  # fmt: skip

@@ -17,6 +17,7 @@ def _take(d: st.DrawFn, dtype: str) -> Call:
     if x.ndim == 0:
         x = x.reshape(1)
         axis = 0
+    assert axis is not None  # drawn for ndim > 0, set above for 0-d
     n = x.shape[axis]
     idx = d(hnp.arrays(np.int64, (d(st.integers(0, 5)),), elements=st.integers(-n, n - 1)))
     return Call((x, idx), {"axis": axis} if x.ndim > 1 or d(st.booleans()) else {})

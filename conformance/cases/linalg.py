@@ -34,14 +34,18 @@ def _square(d: st.DrawFn, dtype: str, *, batch: bool = True, n_min: int = 1) -> 
     a = array(d, dtype, (*lead, n, n), lo=-1, hi=1, specials=False)
     if dtype in COMPLEX:
         a = array(d, dtype, (*lead, n, n), hi=1)
-    return (a + (n + 1) * np.eye(n, dtype=dtype)).astype(dtype)
+    dominant: np.ndarray = (a + (n + 1) * np.eye(n, dtype=dtype)).astype(dtype)
+    return dominant
 
 
 def _spd(d: st.DrawFn, dtype: str) -> np.ndarray:
     """Symmetric (Hermitian) positive definite: a @ a^H + n I."""
     a = _square(d, dtype)
     n = a.shape[-1]
-    return (a @ np.conj(np.swapaxes(a, -1, -2)) + n * np.eye(n, dtype=dtype)).astype(dtype)
+    spd: np.ndarray = (a @ np.conj(np.swapaxes(a, -1, -2)) + n * np.eye(n, dtype=dtype)).astype(
+        dtype
+    )
+    return spd
 
 
 #: Factorizations of well-conditioned n <= 4 matrices: a few hundred eps of the largest entry.

@@ -16,8 +16,8 @@ from .. import _xfails
 from .._xfails import Xfail
 from ._deviations import apply as apply_deviations
 from ._generate import CONTROL, GROUPS, Case, all_cases
-from ._pool import Result
 from ._pool import run as _run
+from ._result import Result
 from ._tables import load_results, markdown, save_results, table_lines
 
 __all__ = [

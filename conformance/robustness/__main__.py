@@ -15,7 +15,6 @@ from collections import Counter
 
 from . import (
     GROUPS,
-    apply_deviations,
     generate,
     load_results,
     markdown,
@@ -24,6 +23,7 @@ from . import (
     table_lines,
 )
 from ._agreement import pair_table
+from ._deviations import apply as apply_deviations
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -23,7 +23,7 @@ import itertools
 from collections import Counter, defaultdict
 from dataclasses import dataclass
 
-from ._pool import Result
+from ._result import Result
 
 #: The groups compared: the namespaces and shims each backend's users call.
 BACKENDS = ("numpy", "torch", "mlx", "dask")

@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 
 from ._generate import Case
-from ._pool import Result
+from ._result import Result
 
 NO_ISSUE = "no upstream issue found"
 

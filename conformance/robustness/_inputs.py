@@ -98,19 +98,21 @@ def numpy_values(a: Arr) -> np.ndarray:
     if a.values == "key":  # mx.random.key(42) / ember_array.random.key(42): [0, 42]
         return (np.arange(n) * 42).reshape(a.shape).astype(dt)
     if dt.kind == "b":
-        return (k % 2 == 0).reshape(a.shape)
+        bools: np.ndarray = (k % 2 == 0).reshape(a.shape)
+        return bools
     if dt.kind in "iu":
-        return (k % 7 + 1).reshape(a.shape).astype(dt)
+        ints: np.ndarray = (k % 7 + 1).reshape(a.shape).astype(dt)
+        return ints
     v: Any = (k % 7 + 1) / 8
     if dt.kind == "c":
         v = v + 1j * ((k % 5) / 8)
-    out = v.astype(dt)
+    out: np.ndarray = v.astype(dt)
     if a.values in SPECIALS:
         sp = SPECIALS[a.values]
         flat = out.reshape(-1)
         for i, s in enumerate(sp[: flat.size]):
             flat[i] = s
-        out = flat.reshape(a.shape)  # type: ignore[assignment]
+        out = flat.reshape(a.shape)
     return out.reshape(a.shape)
 
 

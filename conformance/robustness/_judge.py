@@ -208,7 +208,8 @@ def _is_array(lib: str, x: Any) -> bool:
 
 def to_numpy(lib: str, x: Any) -> np.ndarray:
     if lib == "torch":
-        return x.detach().cpu().resolve_conj().numpy()
+        host: np.ndarray = x.detach().cpu().resolve_conj().numpy()
+        return host
     if lib == "strict":
         return np.asarray(x._array)  # the wrapped numpy array, whatever the strict device
     return np.asarray(x)

@@ -23,24 +23,12 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
+from ._deviations import memory_unsafe
 from ._generate import Case
-
-
-@dataclass(frozen=True)
-class Result:
-    """The outcome of one case."""
-
-    case: Case
-    outcome: str
-    detail: str = ""
-    #: what array-api-strict did with the same call: ``"returns"``, ``"raises"``, or
-    #: ``"outside"`` (the input cannot be built there: a dtype outside the standard);
-    #: ``""`` where the case did not get that far (crash, hang, skip)
-    referee: str = ""
+from ._result import Result
 
 
 def _limit_memory(gb: float) -> Callable[[], None]:
@@ -212,7 +200,7 @@ def _alone(case: Case, root: str, timeout: float, mem_gb: float, worker: str = W
 
 
 def run(
-    cases: list[Case],
+    cases: Sequence[Case],
     *,
     root: str | None = None,
     jobs: int = 2,
@@ -236,8 +224,6 @@ def run(
     by_group: dict[str, list[Case]] = {}
     for c in cases:
         by_group.setdefault(c.group, []).append(c)
-    from ._deviations import memory_unsafe  # imports this module
-
     chunks = []
     for g in by_group.values():
         # a native operation that writes outside an array's memory gets a worker of its own

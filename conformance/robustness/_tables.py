@@ -8,7 +8,7 @@ from collections import Counter, defaultdict
 
 from ._generate import Case
 from ._judge import OUTCOMES
-from ._pool import Result
+from ._result import Result
 
 #: The command that writes docs/robustness.md.
 REGENERATE = "python -m conformance.robustness --markdown docs/robustness.md"

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..robustness._pool import Result
 from ..robustness._pool import run as _run
+from ..robustness._result import Result
 from ._apply import ERROR, MISMATCH, NA, OK, OUTCOMES
 from ._cases import GROUPS, TRANSFORMS, Cell, cells, row_name
 from ._tables import counts, load_results, markdown, save_results, table_lines

@@ -77,7 +77,8 @@ class Lib:
 
     def to_numpy(self, x: Any) -> np.ndarray:
         if self.name == "torch":
-            return x.detach().cpu().resolve_conj().resolve_neg().numpy()
+            host: np.ndarray = x.detach().cpu().resolve_conj().resolve_neg().numpy()
+            return host
         return np.asarray(x)
 
     def from_numpy(self, a: np.ndarray) -> Any:
@@ -352,17 +353,21 @@ def _second(r: Arr) -> np.ndarray:
     """Another valid input of recipe ``r``'s kind: the second element of a vmap batch."""
     v = numpy_values(r)
     if r.values == "key":
-        v = v.copy()
-        v.reshape(-1)[-1] += 1
-        return v
+        key: np.ndarray = v.copy()
+        key.reshape(-1)[-1] += 1
+        return key
     if r.values == "index":  # the same indices in another order
-        return v.reshape(-1)[::-1].reshape(v.shape).copy()
+        reordered: np.ndarray = v.reshape(-1)[::-1].reshape(v.shape).copy()
+        return reordered
     if v.dtype.kind == "b":
-        return ~v
+        flipped: np.ndarray = ~v
+        return flipped
     if v.dtype.kind in "iu":
-        return (v + 1 if r.values == "sorted" else 8 - v).astype(v.dtype)
+        ints: np.ndarray = (v + 1 if r.values == "sorted" else 8 - v).astype(v.dtype)
+        return ints
     # increasing (keeps sorted input sorted) and keeps an spd matrix spd
-    return (v * 0.5 + 0.25).astype(v.dtype)
+    floats: np.ndarray = (v * 0.5 + 0.25).astype(v.dtype)
+    return floats
 
 
 def _vmap(call: Call, eager: list[np.ndarray], how: str) -> tuple[str, str]:
@@ -401,7 +406,8 @@ def _generic(v: np.ndarray, r: Arr, target: str, tie: bool = False) -> np.ndarra
     else:
         first = 0 if tie else 1  # not 0: no element equal to another argument's
         out = v + 0.05 * np.arange(first, v.size + first).reshape(v.shape) / (v.size + 1)
-    return (out + DOMAIN_SHIFT.get(target, 0.0)).astype(v.dtype)
+    shifted: np.ndarray = (out + DOMAIN_SHIFT.get(target, 0.0)).astype(v.dtype)
+    return shifted
 
 
 class _Derivative:

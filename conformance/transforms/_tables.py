@@ -8,7 +8,7 @@ import json
 import re
 from collections import Counter, defaultdict
 
-from ..robustness._pool import Result
+from ..robustness._result import Result
 from ..robustness._tables import _source, page_head
 from ._apply import ERROR, MISMATCH, NA, OK, OUTCOMES
 from ._cases import GROUPS, TRANSFORMS, Cell, row_name

@@ -12,7 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import wraps
-from typing import Any
+from typing import Any, TypeVar
+
+_R = TypeVar("_R")
 
 __all__ = [
     "checked_diff",
@@ -92,14 +94,14 @@ def checked_matrix_power(func: Callable[..., Any], backend: str) -> Callable[...
     return matrix_power
 
 
-def checked_diff(func: Callable[..., Any], backend: str) -> Callable[..., Any]:
+def checked_diff(func: Callable[..., _R], backend: str) -> Callable[..., _R]:
     """``diff`` with ``n`` checked and clamped (numpy and torch loop ``n`` times, so
     ``n=2**40`` never returns; past the axis length every difference is empty)."""
 
     @wraps(func)
     def diff(
         x: Any, /, *, axis: int = -1, n: int = 1, prepend: Any = None, append: Any = None
-    ) -> Any:
+    ) -> _R:
         shape = tuple(getattr(x, "shape", ()))
         if (
             isinstance(axis, int)

@@ -14,21 +14,23 @@ from typing import Final as _Final
 
 import array_api_compat.dask.array as _compat
 import numpy as _np
+from array_api_compat.dask.array._info import __array_namespace_info__
 
-from .. import _spec
 from .._markers import borrow as _borrow
 from .._namespace import populate as _populate
+from .._spec import API_VERSION as _API_VERSION
+from .._spec import EXTRA_DTYPES as _EXTRA_DTYPES
+from .._spec import MAIN as _MAIN
 from . import _aliases
 
-__array_api_version__: _Final = _spec.API_VERSION
-__array_namespace_info__ = _compat.__array_namespace_info__
+__array_api_version__: _Final = _API_VERSION
 
-__all__ = _populate(globals(), _compat, _aliases, _spec.MAIN)
+__all__ = _populate(globals(), _compat, _aliases, _MAIN)
 
 from . import fft, linalg
 
 # dask arrays hold numpy dtypes (array-api-compat's dask namespace has no float16)
-__all__ += _populate(globals(), _np, None, _spec.EXTRA_DTYPES)
+__all__ += _populate(globals(), _np, None, _EXTRA_DTYPES)
 
 __all__ += ["__array_api_version__", "__array_namespace_info__", "fft", "linalg"]
 

@@ -15,10 +15,11 @@ from typing import Any
 import array_api_compat.dask.array.fft as _compat
 import dask.array as da
 
-from .. import _spec
 from .._markers import wraps_native as _wraps_native
 from .._namespace import populate as _populate
-from ._aliases import integer, python_scalars
+from .._spec import FFT as _FFT
+from ._checks import integer, python_scalars
+from ._native import DA as _DA
 
 _ONE_AXIS = ("fft", "ifft", "rfft", "irfft", "hfft", "ihfft")
 _N_AXES = ("fftn", "ifftn", "rfftn", "irfftn")
@@ -29,10 +30,18 @@ def _check(func: str, x: Any) -> None:
         raise TypeError(f"{func}() [dask]: expected a dask array, got {type(x).__name__}")
 
 
+def _named(run: Callable[..., da.Array], name: str, doc: str) -> Callable[..., da.Array]:
+    """``run`` as this namespace's function ``name``, a fix of dask's (for the report)."""
+    run.__name__ = run.__qualname__ = name
+    run.__doc__ = doc
+    run.__module__ = __name__
+    return _wraps_native()(run)
+
+
 # dask: FFTs raise unless every transformed axis is one chunk;
 # https://github.com/dask/dask/issues/2620
 def _one_axis(name: str) -> Callable[..., Any]:
-    native = getattr(_compat, name)
+    native: Callable[..., da.Array] = getattr(_compat, name)
 
     def run(
         x: da.Array, /, *, n: int | None = None, axis: int = -1, norm: str = "backward"
@@ -40,16 +49,13 @@ def _one_axis(name: str) -> Callable[..., Any]:
         _check(name, x)
         if not -x.ndim <= axis < x.ndim:
             raise IndexError(f"{name}() [dask]: axis {axis} out of range for {x.ndim}-d x")
-        return native(x.rechunk({axis % x.ndim: -1}), n=n, axis=axis, norm=norm)
+        return native(_DA.rechunk(x, {axis % x.ndim: -1}), n=n, axis=axis, norm=norm)
 
-    run.__name__ = run.__qualname__ = name
-    run.__doc__ = f"``{name}`` along ``axis``, which is made one chunk first."
-    run.__module__ = __name__
-    return _wraps_native()(run)
+    return _named(run, name, f"``{name}`` along ``axis``, which is made one chunk first.")
 
 
 def _n_axes(name: str) -> Callable[..., Any]:
-    native = getattr(_compat, name)
+    native: Callable[..., da.Array] = getattr(_compat, name)
 
     def run(
         x: da.Array,
@@ -68,17 +74,14 @@ def _n_axes(name: str) -> Callable[..., Any]:
         for a in chosen:
             if not -x.ndim <= a < x.ndim:
                 raise IndexError(f"{name}() [dask]: axis {a} out of range for {x.ndim}-d x")
-        x = x.rechunk({a % x.ndim: -1 for a in chosen})
+        x = _DA.rechunk(x, {a % x.ndim: -1 for a in chosen})
         return native(x, s=s, axes=axes, norm=norm)
 
-    run.__name__ = run.__qualname__ = name
-    run.__doc__ = f"``{name}`` over ``axes``, which are made one chunk first."
-    run.__module__ = __name__
-    return _wraps_native()(run)
+    return _named(run, name, f"``{name}`` over ``axes``, which are made one chunk first.")
 
 
 def _frequencies(name: str) -> Callable[..., Any]:
-    native = getattr(_compat, name)
+    native: Callable[..., da.Array] = getattr(_compat, name)
 
     # dask: fftfreq/rfftfreq take n="1" and d="1", and read a dask array d with float(),
     # computing the graph while it is built (no upstream issue found)
@@ -87,12 +90,9 @@ def _frequencies(name: str) -> Callable[..., Any]:
         python_scalars(name, d=d)
         if not isinstance(d, Real):
             raise TypeError(f"{name}() [dask]: d must be a real number, got {type(d).__name__}")
-        return native(n, d=d, dtype=dtype, device=device)  # type: ignore[no-any-return]
+        return native(n, d=d, dtype=dtype, device=device)
 
-    run.__name__ = run.__qualname__ = name
-    run.__doc__ = f"``{name}`` of an int ``n`` and a real ``d``."
-    run.__module__ = __name__
-    return _wraps_native()(run)
+    return _named(run, name, f"``{name}`` of an int ``n`` and a real ``d``.")
 
 
 _fixes = _ModuleType(__name__ + "._fixes")
@@ -103,4 +103,4 @@ for _name in _ONE_AXIS:
 for _name in _N_AXES:
     setattr(_fixes, _name, _n_axes(_name))
 
-__all__ = _populate(globals(), _compat, _fixes, _spec.FFT)
+__all__ = _populate(globals(), _compat, _fixes, _FFT)

@@ -23,10 +23,15 @@ import array_api_compat.dask.array.linalg as _compat
 import dask.array as da
 import numpy as np
 
-from .. import _spec
 from .. import numpy as _enp
 from .._namespace import populate as _populate
-from . import _aliases
+from .._spec import LINALG as _LINALG
+
+# the main namespace's products keep the standard's result dtype (re-exported)
+from ._aliases import matmul as matmul
+from ._aliases import tensordot as tensordot
+from ._aliases import vecdot as vecdot
+from ._native import DA as _DA
 
 _np_linalg: Any = _enp.linalg
 
@@ -56,8 +61,14 @@ def _check_matrix(func: str, x: Any, square: bool) -> None:
 def _empty(result: Any) -> Any:
     """A numpy result of an empty input as dask arrays (apply_gufunc divides by zero sizes)."""
     if isinstance(result, tuple):
-        return type(result)(*(da.from_array(r) for r in result))
-    return da.from_array(result)
+        return type(result)(*(_DA.from_array(r) for r in result))
+    return _DA.from_array(result)
+
+
+def _gufunc(func: Callable[..., Any], signature: str, /, *args: Any, **kwargs: Any) -> da.Array:
+    """``dask.array.apply_gufunc`` of a function with one output."""
+    out: da.Array = _DA.apply_gufunc(func, signature, *args, **kwargs)
+    return out
 
 
 def _blockwise(name: str, signature: str, square: bool = True) -> Callable[..., Any]:
@@ -80,7 +91,7 @@ def _blockwise(name: str, signature: str, square: bool = True) -> Callable[..., 
         sample = native(_sample(x.dtype, in_cores[0]))
         sizes = {"k": min(x.shape[-2:])}
         if n_out == 1:
-            return da.apply_gufunc(
+            return _gufunc(
                 native,
                 signature,
                 x,
@@ -88,7 +99,7 @@ def _blockwise(name: str, signature: str, square: bool = True) -> Callable[..., 
                 output_sizes=sizes,
                 allow_rechunk=True,
             )
-        out = da.apply_gufunc(
+        out = _DA.apply_gufunc(
             lambda a: tuple(native(a)),
             signature,
             x,
@@ -125,8 +136,8 @@ def cholesky(x: da.Array, /, *, upper: bool = False) -> da.Array:
     """The Cholesky factor of every matrix of ``x`` (lower unless ``upper=True``)."""
     _check_matrix("cholesky", x, True)
     if 0 in x.shape:
-        return _empty(_np_linalg.cholesky(np.empty(x.shape, x.dtype), upper=upper))
-    return da.apply_gufunc(
+        return _DA.from_array(_np_linalg.cholesky(np.empty(x.shape, x.dtype), upper=upper))
+    return _gufunc(
         lambda a: _np_linalg.cholesky(a, upper=upper),
         "(m,n)->(m,n)",
         x,
@@ -142,7 +153,7 @@ def _factors(name: str, x: da.Array, signature: str, **kwargs: Any) -> Any:
     if 0 in x.shape:
         return _empty(native(np.empty(x.shape, x.dtype), **kwargs))
     sample = native(np.eye(2, dtype=x.dtype))
-    parts = da.apply_gufunc(
+    parts = _DA.apply_gufunc(
         lambda a: tuple(native(a, **kwargs)),
         signature,
         x,
@@ -177,14 +188,14 @@ def _rtol_call(name: str, signature: str) -> Callable[..., Any]:
         kwargs: dict[str, Any] = {"output_dtypes": sample.dtype, "allow_rechunk": True}
         if isinstance(rtol, da.Array | np.ndarray):
             # an array rtol broadcasts against the batch axes
-            return da.apply_gufunc(
+            return _gufunc(
                 lambda a, r: native(a, rtol=r),
                 signature.replace("->", ",()->", 1),
                 x,
                 rtol,
                 **kwargs,
             )
-        return da.apply_gufunc(lambda a: native(a, rtol=rtol), signature, x, **kwargs)
+        return _gufunc(lambda a: native(a, rtol=rtol), signature, x, **kwargs)
 
     run.__name__ = run.__qualname__ = name
     run.__doc__ = f"``{name}`` of every matrix of ``x``, block by block over the batch axes."
@@ -200,9 +211,9 @@ def matrix_power(x: da.Array, n: int, /) -> da.Array:
     """``x`` raised to the integer power ``n``, every matrix of the stack."""
     _check_matrix("matrix_power", x, True)
     if 0 in x.shape:
-        return _empty(_np_linalg.matrix_power(np.empty(x.shape, x.dtype), n))
+        return _DA.from_array(_np_linalg.matrix_power(np.empty(x.shape, x.dtype), n))
     out_dtype = _np_linalg.matrix_power(np.eye(2, dtype=x.dtype), n).dtype
-    return da.apply_gufunc(
+    return _gufunc(
         lambda a: _np_linalg.matrix_power(a, n),
         "(m,n)->(m,n)",
         x,
@@ -227,14 +238,14 @@ def solve(x1: da.Array, x2: da.Array, /) -> da.Array:
     """
     _check_matrix("solve", x1, True)
     if 0 in x1.shape or 0 in x2.shape:
-        return _empty(_np_linalg.solve(np.empty(x1.shape, x1.dtype), np.empty(x2.shape, x2.dtype)))
+        return _DA.from_array(
+            _np_linalg.solve(np.empty(x1.shape, x1.dtype), np.empty(x2.shape, x2.dtype))
+        )
     sig = "(m,m),(m)->(m)" if x2.ndim == 1 else "(m,m),(m,n)->(m,n)"
     sample = _np_linalg.solve(
         np.eye(2, dtype=x1.dtype), np.ones((2,) if x2.ndim == 1 else (2, 1), dtype=x2.dtype)
     )
-    return da.apply_gufunc(
-        _np_linalg.solve, sig, x1, x2, output_dtypes=sample.dtype, allow_rechunk=True
-    )
+    return _gufunc(_np_linalg.solve, sig, x1, x2, output_dtypes=sample.dtype, allow_rechunk=True)
 
 
 def cross(x1: da.Array, x2: da.Array, /, *, axis: int = -1) -> da.Array:
@@ -248,16 +259,16 @@ def cross(x1: da.Array, x2: da.Array, /, *, axis: int = -1) -> da.Array:
             f"{tuple(x1.shape)} and {tuple(x2.shape)}"
         )
     if 0 in x1.shape or 0 in x2.shape:
-        return _empty(
+        return _DA.from_array(
             _np_linalg.cross(np.empty(x1.shape, x1.dtype), np.empty(x2.shape, x2.dtype), axis=axis)
         )
-    a = da.moveaxis(x1, axis, -1)
-    b = da.moveaxis(x2, axis, -1)
+    a = _DA.moveaxis(x1, axis, -1)
+    b = _DA.moveaxis(x2, axis, -1)
     out_dtype = _np_linalg.cross(np.ones(3, x1.dtype), np.ones(3, x2.dtype)).dtype
-    out = da.apply_gufunc(
+    out = _gufunc(
         _np_linalg.cross, "(i),(i)->(i)", a, b, output_dtypes=out_dtype, allow_rechunk=True
     )
-    return da.moveaxis(out, -1, axis)
+    return _DA.moveaxis(out, -1, axis)
 
 
 # dask: matrix_norm has no singular-value orders (2, -2, "nuc") beyond 2-d input and a wrong
@@ -274,13 +285,14 @@ def matrix_norm(
     """
     _check_matrix("matrix_norm", x, False)
     if 0 in x.shape:
-        return _empty(
+        return _DA.from_array(
             _np_linalg.matrix_norm(np.empty(x.shape, x.dtype), keepdims=keepdims, ord=ord)
         )
     if ord not in (2, -2, "nuc"):
-        return _compat.matrix_norm(x, keepdims=keepdims, ord=ord)
+        out: da.Array = _compat.matrix_norm(x, keepdims=keepdims, ord=ord)
+        return out
     sample = _np_linalg.matrix_norm(np.eye(2, dtype=x.dtype), ord=ord)
-    out = da.apply_gufunc(
+    out = _gufunc(
         lambda a: _np_linalg.matrix_norm(a, ord=ord),
         "(m,n)->()",
         x,
@@ -289,9 +301,6 @@ def matrix_norm(
     )
     return out[..., None, None] if keepdims else out
 
-
-# the main namespace's products keep the standard's result dtype
-matmul, tensordot, vecdot = _aliases.matmul, _aliases.tensordot, _aliases.vecdot
 
 for _name in (
     "matmul",
@@ -317,4 +326,4 @@ for _name in (
 ):
     setattr(_fixes, _name, globals()[_name])
 
-__all__ = _populate(globals(), _compat, _fixes, _spec.LINALG)
+__all__ = _populate(globals(), _compat, _fixes, _LINALG)

@@ -8,21 +8,26 @@ array-api-compat speaks, and recognition of ember_array's namespaces by a vendor
 from __future__ import annotations
 
 import contextlib
+import functools
+import importlib
 import importlib.util
 from collections.abc import Callable, Iterator
 from types import ModuleType
-from typing import Any
+from typing import Any, NamedTuple, Protocol
 
 from .._backends import BY_NAME
 from .._patch import Patcher
 from .._spec import SUPPORTED_VERSIONS
 
 __all__ = [
-    "enabled_context",
+    "Enable",
+    "Enabled",
+    "Integration",
+    "Lifecycle",
     "install_mlx",
+    "mark_wrapped",
     "mlx_available",
     "recognising",
-    "restore_state",
     "vendored_api_version",
 ]
 
@@ -42,6 +47,12 @@ def vendored_api_version(compat: ModuleType) -> str | None:
     return version if version in SUPPORTED_VERSIONS else None
 
 
+def mark_wrapped(wrapper: Callable[..., Any], original: Callable[..., Any]) -> None:
+    """Set ``wrapper.__wrapped__`` to ``original`` (``inspect.unwrap`` finds the consumer's
+    function), keeping the wrapper's own name and docstring."""
+    functools.update_wrapper(wrapper, original, assigned=(), updated=())
+
+
 def recognising(original: Callable[[Any], bool], backend: str) -> Callable[[Any], bool]:
     """A vendored ``is_<backend>_namespace`` that also answers for ``ember_array.<backend>``.
 
@@ -57,7 +68,7 @@ def recognising(original: Callable[[Any], bool], backend: str) -> Callable[[Any]
 
     is_namespace.__name__ = is_namespace.__qualname__ = original.__name__
     is_namespace.__doc__ = original.__doc__
-    is_namespace.__wrapped__ = original  # type: ignore[attr-defined]
+    mark_wrapped(is_namespace, original)
     return is_namespace
 
 
@@ -89,27 +100,289 @@ def install_mlx(mlx: bool | None, patches: Patcher) -> None:
     patches.on_restore(emx.uninstall)
 
 
-def restore_state(state: dict[str, Any]) -> None:
-    """Undo the patches recorded in ``state`` (the mlx additions too, if they were installed)."""
-    patches = state["patches"]
-    if patches is None:
-        return
-    state["patches"] = None
-    patches.restore()
+class Integration:
+    """The state of one consumer's integration: its patches, ``None`` while disabled.
+
+    One mechanism for every consumer: :meth:`enable` applies a consumer's patches (and the
+    mlx additions) all or nothing, :meth:`functions` makes the consumer module's public
+    ``is_enabled``, ``patched_attributes``, ``disable`` and ``enabled``.
+    """
+
+    def __init__(self, module: str, consumer: str, library: str) -> None:
+        self.module = module  # ember_array.integrations.<consumer>
+        self.consumer = consumer  # the consumer's import name: "scipy", "sklearn"
+        self.library = library  # its name in prose: "SciPy", "scikit-learn"
+        self.patches: Patcher | None = None
+
+    def installed_version(
+        self, tested: tuple[str, ...]
+    ) -> tuple[str, Callable[[str], RuntimeError]]:
+        """The installed consumer's version, and the error for a missing piece of its
+        internals (naming that version and the ``tested`` ones).
+
+        Raises
+        ------
+        ModuleNotFoundError
+            If the consumer is not installed.
+        """
+        try:
+            consumer = importlib.import_module(self.consumer)
+        except ModuleNotFoundError:
+            raise ModuleNotFoundError(
+                f"{self.module} needs {self.library}, which is not installed"
+            ) from None
+        version = str(getattr(consumer, "__version__", "unknown"))
+        checked = ", ".join(f"{v}.x" for v in tested)
+
+        def missing(what: str) -> RuntimeError:
+            return RuntimeError(
+                f"{self.module}: {self.library} {version} does not have {what}; this "
+                f"integration patches {self.library} internals and was checked against "
+                f"{self.library} {checked}"
+            )
+
+        return version, missing
+
+    def is_enabled(self) -> bool:
+        """Whether the patches are in effect."""
+        return self.patches is not None
+
+    def enable(self, prepare: Callable[[], Callable[[Patcher], None]], mlx: bool | None) -> None:
+        """Unless enabled: ``prepare()`` (which checks the consumer's internals and gives the
+        function that patches them), then its patches and the mlx additions, or none of them
+        on an error."""
+        if self.is_enabled():
+            return
+        install = prepare()
+        patches = Patcher()
+        try:
+            install(patches)
+            install_mlx(mlx, patches)
+        except BaseException:
+            patches.restore()
+            raise
+        self.patches = patches
+
+    def disable(self) -> None:
+        """Undo the patches (the mlx additions too, if :meth:`enable` installed them)."""
+        patches, self.patches = self.patches, None
+        if patches is not None:
+            patches.restore()
+
+    def functions(
+        self,
+        prepare: Callable[[], Callable[[Patcher], None]],
+        *,
+        summary: str,
+        attribute: str,
+        mlx_note: str = "",
+        warns: str = "",
+        enabled_examples: str = "",
+    ) -> Lifecycle:
+        """The consumer module's public functions, documented.
+
+        ``prepare`` is as for :meth:`enable`. ``summary`` is ``enable``'s first line,
+        ``mlx_note`` ends its ``mlx=False`` entry and ``warns`` is its Warns section;
+        ``attribute`` is a dotted name ``enable`` patches (for ``patched_attributes``'s
+        example); ``enabled_examples`` replaces ``enabled``'s default examples.
+        """
+
+        def enable(*, mlx: bool | None = None) -> None:
+            self.enable(prepare, mlx)
+
+        def is_enabled() -> bool:
+            return self.is_enabled()
+
+        def patched_attributes() -> list[str]:
+            return [] if self.patches is None else self.patches.describe()
+
+        def disable() -> None:
+            self.disable()
+
+        @contextlib.contextmanager
+        def enabled(*, mlx: bool | None = None) -> Iterator[None]:
+            was_enabled = self.is_enabled()
+            enable(mlx=mlx)
+            try:
+                yield
+            finally:
+                if not was_enabled:
+                    self.disable()
+
+        alias = f"ember_{self.consumer}"
+        words = {
+            "alias": alias,
+            "attribute": attribute,
+            "import": f"from ember_array.integrations import {self.consumer} as {alias}",
+            "library": self.library,
+        }
+        parts = {
+            "{summary}": summary,
+            "{mlx_note}": mlx_note,
+            "{warns}": warns,
+            "{examples}": enabled_examples or _ENABLED_EXAMPLES,
+        }
+        for f in (enable, is_enabled, patched_attributes, disable, enabled):
+            f.__module__ = self.module
+            f.__qualname__ = f.__name__
+            doc = _DOCS[f.__name__]
+            for key, text in parts.items():
+                doc = doc.replace(key, text)
+            f.__doc__ = doc.format(**words)
+        return Lifecycle(enable, disable, enabled, is_enabled, patched_attributes)
 
 
-@contextlib.contextmanager
-def enabled_context(
-    enable: Callable[..., None],
-    disable: Callable[[], None],
-    is_enabled: Callable[[], bool],
-    mlx: bool | None,
-) -> Iterator[None]:
-    """Enable for the block; on exit, disable only if this block enabled."""
-    was_enabled = is_enabled()
-    enable(mlx=mlx)
-    try:
-        yield
-    finally:
-        if not was_enabled:
-            disable()
+class Enable(Protocol):
+    """An integration's ``enable``."""
+
+    def __call__(self, *, mlx: bool | None = None) -> None: ...
+
+
+class Enabled(Protocol):
+    """An integration's ``enabled``."""
+
+    def __call__(self, *, mlx: bool | None = None) -> contextlib.AbstractContextManager[None]: ...
+
+
+class Lifecycle(NamedTuple):
+    """The public functions of an integration module."""
+
+    enable: Enable
+    disable: Callable[[], None]
+    enabled: Enabled
+    is_enabled: Callable[[], bool]
+    patched_attributes: Callable[[], list[str]]
+
+
+_ENABLED_EXAMPLES = """>>> {import}
+    >>> with {alias}.enabled(mlx=False):
+    ...     {alias}.is_enabled()
+    True
+    >>> {alias}.is_enabled()
+    False"""
+
+#: The docstrings of :meth:`Integration.functions`, in numpydoc; ``{summary}``, ``{mlx_note}``,
+#: ``{warns}`` and ``{examples}`` are filled in first, then the words (``{alias}`` ...).
+_DOCS = {
+    "enable": """{summary}
+
+    Idempotent: a second call while enabled does nothing.
+
+    Parameters
+    ----------
+    mlx : bool or None, optional
+        ``None`` (default): install ember_array's ``mx.array`` additions
+        (:func:`ember_array.mlx.install`) when mlx is importable. ``True``: require mlx.
+        ``False``: leave the ``mx.array`` class untouched{mlx_note}.
+
+    Raises
+    ------
+    ModuleNotFoundError
+        If {library} is not installed, or ``mlx=True`` and mlx is not.
+    RuntimeError
+        If the installed {library}'s internals are not where they are expected (the
+        message names its version).
+{warns}
+    See Also
+    --------
+    enabled : the same as a context manager.
+    disable, is_enabled, patched_attributes
+
+    Examples
+    --------
+    >>> {import}
+    >>> {alias}.enable(mlx=False)
+    >>> {alias}.is_enabled()
+    True
+    >>> {alias}.disable()
+    """,
+    "is_enabled": """Whether :func:`enable` is in effect.
+
+    Returns
+    -------
+    bool
+        True between :func:`enable` and :func:`disable` (or inside :func:`enabled`).
+
+    See Also
+    --------
+    enable, patched_attributes
+
+    Examples
+    --------
+    >>> {import}
+    >>> {alias}.is_enabled()
+    False
+    >>> with {alias}.enabled(mlx=False):
+    ...     {alias}.is_enabled()
+    True
+    """,
+    "patched_attributes": (
+        "``module.attribute`` for every attribute currently replaced (empty when disabled)."
+        """
+
+    Returns
+    -------
+    list of str
+        The dotted names of the {library} attributes that :func:`enable` replaced.
+
+    See Also
+    --------
+    enable, is_enabled
+
+    Examples
+    --------
+    >>> {import}
+    >>> with {alias}.enabled(mlx=False):
+    ...     "{attribute}" in {alias}.patched_attributes()
+    True
+    >>> {alias}.patched_attributes()
+    []
+    """
+    ),
+    "disable": """Undo :func:`enable`: every replaced attribute is the original object again.
+
+    The ``mx.array`` additions are uninstalled only if :func:`enable` installed them.
+    Does nothing when not enabled.
+
+    Returns
+    -------
+    None
+
+    See Also
+    --------
+    enable, enabled
+
+    Examples
+    --------
+    >>> {import}
+    >>> {alias}.enable(mlx=False)
+    >>> {alias}.disable()
+    >>> {alias}.is_enabled(), {alias}.patched_attributes()
+    (False, [])
+    """,
+    "enabled": """Context manager form of :func:`enable`; on exit, disables only if it enabled.
+
+    Parameters
+    ----------
+    mlx : bool or None, optional
+        As for :func:`enable`.
+
+    Yields
+    ------
+    None
+        Inside the ``with`` block, :func:`is_enabled` is True.
+
+    Raises
+    ------
+    ModuleNotFoundError, RuntimeError
+        As :func:`enable`.
+
+    See Also
+    --------
+    enable, disable
+
+    Examples
+    --------
+    {examples}
+    """,
+}

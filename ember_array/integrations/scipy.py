@@ -43,10 +43,9 @@ its numpy namespace for every input and never asks for another, so :func:`enable
 
 from __future__ import annotations
 
-import contextlib
 import importlib
 import warnings
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from types import ModuleType
 from typing import Any, cast
 
@@ -54,48 +53,24 @@ from .._backends import BY_NAME
 from .._dispatch import namespace_module
 from .._patch import Patcher
 from .._versions import module_view
-from ._common import (
-    enabled_context,
-    install_mlx,
-    recognising,
-    restore_state,
-    vendored_api_version,
-)
+from ._common import Integration, mark_wrapped, recognising, vendored_api_version
 
 __all__ = ["enable", "disable", "enabled", "is_enabled", "patched_attributes"]
 
 #: scipy versions whose internals this module was checked against.
 TESTED_VERSIONS = ("1.17",)
 
-_state: dict[str, Any] = {"patches": None}
+_integration = Integration(__name__, "scipy", "scipy")
 
 
 def _internals() -> tuple[str, ModuleType, ModuleType]:
     """(version, vendored array_api_compat, scipy._lib._array_api_override), checked.
 
-    Raises
-    ------
-    ModuleNotFoundError
-        If scipy is not installed.
-    RuntimeError
-        If scipy's internals are not where this module expects them; the message names the
-        installed version and the missing piece.
+    ``ModuleNotFoundError`` where the consumer is not installed; ``RuntimeError`` naming the
+    installed version and the missing piece where its internals are not where this module
+    expects them.
     """
-    try:
-        import scipy
-    except ModuleNotFoundError:
-        raise ModuleNotFoundError(
-            "ember_array.integrations.scipy needs scipy, which is not installed"
-        ) from None
-    version = str(getattr(scipy, "__version__", "unknown"))
-    tested = ", ".join(f"{v}.x" for v in TESTED_VERSIONS)
-
-    def missing(what: str) -> RuntimeError:
-        return RuntimeError(
-            f"ember_array.integrations.scipy: scipy {version} does not have {what}; "
-            f"this integration patches scipy internals and was checked against scipy {tested}"
-        )
-
+    version, missing = _integration.installed_version(TESTED_VERSIONS)
     try:
         from scipy._lib import _array_api_override as override
         from scipy._lib import array_api_compat as compat
@@ -145,7 +120,7 @@ def _make_native_name(original: Callable[[ModuleType], str]) -> Callable[[Module
         gives it for array-api-compat's; installed by ember_array.integrations.scipy."""
         return names.get(xp.__name__) or original(xp)
 
-    get_native_namespace_name.__wrapped__ = original  # type: ignore[attr-defined]
+    mark_wrapped(get_native_namespace_name, original)
     return get_native_namespace_name
 
 
@@ -162,99 +137,12 @@ def _make_array_namespace(
             return original(*arrays, api_version=api_version, use_compat=use_compat)
         return _for_scipy(namespace_module(*arrays, api_version=api_version or default_version))
 
-    array_namespace.__wrapped__ = original  # type: ignore[attr-defined]
+    mark_wrapped(array_namespace, original)
     return array_namespace
 
 
-def is_enabled() -> bool:
-    """Whether :func:`enable` is in effect.
-
-    Returns
-    -------
-    bool
-        True between :func:`enable` and :func:`disable` (or inside :func:`enabled`).
-
-    See Also
-    --------
-    enable, patched_attributes
-
-    Examples
-    --------
-    >>> from ember_array.integrations import scipy as ember_scipy
-    >>> ember_scipy.is_enabled()
-    False
-    >>> with ember_scipy.enabled(mlx=False):
-    ...     ember_scipy.is_enabled()
-    True
-    """
-    return _state["patches"] is not None
-
-
-def patched_attributes() -> list[str]:
-    """``module.attribute`` for every attribute currently replaced (empty when disabled).
-
-    Returns
-    -------
-    list of str
-        The dotted names of the SciPy attributes that :func:`enable` replaced.
-
-    See Also
-    --------
-    enable, is_enabled
-
-    Examples
-    --------
-    >>> from ember_array.integrations import scipy as ember_scipy
-    >>> with ember_scipy.enabled(mlx=False):
-    ...     "scipy._lib.array_api_compat.array_namespace" in ember_scipy.patched_attributes()
-    True
-    >>> ember_scipy.patched_attributes()
-    []
-    """
-    patches: Patcher | None = _state["patches"]
-    return [] if patches is None else patches.describe()
-
-
-def enable(*, mlx: bool | None = None) -> None:
-    """Make scipy resolve non-numpy array namespaces through :func:`ember_array.namespace`.
-
-    Idempotent: a second call while enabled does nothing.
-
-    Parameters
-    ----------
-    mlx : bool or None, optional
-        ``None`` (default): install ember_array's ``mx.array`` additions
-        (:func:`ember_array.mlx.install`) when mlx is importable. ``True``: require mlx.
-        ``False``: leave the ``mx.array`` class untouched.
-
-    Raises
-    ------
-    ModuleNotFoundError
-        If scipy is not installed, or ``mlx=True`` and mlx is not.
-    RuntimeError
-        If the installed scipy's internals are not where they are expected (the message
-        names its version).
-
-    Warns
-    -----
-    RuntimeWarning
-        If scipy was imported without ``SCIPY_ARRAY_API=1`` (the patch then has no effect).
-
-    See Also
-    --------
-    enabled : the same as a context manager.
-    disable, is_enabled, patched_attributes
-
-    Examples
-    --------
-    >>> from ember_array.integrations import scipy as ember_scipy
-    >>> ember_scipy.enable(mlx=False)
-    >>> ember_scipy.is_enabled()
-    True
-    >>> ember_scipy.disable()
-    """
-    if is_enabled():
-        return
+def _prepare() -> Callable[[Patcher], None]:
+    """Check the installed version's internals; the function that applies the patches."""
     _, compat, override = _internals()
     from scipy._lib import _array_api as api
 
@@ -264,10 +152,10 @@ def enable(*, mlx: bool | None = None) -> None:
             "SCIPY_ARRAY_API=1, so it treats every input as numpy and never asks for another "
             "namespace; set SCIPY_ARRAY_API=1 before importing scipy",
             RuntimeWarning,
-            stacklevel=2,
+            stacklevel=4,  # the caller of enable(): _prepare < Integration.enable < enable
         )
-    patches = Patcher()
-    try:
+
+    def install(patches: Patcher) -> None:
         patches.set(
             compat,
             "array_namespace",
@@ -280,69 +168,18 @@ def enable(*, mlx: bool | None = None) -> None:
         native_name = getattr(api, "get_native_namespace_name", None)
         if callable(native_name):
             patches.replace_everywhere("scipy", native_name, _make_native_name(native_name))
-        install_mlx(mlx, patches)
-    except BaseException:
-        patches.restore()
-        raise
-    _state["patches"] = patches
+
+    return install
 
 
-def disable() -> None:
-    """Undo :func:`enable`: every replaced attribute is the original object again.
-
-    The ``mx.array`` additions are uninstalled only if :func:`enable` installed them.
-    Does nothing when not enabled.
-
-    Returns
-    -------
-    None
-
-    See Also
-    --------
-    enable, enabled
-
-    Examples
-    --------
-    >>> from ember_array.integrations import scipy as ember_scipy
-    >>> ember_scipy.enable(mlx=False)
-    >>> ember_scipy.disable()
-    >>> ember_scipy.is_enabled(), ember_scipy.patched_attributes()
-    (False, [])
-    """
-    restore_state(_state)
-
-
-@contextlib.contextmanager
-def enabled(*, mlx: bool | None = None) -> Iterator[None]:
-    """Context manager form of :func:`enable`; on exit, disables only if it enabled.
-
-    Parameters
-    ----------
-    mlx : bool or None, optional
-        As for :func:`enable`.
-
-    Yields
-    ------
-    None
-        Inside the ``with`` block, :func:`is_enabled` is True.
-
-    Raises
-    ------
-    ModuleNotFoundError, RuntimeError
-        As :func:`enable`.
-
-    See Also
-    --------
-    enable, disable
-
-    Examples
-    --------
-    >>> from ember_array.integrations import scipy as ember_scipy
-    >>> with ember_scipy.enabled(mlx=False):
-    ...     ember_scipy.is_enabled()
-    True
-    >>> ember_scipy.is_enabled()
-    False
-    """
-    with enabled_context(enable, disable, is_enabled, mlx):
-        yield
+enable, disable, enabled, is_enabled, patched_attributes = _integration.functions(
+    _prepare,
+    summary="Make scipy resolve non-numpy array namespaces through :func:`ember_array.namespace`.",
+    attribute="scipy._lib.array_api_compat.array_namespace",
+    warns="""
+    Warns
+    -----
+    RuntimeWarning
+        If scipy was imported without ``SCIPY_ARRAY_API=1`` (the patch then has no effect).
+""",
+)

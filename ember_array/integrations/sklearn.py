@@ -70,7 +70,6 @@ Examples
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Callable, Iterable, Iterator
 from types import ModuleType
 from typing import Any
@@ -78,14 +77,14 @@ from typing import Any
 from .._dispatch import namespace_module
 from .._helpers import is_mlx_array
 from .._patch import Patcher
-from ._common import enabled_context, install_mlx, restore_state
+from ._common import Integration, mark_wrapped
 
 __all__ = ["enable", "disable", "enabled", "is_enabled", "patched_attributes"]
 
 #: scikit-learn versions whose internals this module was checked against.
 TESTED_VERSIONS = ("1.9",)
 
-_state: dict[str, Any] = {"patches": None}
+_integration = Integration(__name__, "sklearn", "scikit-learn")
 
 #: numpy dtype kinds outside the standard (object, bytes, str, void): in the label/category
 #: encoders (``sklearn.utils._encode``) arrays of these kinds get scikit-learn's numpy wrapper.
@@ -95,30 +94,11 @@ _NON_NUMERIC_KINDS = frozenset("OSUV")
 def _internals() -> tuple[str, ModuleType, ModuleType]:
     """(version, vendored array_api_compat, sklearn.utils._array_api), checked.
 
-    Raises
-    ------
-    ModuleNotFoundError
-        If scikit-learn is not installed.
-    RuntimeError
-        If scikit-learn's internals are not where this module expects them; the message names
-        the installed version and the missing piece.
+    ``ModuleNotFoundError`` where the consumer is not installed; ``RuntimeError`` naming the
+    installed version and the missing piece where its internals are not where this module
+    expects them.
     """
-    try:
-        import sklearn
-    except ModuleNotFoundError:
-        raise ModuleNotFoundError(
-            "ember_array.integrations.sklearn needs scikit-learn, which is not installed"
-        ) from None
-    version = getattr(sklearn, "__version__", "unknown")
-    tested = ", ".join(f"{v}.x" for v in TESTED_VERSIONS)
-
-    def missing(what: str) -> RuntimeError:
-        return RuntimeError(
-            f"ember_array.integrations.sklearn: scikit-learn {version} does not have {what}; "
-            f"this integration patches scikit-learn internals and was checked against "
-            f"scikit-learn {tested}"
-        )
-
+    version, missing = _integration.installed_version(TESTED_VERSIONS)
     try:
         from sklearn.externals import array_api_compat as compat
         from sklearn.utils import _array_api as skl_api
@@ -149,7 +129,7 @@ def _make_get_namespace(original: Callable[..., ModuleType]) -> Callable[..., Mo
             return original(*arrays, api_version=api_version, use_compat=use_compat)
         return namespace_module(*arrays, api_version=api_version)
 
-    get_namespace.__wrapped__ = original  # type: ignore[attr-defined]
+    mark_wrapped(get_namespace, original)
     return get_namespace
 
 
@@ -169,7 +149,7 @@ def _make_encode_get_namespace(
             return np_compat, compliant
         return xp, compliant
 
-    get_namespace.__wrapped__ = original  # type: ignore[attr-defined]
+    mark_wrapped(get_namespace, original)
     return get_namespace
 
 
@@ -197,7 +177,7 @@ def _make_parallel_call(original: Callable[..., Any]) -> Callable[..., Any]:
         # https://github.com/ml-explore/mlx/issues/2067
         return original(self, _evaluated_tasks(iterable))
 
-    __call__.__wrapped__ = original  # type: ignore[attr-defined]
+    mark_wrapped(__call__, original)
     return __call__
 
 
@@ -206,7 +186,7 @@ def _make_is_xp_namespace(original: Callable[[Any, str], bool]) -> Callable[[Any
         """scikit-learn's check, also true for ``ember_array.<name>``."""
         return original(xp, name) or getattr(xp, "__name__", None) == f"ember_array.{name}"
 
-    _is_xp_namespace.__wrapped__ = original  # type: ignore[attr-defined]
+    mark_wrapped(_is_xp_namespace, original)
     return _is_xp_namespace
 
 
@@ -225,7 +205,7 @@ def _make_fill_diagonal(original: Callable[..., None]) -> Callable[..., None]:
             return
         original(array, value, xp)
 
-    _fill_diagonal.__wrapped__ = original  # type: ignore[attr-defined]
+    mark_wrapped(_fill_diagonal, original)
     return _fill_diagonal
 
 
@@ -240,7 +220,8 @@ def _encode_module() -> ModuleType | None:
         getattr(skl_api, "np_compat", None), ModuleType
     ):
         return None
-    return _encode
+    module: ModuleType = _encode  # sklearn is untyped: its modules read as Any
+    return module
 
 
 def _parallel_class() -> type | None:
@@ -249,97 +230,15 @@ def _parallel_class() -> type | None:
         from sklearn.utils.parallel import Parallel
     except ImportError:
         return None
-    return Parallel
+    parallel: type = Parallel  # sklearn is untyped
+    return parallel
 
 
-def is_enabled() -> bool:
-    """Whether :func:`enable` is in effect.
-
-    Returns
-    -------
-    bool
-        True between :func:`enable` and :func:`disable` (or inside :func:`enabled`).
-
-    See Also
-    --------
-    enable, patched_attributes
-
-    Examples
-    --------
-    >>> from ember_array.integrations import sklearn as ember_sklearn
-    >>> ember_sklearn.is_enabled()
-    False
-    >>> with ember_sklearn.enabled(mlx=False):
-    ...     ember_sklearn.is_enabled()
-    True
-    """
-    return _state["patches"] is not None
-
-
-def patched_attributes() -> list[str]:
-    """``module.attribute`` for every attribute currently replaced (empty when disabled).
-
-    Returns
-    -------
-    list of str
-        The dotted names of the scikit-learn attributes that :func:`enable` replaced.
-
-    See Also
-    --------
-    enable, is_enabled
-
-    Examples
-    --------
-    >>> from ember_array.integrations import sklearn as ember_sklearn
-    >>> with ember_sklearn.enabled(mlx=False):
-    ...     "sklearn.externals.array_api_compat.get_namespace" in ember_sklearn.patched_attributes()
-    True
-    >>> ember_sklearn.patched_attributes()
-    []
-    """
-    patches: Patcher | None = _state["patches"]
-    return [] if patches is None else patches.describe()
-
-
-def enable(*, mlx: bool | None = None) -> None:
-    """Make scikit-learn resolve array namespaces through :func:`ember_array.namespace`.
-
-    Idempotent: a second call while enabled does nothing.
-
-    Parameters
-    ----------
-    mlx : bool or None, optional
-        ``None`` (default): install ember_array's ``mx.array`` additions
-        (:func:`ember_array.mlx.install`) when mlx is importable. ``True``: require mlx.
-        ``False``: leave the ``mx.array`` class untouched (mlx arrays then lack ``.device``
-        and mask indexing, which scikit-learn needs).
-
-    Raises
-    ------
-    ModuleNotFoundError
-        If scikit-learn is not installed, or ``mlx=True`` and mlx is not.
-    RuntimeError
-        If the installed scikit-learn's internals are not where they are expected (the
-        message names its version).
-
-    See Also
-    --------
-    enabled : the same as a context manager.
-    disable, is_enabled, patched_attributes
-
-    Examples
-    --------
-    >>> from ember_array.integrations import sklearn as ember_sklearn
-    >>> ember_sklearn.enable(mlx=False)
-    >>> ember_sklearn.is_enabled()
-    True
-    >>> ember_sklearn.disable()
-    """
-    if is_enabled():
-        return
+def _prepare() -> Callable[[Patcher], None]:
+    """Check the installed version's internals; the function that applies the patches."""
     _, compat, skl_api = _internals()
-    patches = Patcher()
-    try:
+
+    def install(patches: Patcher) -> None:
         patches.set(compat, "get_namespace", _make_get_namespace(compat.get_namespace))
         patches.set(
             skl_api,
@@ -368,71 +267,26 @@ def enable(*, mlx: bool | None = None) -> None:
         parallel = _parallel_class()
         if parallel is not None and "__call__" in vars(parallel):
             patches.set(parallel, "__call__", _make_parallel_call(parallel.__call__))
-        install_mlx(mlx, patches)
-    except BaseException:
-        patches.restore()
-        raise
-    _state["patches"] = patches
+
+    return install
 
 
-def disable() -> None:
-    """Undo :func:`enable`: every replaced attribute is the original object again.
-
-    The ``mx.array`` additions are uninstalled only if :func:`enable` installed them.
-    Does nothing when not enabled.
-
-    Returns
-    -------
-    None
-
-    See Also
-    --------
-    enable, enabled
-
-    Examples
-    --------
-    >>> from ember_array.integrations import sklearn as ember_sklearn
-    >>> ember_sklearn.enable(mlx=False)
-    >>> ember_sklearn.disable()
-    >>> ember_sklearn.is_enabled(), ember_sklearn.patched_attributes()
-    (False, [])
-    """
-    restore_state(_state)
-
-
-@contextlib.contextmanager
-def enabled(*, mlx: bool | None = None) -> Iterator[None]:
-    """Context manager form of :func:`enable`; on exit, disables only if it enabled.
-
-    Parameters
-    ----------
-    mlx : bool or None, optional
-        As for :func:`enable`.
-
-    Yields
-    ------
-    None
-        Inside the ``with`` block, :func:`is_enabled` is True.
-
-    Raises
-    ------
-    ModuleNotFoundError, RuntimeError
-        As :func:`enable`.
-
-    See Also
-    --------
-    enable, disable
-
-    Examples
-    --------
-    >>> import numpy as np
+#: enabled's examples: scikit-learn then answers ember_array's namespace
+_ENABLED_EXAMPLES = """>>> import numpy as np
     >>> import sklearn
     >>> from sklearn.utils._array_api import get_namespace
-    >>> from ember_array.integrations import sklearn as ember_sklearn
-    >>> with ember_sklearn.enabled(mlx=False), sklearn.config_context(array_api_dispatch=True):
+    >>> {import}
+    >>> with {alias}.enabled(mlx=False), sklearn.config_context(array_api_dispatch=True):
     ...     xp, _ = get_namespace(np.zeros(3))
     >>> xp.__name__
-    'ember_array.numpy'
-    """
-    with enabled_context(enable, disable, is_enabled, mlx):
-        yield
+    'ember_array.numpy'"""
+
+enable, disable, enabled, is_enabled, patched_attributes = _integration.functions(
+    _prepare,
+    summary="Make scikit-learn resolve array namespaces through :func:`ember_array.namespace`.",
+    mlx_note=(
+        " (mlx arrays then lack ``.device``\n        and mask indexing, which scikit-learn needs)"
+    ),
+    attribute="sklearn.externals.array_api_compat.get_namespace",
+    enabled_examples=_ENABLED_EXAMPLES,
+)

@@ -16,10 +16,10 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from . import _rules
 from ._analysis import Finding
 from ._config import Settings, UsageError, settings
-from ._output import FORMATS
+from ._output import FORMATS, text
+from ._rules import DEFAULT_TARGETS, RULES, TARGETS
 from ._run import Result, lint_paths, lint_source
 
 __all__ = ["Finding", "Result", "Settings", "lint_paths", "lint_source", "main", "settings"]
@@ -38,8 +38,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--targets",
         type=lambda s: s.split(","),
-        help=f"backends the code must run on (of {', '.join(_rules.TARGETS)}); "
-        f"default {','.join(_rules.DEFAULT_TARGETS)}",
+        help=f"backends the code must run on (of {', '.join(TARGETS)}); "
+        f"default {','.join(DEFAULT_TARGETS)}",
     )
     p.add_argument("--config", type=Path, help="a pyproject.toml to read settings from")
     p.add_argument("--isolated", action="store_true", help="ignore pyproject.toml")
@@ -84,7 +84,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SystemExit as exc:  # argparse exits 2 on a usage error, 0 on --help
         return int(exc.code or 0)
     if args.rules:
-        for rule in _rules.RULES.values():
+        for rule in RULES.values():
             flag = "" if rule.default else " (opt-in)"
             print(f"{rule.code}  {rule.name:<24} {rule.summary}{flag}")
         return 0
@@ -111,7 +111,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     result = lint_paths(args.paths, s)
     if args.format == "text":
-        out = FORMATS["text"](result.findings, show_fixes=not args.no_fix)  # type: ignore[call-arg]
+        out = text(result.findings, show_fixes=not args.no_fix)
     else:
         out = FORMATS[args.format](result.findings)
     if out:

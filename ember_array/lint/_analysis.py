@@ -13,7 +13,29 @@ import ast
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
-from . import _rules as rules
+from ._rules import (
+    ARRAY_API_HELPER_MODULES,
+    ARRAY_ATTRIBUTES,
+    ARRAY_METHODS,
+    BACKEND_MODULES,
+    BACKEND_PREDICATES,
+    BACKEND_STRINGS,
+    DEVICE_CALLS,
+    DEVICE_METHODS,
+    GUARD_WORDS,
+    GUARDS,
+    HOST_METHODS,
+    IMMUTABLE_TARGETS,
+    KEYWORD_RENAMES,
+    NAMESPACE_FUNCTIONS,
+    NON_ARRAY_RESULTS,
+    NON_STANDARD_DTYPES,
+    RENAMES,
+    RNG_CALLS,
+    STANDARD_SUB,
+    STANDARD_TOP,
+    std_hint,
+)
 
 
 @dataclass(frozen=True)
@@ -40,17 +62,10 @@ class Finding:
     Examples
     --------
     >>> from ember_array.lint import Settings, lint_source
-    >>> source = '''
-    ... import numpy as np
-    ... import ember_array
-    ...
-    ... def total(x):
-    ...     xp = ember_array.namespace(x)
-    ...     return np.sum(x)
-    ... '''
-    >>> (finding,) = lint_source(source, "total.py", Settings())
+    >>> source = "import numpy as np, ember_array as ea\\ndef total(x):\\n    xp = ea.namespace(x)"
+    >>> (finding,) = lint_source(source + "\\n    return np.sum(x)", "total.py", Settings())
     >>> finding.line, finding.code, finding.fix
-    (7, 'EA201', 'use xp.sum')
+    (4, 'EA201', 'use xp.sum')
     """
 
     path: str
@@ -124,7 +139,7 @@ class _ModuleAliases(ast.NodeVisitor):
     def visit_Import(self, node: ast.Import) -> None:
         for a in node.names:
             root = a.name.split(".")[0]
-            if root in rules.BACKEND_MODULES:
+            if root in BACKEND_MODULES:
                 if a.asname:
                     self.modules[a.asname] = a.name
                 else:
@@ -134,13 +149,13 @@ class _ModuleAliases(ast.NodeVisitor):
         if node.module is None or node.level:
             return
         root = node.module.split(".")[0]
-        if root not in rules.BACKEND_MODULES:
+        if root not in BACKEND_MODULES:
             return
         for a in node.names:
             name = a.asname or a.name
             full = f"{node.module}.{a.name}"
             # ``from mlx import core as mx`` / ``from scipy import linalg``: a module
-            if a.name[:1].islower() and (node.module in rules.BACKEND_MODULES or a.name == "core"):
+            if a.name[:1].islower() and (node.module in BACKEND_MODULES or a.name == "core"):
                 self.modules[name] = full
             else:
                 self.functions[name] = full
@@ -271,18 +286,18 @@ class Analyzer:
             if isinstance(node, ast.Attribute) and node.attr == "__name__":
                 return True
             ident = node.id if isinstance(node, ast.Name) else getattr(node, "attr", None)
-            if isinstance(ident, str) and any(w in ident for w in rules.GUARD_WORDS):
+            if isinstance(ident, str) and any(w in ident for w in GUARD_WORDS):
                 return True  # if is_array_api_compliant: / if X_is_sparse:
             if (
                 isinstance(node, ast.Constant)
                 and isinstance(node.value, str)
-                and any(b in node.value for b in rules.BACKEND_STRINGS)
+                and any(b in node.value for b in BACKEND_STRINGS)
             ):
                 return True
             if isinstance(node, ast.Call):
                 f = node.func
                 name = f.attr if isinstance(f, ast.Attribute) else getattr(f, "id", None)
-                if name in rules.GUARDS:
+                if name in GUARDS:
                     return True
         return False
 
@@ -309,7 +324,7 @@ class Analyzer:
             return None
         f = node.func
         name = f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else None
-        return node if name in rules.NAMESPACE_FUNCTIONS else None
+        return node if name in NAMESPACE_FUNCTIONS else None
 
     def _learn(self, node: ast.AST, scope: _Scope) -> None:
         if isinstance(node, (ast.Assign, ast.AnnAssign)):
@@ -355,7 +370,7 @@ class Analyzer:
         inner = node.value
         if (
             isinstance(inner, ast.Attribute)
-            and inner.attr in rules.STANDARD_SUB
+            and inner.attr in STANDARD_SUB
             and isinstance(inner.value, ast.Name)
             and inner.value.id in scope.namespaces
         ):
@@ -366,7 +381,7 @@ class Analyzer:
         """A namespace call returning a tuple of arrays (``unique_counts``, ``linalg.qr``)."""
         if isinstance(node, ast.Call):
             name = self._ns_attr(node.func, scope)
-            return name is not None and name.rpartition(".")[2] not in rules.NON_ARRAY_RESULTS
+            return name is not None and name.rpartition(".")[2] not in NON_ARRAY_RESULTS
         return False
 
     def _is_array(self, node: ast.AST, scope: _Scope) -> bool:
@@ -376,7 +391,7 @@ class Analyzer:
         if isinstance(node, ast.Call):
             name = self._ns_attr(node.func, scope)
             if name is not None:
-                return name.rpartition(".")[2] not in rules.NON_ARRAY_RESULTS | {
+                return name.rpartition(".")[2] not in NON_ARRAY_RESULTS | {
                     "unique_all",
                     "unique_counts",
                     "unique_inverse",
@@ -468,10 +483,10 @@ class Analyzer:
             return
         if "." in name:
             sub, _, attr = name.partition(".")
-            if attr in rules.STANDARD_SUB[sub]:
+            if attr in STANDARD_SUB[sub]:
                 self.used.add(name)
                 return
-            hint = rules.RENAMES.get(attr)
+            hint = RENAMES.get(attr)
             self._add(
                 node,
                 "EA101",
@@ -481,16 +496,16 @@ class Analyzer:
                 else None,
             )
             return
-        if name in rules.STANDARD_SUB:
+        if name in STANDARD_SUB:
             return  # xp.linalg itself; its attribute is judged on its own node
-        if name in rules.STANDARD_TOP:
+        if name in STANDARD_TOP:
             self.used.add(name)
             self._check_dtype_for_targets(node, name)
             return
         if name.startswith("__") and name.endswith("__"):
             return
-        if name in rules.NON_STANDARD_DTYPES:
-            hint = rules.RENAMES.get(name)
+        if name in NON_STANDARD_DTYPES:
+            hint = RENAMES.get(name)
             self._add(
                 node,
                 "EA501",
@@ -498,7 +513,7 @@ class Analyzer:
                 f"use xp.{hint}" if hint else "use one of the standard's dtypes",
             )
             return
-        hint = rules.std_hint(name)
+        hint = std_hint(name)
         self._add(
             node,
             "EA101",
@@ -530,9 +545,9 @@ class Analyzer:
         if not self._is_array(node.value, scope):
             return
         attr = node.attr
-        if attr.startswith("__") or attr in rules.ARRAY_METHODS:
+        if attr.startswith("__") or attr in ARRAY_METHODS:
             return
-        if attr in rules.ARRAY_ATTRIBUTES:
+        if attr in ARRAY_ATTRIBUTES:
             if attr == "T":
                 self._add(
                     node,
@@ -541,9 +556,9 @@ class Analyzer:
                     "use x.mT or xp.matrix_transpose(x) for stacks of matrices",
                 )
             return
-        if attr in rules.HOST_METHODS or attr in rules.DEVICE_METHODS:
+        if attr in HOST_METHODS or attr in DEVICE_METHODS:
             return  # judged at the call (EA403 / EA602)
-        hint = rules.std_hint(attr)
+        hint = std_hint(attr)
         self._add(
             node,
             "EA301",
@@ -571,7 +586,7 @@ class Analyzer:
             return
         if isinstance(func, ast.Attribute):
             if self._is_array(func.value, scope):
-                if func.attr in rules.HOST_METHODS:
+                if func.attr in HOST_METHODS:
                     self._add(
                         node,
                         "EA403",
@@ -579,7 +594,7 @@ class Analyzer:
                         "in the standard",
                         "keep the computation in xp; convert only at the API boundary",
                     )
-                elif func.attr in rules.DEVICE_METHODS:
+                elif func.attr in DEVICE_METHODS:
                     self._add(
                         node,
                         "EA602",
@@ -600,9 +615,9 @@ class Analyzer:
         for kw in node.keywords:
             if kw.arg is None:
                 continue
-            bad = (kw.arg not in params) if params is not None else kw.arg in rules.KEYWORD_RENAMES
+            bad = (kw.arg not in params) if params is not None else kw.arg in KEYWORD_RENAMES
             if bad:
-                hint = rules.KEYWORD_RENAMES.get(kw.arg)
+                hint = KEYWORD_RENAMES.get(kw.arg)
                 self._add(
                     kw.value,
                     "EA102",
@@ -634,7 +649,7 @@ class Analyzer:
                 "use ember_array.random (key/uniform/normal/... or Generator)",
             )
             return
-        if root == "torch" and short in {"device", "set_default_device"}:
+        if (root, short) in DEVICE_CALLS:
             self._add(
                 node,
                 "EA602",
@@ -642,13 +657,13 @@ class Analyzer:
                 "use ember_array.device(x) / ember_array.to_device(x, device)",
             )
             return
-        if short in rules.BACKEND_PREDICATES or short in rules.NAMESPACE_FUNCTIONS:
+        if short in BACKEND_PREDICATES or short in NAMESPACE_FUNCTIONS:
             return
-        if any(part in rules.ARRAY_API_HELPER_MODULES for part in full.split(".")):
+        if any(part in ARRAY_API_HELPER_MODULES for part in full.split(".")):
             return
         args = [*node.args, *(kw.value for kw in node.keywords)]
         if any(self._is_array(a, scope) for a in args):
-            hint = rules.std_hint(short)
+            hint = std_hint(short)
             self._add(
                 node,
                 "EA201",
@@ -662,22 +677,10 @@ class Analyzer:
         parts = full.split(".")
         if "random" in parts[1:-1] or full.startswith("jax.random"):
             return True
-        return parts[0] == "torch" and parts[-1] in {
-            "rand",
-            "randn",
-            "randint",
-            "randperm",
-            "manual_seed",
-            "normal",
-            "bernoulli",
-            "multinomial",
-            "rand_like",
-            "randn_like",
-            "randint_like",
-        }
+        return parts[-1] in RNG_CALLS.get(parts[0], ())
 
     def _check_inplace(self, node: ast.Assign | ast.AugAssign, scope: _Scope) -> None:
-        immutable = [t for t in self.targets if t in rules.IMMUTABLE_TARGETS]
+        immutable = [t for t in self.targets if t in IMMUTABLE_TARGETS]
         if not immutable:
             return
         targets = node.targets if isinstance(node, ast.Assign) else [node.target]

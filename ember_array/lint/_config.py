@@ -8,7 +8,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from . import _rules as rules
+from ._rules import DEFAULT_TARGETS, RULES, TARGETS
 
 DEFAULT_EXCLUDE = (
     ".git",
@@ -55,9 +55,9 @@ class Settings:
     """
 
     select: frozenset[str] = field(
-        default_factory=lambda: frozenset(c for c, r in rules.RULES.items() if r.default)
+        default_factory=lambda: frozenset(c for c, r in RULES.items() if r.default)
     )
-    targets: tuple[str, ...] = rules.DEFAULT_TARGETS
+    targets: tuple[str, ...] = DEFAULT_TARGETS
     exclude: tuple[str, ...] = DEFAULT_EXCLUDE
 
     def enabled(self, code: str) -> bool:
@@ -93,7 +93,7 @@ def _codes(values: Iterable[str], what: str) -> set[str]:
         v = raw.strip().upper()
         if not v:
             continue
-        matched = set(rules.RULES) if v == "ALL" else {c for c in rules.RULES if c.startswith(v)}
+        matched = set(RULES) if v == "ALL" else {c for c in RULES if c.startswith(v)}
         if not matched:
             raise UsageError(f"{what}: unknown rule code {raw!r} (see `ember-lint --rules`)")
         out |= matched
@@ -134,11 +134,9 @@ def _str_list(section: dict[str, Any], key: str, where: str) -> list[str] | None
 
 
 def _targets(values: Sequence[str], where: str) -> tuple[str, ...]:
-    bad = [v for v in values if v not in rules.TARGETS]
+    bad = [v for v in values if v not in TARGETS]
     if bad:
-        raise UsageError(
-            f"{where}: unknown target backend(s) {bad}; known: {', '.join(rules.TARGETS)}"
-        )
+        raise UsageError(f"{where}: unknown target backend(s) {bad}; known: {', '.join(TARGETS)}")
     return tuple(values)
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from .. import _spec
+from .._spec import CONSTANTS, DTYPES, DUNDERS, FFT, LINALG, MAIN
 
 
 @dataclass(frozen=True)
@@ -68,11 +68,9 @@ NAMESPACE_FUNCTIONS: Final = frozenset(
     }
 )
 
-STANDARD_FUNCTIONS: Final = frozenset(
-    n for n in _spec.MAIN if n not in _spec.DTYPES and n not in _spec.CONSTANTS
-)
-STANDARD_TOP: Final = frozenset(_spec.MAIN) | frozenset(_spec.DUNDERS) | {"linalg", "fft"}
-STANDARD_SUB: Final = {"linalg": frozenset(_spec.LINALG), "fft": frozenset(_spec.FFT)}
+STANDARD_FUNCTIONS: Final = frozenset(n for n in MAIN if n not in DTYPES and n not in CONSTANTS)
+STANDARD_TOP: Final = frozenset(MAIN) | frozenset(DUNDERS) | {"linalg", "fft"}
+STANDARD_SUB: Final = {"linalg": frozenset(LINALG), "fft": frozenset(FFT)}
 
 #: numpy's / torch's spelling -> the standard's (a call or a short hint).
 RENAMES: Final = {
@@ -223,8 +221,8 @@ GUARDS: Final = frozenset(
 #: Words in a flag's name that mark a backend test (``is_array_api_compliant``, ``X_is_sparse``).
 GUARD_WORDS: Final = ("array_api", "sparse", "is_numpy", "is_torch", "is_mlx", "is_jax")
 
-#: Library names whose appearance in a string comparison (``xp.__name__ == "torch"``,
-#: ``array_namespace == "cupy"``) marks backend-specific code.
+#: Library names whose appearance in a string comparison (``xp.__name__ == "cupy"``,
+#: ``array_namespace != "sparse"``) marks backend-specific code.
 BACKEND_STRINGS: Final = (
     "numpy",
     "torch",
@@ -257,6 +255,28 @@ NON_ARRAY_RESULTS: Final = frozenset(
     }
 )
 
+#: A library's device calls (EA602), as (top-level module, function).
+DEVICE_CALLS: Final = frozenset({("torch", "device"), ("torch", "set_default_device")})
+
+#: A library's random generators outside a ``random`` module (EA601): library -> functions.
+RNG_CALLS: Final = {
+    "torch": frozenset(
+        {
+            "rand",
+            "randn",
+            "randint",
+            "randperm",
+            "manual_seed",
+            "normal",
+            "bernoulli",
+            "multinomial",
+            "rand_like",
+            "randn_like",
+            "randint_like",
+        }
+    )
+}
+
 #: Backends the dtype and in-place rules can target; "mlx-gpu" is mlx on a GPU stream.
 TARGETS: Final = ("numpy", "torch", "mlx", "mlx-gpu", "jax", "dask")
 DEFAULT_TARGETS: Final = ("numpy", "torch", "mlx")
@@ -265,9 +285,9 @@ DEFAULT_TARGETS: Final = ("numpy", "torch", "mlx")
 #: https://docs.jax.dev/en/latest/faq.html, "x.at[idx].set(y)").
 IMMUTABLE_TARGETS: Final = frozenset({"jax"})
 
-#: Dtypes a target cannot hold beyond what the support matrix says: mlx computes
-#: float64 on the CPU stream only (https://github.com/ml-explore/mlx/issues/1905).
-EXTRA_LACKING: Final = {"mlx-gpu": {"float64": "mlx runs float64 on the CPU stream only"}}
+#: Targets that are a backend of the registry on one kind of device: target -> (backend,
+#: device kind), whose dtypes the registry's float64 rule (``Backend.holds_float64``) limits.
+TARGET_DEVICES: Final = {"mlx-gpu": ("mlx", "gpu")}
 
 
 def std_hint(name: str) -> str | None:

@@ -37,6 +37,7 @@ from typing import Any
 import mlx.core as mx
 
 from .._backends import BY_NAME
+from .._markers import transparent
 
 #: The registry's row: where float64 can run is stated there (``no_float64``), not here.
 _MLX = BY_NAME["mlx"]
@@ -218,6 +219,7 @@ def cpu_for_float64(fn: Callable[..., Any]) -> Callable[..., Any]:
     fails when evaluated.
     """
 
+    @transparent  # the support matrix labels fn, not this router
     @functools.wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         if _has_float64(args, kwargs):

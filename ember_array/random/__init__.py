@@ -19,15 +19,8 @@ evaluated.
 """
 
 from ._core import bits, fold_in, key, split
-from ._dists import (
-    bernoulli,
-    categorical,
-    integers,
-    normal,
-    permutation,
-    truncated_normal,
-    uniform,
-)
+from ._discrete import integers, permutation
+from ._dists import bernoulli, categorical, normal, truncated_normal, uniform
 from ._generator import Generator
 
 __all__ = [

@@ -9,17 +9,28 @@ with ``mx.random.split``. Neither touches a library's global random state.
 
 from __future__ import annotations
 
-import abc
-import operator
 from typing import Any
 
 from .._helpers import device as _device_of
-from . import _core, _dists
-from ._core import Words, _shape, _size, backend_for
+from .._markers import dispatches_through
+from ._core import bits, key, seed_value, split
+from ._discrete import integers, permutation
+from ._dists import (
+    bernoulli,
+    categorical,
+    normal,
+    shift_scale,
+    truncated_normal,
+    uniform,
+)
+from ._native import NATIVE_ENGINES, make_native
+from ._params import bernoulli_setup, check_broadcast, check_uniform_bounds, float_dtype, int_bounds
+from ._words import Words, backend_for, check_shape
 
 __all__ = ["Generator"]
 
 
+@dispatches_through(NATIVE_ENGINES)
 class Generator:
     """A seeded stream of random numbers on one backend.
 
@@ -74,11 +85,11 @@ class Generator:
             raise ValueError(f"Generator(): impl must be 'portable' or 'native', got {impl!r}")
         self._be: Words = backend_for(xp, "Generator")
         self.impl = impl
-        self._key = _core.key(seed, xp=self._be.xp, device=device)
+        self._key = key(seed, xp=self._be.xp, device=device)
         self.device = _device_of(self._key)
         self._native: Any = None
         if impl == "native":
-            self._native = _make_native(self._be, _core._seed_value(seed, "Generator"), device)
+            self._native = make_native(self._be, seed_value(seed, "Generator"), device)
 
     @property
     def xp(self) -> Any:
@@ -90,7 +101,7 @@ class Generator:
 
     def _next_key(self) -> Any:
         """Advance the key like mlx's ``KeySequence.next()``: keep the first, use the second."""
-        ks = _core.split(self._key)
+        ks = split(self._key)
         self._key = ks[0, ...]  # a full index: strict arrays refuse x[0] on 2-d
         return ks[1, ...]
 
@@ -128,8 +139,8 @@ class Generator:
         array([2476266942, 1284935054], dtype=uint32)
         """
         if self._native is not None:
-            return self._native.bits(_shape(shape, "bits"), dtype)
-        return _core.bits(self._next_key(), shape, dtype=dtype)
+            return self._native.bits(check_shape(shape, "bits"), dtype)
+        return bits(self._next_key(), shape, dtype=dtype)
 
     def uniform(
         self, shape: Any = (), *, dtype: Any = None, low: Any = 0.0, high: Any = 1.0
@@ -167,11 +178,11 @@ class Generator:
         (2,)
         """
         if self._native is not None:
-            shp = _shape(shape, "uniform")
-            name = _dists._float_dtype(self._be, dtype, self.device, "uniform")
-            _dists.check_uniform_bounds(self._be, shp, low, high)
+            shp = check_shape(shape, "uniform")
+            name = float_dtype(self._be, dtype, self.device, "uniform")
+            check_uniform_bounds(self._be, shp, low, high)
             return self._native.uniform(shp, name, low, high)
-        return _dists.uniform(self._next_key(), shape, dtype=dtype, low=low, high=high)
+        return uniform(self._next_key(), shape, dtype=dtype, low=low, high=high)
 
     def normal(
         self, shape: Any = (), *, dtype: Any = None, loc: Any = 0.0, scale: Any = 1.0
@@ -209,12 +220,12 @@ class Generator:
         dtype('float32')
         """
         if self._native is not None:
-            shp = _shape(shape, "normal")
-            name = _dists._float_dtype(self._be, dtype, self.device, "normal")
-            _dists._check_broadcast(self._be, shp, [loc, scale], "normal")
+            shp = check_shape(shape, "normal")
+            name = float_dtype(self._be, dtype, self.device, "normal")
+            check_broadcast(self._be, shp, [loc, scale], "normal")
             z = self._native.normal(shp, name)
-            return _dists.shift_scale(self._be, z, loc, scale, getattr(self._be.xp, name))
-        return _dists.normal(self._next_key(), shape, dtype=dtype, loc=loc, scale=scale)
+            return shift_scale(self._be, z, loc, scale, getattr(self._be.xp, name))
+        return normal(self._next_key(), shape, dtype=dtype, loc=loc, scale=scale)
 
     def integers(self, low: int, high: int, shape: Any = (), *, dtype: Any = None) -> Any:
         """Uniform integers in ``[low, high)`` from the stream (as :func:`integers`).
@@ -250,9 +261,9 @@ class Generator:
         array([2, 2, 0])
         """
         if self._native is not None:
-            name, lo, hi = _dists._int_bounds(self._be, dtype, low, high, "integers")
-            return self._native.integers(lo, hi, _shape(shape, "integers"), name)
-        return _dists.integers(self._next_key(), low, high, shape, dtype=dtype)
+            name, lo, hi = int_bounds(self._be, dtype, low, high, "integers")
+            return self._native.integers(lo, hi, check_shape(shape, "integers"), name)
+        return integers(self._next_key(), low, high, shape, dtype=dtype)
 
     def bernoulli(self, p: Any = 0.5, shape: Any = None) -> Any:
         """Booleans, True with probability ``p``, from the stream (as :func:`bernoulli`).
@@ -286,9 +297,9 @@ class Generator:
         array([False,  True,  True])
         """
         if self._native is not None:
-            shp, name = _dists._bernoulli_setup(self._be, p, shape, "bernoulli")
+            shp, name = bernoulli_setup(self._be, p, shape, "bernoulli")
             return self._native.uniform(shp, name, 0.0, 1.0) < p
-        return _dists.bernoulli(self._next_key(), p, shape)
+        return bernoulli(self._next_key(), p, shape)
 
     def permutation(self, x: Any, *, axis: int = 0) -> Any:
         """A random permutation from the stream, as :func:`ember_array.random.permutation`.
@@ -323,7 +334,7 @@ class Generator:
         """
         if self._native is not None:
             return self._native.permutation(x, axis)
-        return _dists.permutation(self._next_key(), x, axis=axis)
+        return permutation(self._next_key(), x, axis=axis)
 
     def categorical(self, logits: Any, *, axis: int = -1, shape: Any = None) -> Any:
         """Categorical indices from the stream, as :func:`ember_array.random.categorical`.
@@ -361,7 +372,7 @@ class Generator:
         """
         # Gumbel-max needs only uniforms, so native draws them and shares the transform.
         key = self._next_key() if self._native is None else self._native.key()
-        return _dists.categorical(key, logits, axis=axis, shape=shape)
+        return categorical(key, logits, axis=axis, shape=shape)
 
     def truncated_normal(
         self, lower: Any, upper: Any, shape: Any = None, *, dtype: Any = None
@@ -399,239 +410,4 @@ class Generator:
         True
         """
         key = self._next_key() if self._native is None else self._native.key()
-        return _dists.truncated_normal(key, lower, upper, shape, dtype=dtype)
-
-
-# ------------------------------------------------------------------------ native engines
-
-
-class _Native(abc.ABC):
-    """Common part of the native engines: a backend and a device."""
-
-    def __init__(self, be: Words, seed: int, device: Any) -> None:
-        self.be = be
-        self.device = device
-
-    def key(self) -> Any:
-        """A threefry key drawn from the native stream (for the shared transforms)."""
-        b = self.bits((2,), None)
-        return b
-
-    def permutation(self, x: Any, axis: int) -> Any:
-        xp = self.be.xp
-        if hasattr(x, "shape"):
-            n = x.shape[operator.index(axis)]
-            return xp.take(x, self.perm(n), axis=axis)
-        n = operator.index(x)
-        if n < 0:
-            raise ValueError(f"permutation(): n must be >= 0, got {n}")
-        return self.perm(n)
-
-    @abc.abstractmethod
-    def bits(self, shp: tuple[int, ...], dtype: Any) -> Any:
-        """Random unsigned bits of ``dtype`` (default uint32) from the native stream."""
-
-    @abc.abstractmethod
-    def uniform(self, shp: tuple[int, ...], name: str, low: Any, high: Any) -> Any:
-        """Uniform floats of dtype ``name`` in ``[low, high)``."""
-
-    @abc.abstractmethod
-    def normal(self, shp: tuple[int, ...], name: str) -> Any:
-        """Standard normals of dtype ``name``."""
-
-    @abc.abstractmethod
-    def integers(self, lo: int, hi: int, shp: tuple[int, ...], name: str) -> Any:
-        """Integers in ``[lo, hi)`` of dtype ``name``."""
-
-    @abc.abstractmethod
-    def perm(self, n: int) -> Any:
-        """A permutation of ``arange(n)``."""
-
-    def integers_portable(self, lo: int, hi: int, shp: tuple[int, ...], name: str) -> Any:
-        """Multiply-shift integers from 128 native random bits per value (exact range)."""
-        n = _size(shp)
-        be = self.be
-        m = _dists.words_per_integer(lo, hi)
-        w = self.bits((m * n,), None)
-        u = be.xp.astype(w, be.xp.int64)
-        parts = [u[i * n : (i + 1) * n] for i in range(m)]
-        out = _core.map_blocks(
-            be, lambda ps: _dists.integers_from_words(be, ps, lo, hi, name), parts
-        )
-        return be.xp.reshape(out, shp)
-
-
-class _NumpyNative(_Native):
-    def __init__(self, be: Words, seed: int, device: Any) -> None:
-        super().__init__(be, seed, device)
-        import numpy as np
-
-        self.np = np
-        self.rng = np.random.Generator(np.random.PCG64(seed))
-
-    def bits(self, shp: tuple[int, ...], dtype: Any) -> Any:
-        np = self.np
-        name = "uint32" if dtype is None else _core._dtype_name(self.be, dtype, _core._BITS_DTYPES)
-        if name is None:
-            raise TypeError(f"bits(): dtype must be an unsigned integer dtype, got {dtype}")
-        dt = np.dtype(name)
-        return self.rng.integers(0, 2 ** (8 * dt.itemsize), size=shp, dtype=dt)
-
-    def uniform(self, shp: tuple[int, ...], name: str, low: Any, high: Any) -> Any:
-        np = self.np
-        dt = np.float64 if name == "float64" else np.float32
-        u = self.rng.random(shp, dtype=dt)
-        if name not in ("float32", "float64"):
-            u = u.astype(name)
-        if _dists._is_array(low) or _dists._is_array(high) or low != 0.0 or high != 1.0:
-            u = _dists.scale_uniform(self.be, u, low, high, u.dtype, "cpu")
-        return u
-
-    def normal(self, shp: tuple[int, ...], name: str) -> Any:
-        np = self.np
-        dt = np.float64 if name == "float64" else np.float32
-        z = self.rng.standard_normal(shp, dtype=dt)
-        return z if name in ("float32", "float64") else z.astype(name)
-
-    def integers(self, lo: int, hi: int, shp: tuple[int, ...], name: str) -> Any:
-        return self.rng.integers(lo, hi, size=shp, dtype=self.np.dtype(name))
-
-    def perm(self, n: int) -> Any:
-        return self.rng.permutation(n)
-
-
-class _TorchNative(_Native):
-    def __init__(self, be: Words, seed: int, device: Any) -> None:
-        super().__init__(be, seed, device)
-        import torch
-
-        self.torch = torch
-        self.dev = torch.device("cpu") if device is None else torch.device(device)
-        self.gen = torch.Generator(device=self.dev)
-        # torch seeds are 64-bit; manual_seed takes the value modulo 2**64 as uint64.
-        self.gen.manual_seed(seed)
-
-    def _u32(self, n: int) -> Any:
-        torch = self.torch
-        return torch.randint(0, 2**32, (n,), generator=self.gen, dtype=torch.int64, device=self.dev)
-
-    def bits(self, shp: tuple[int, ...], dtype: Any) -> Any:
-        torch = self.torch
-        name = "uint32" if dtype is None else _core._dtype_name(self.be, dtype, _core._BITS_DTYPES)
-        if name is None:
-            raise TypeError(f"bits(): dtype must be an unsigned integer dtype, got {dtype}")
-        n = _size(shp)
-        if name == "uint64":
-            w = self._u32(2 * n)
-            v = (w[:n] << 32) | w[n:]
-        else:
-            v = self._u32(n)
-            if name != "uint32":
-                v = v & ((1 << (8 if name == "uint8" else 16)) - 1)
-        return v.to(getattr(torch, name)).reshape(shp)
-
-    def uniform(self, shp: tuple[int, ...], name: str, low: Any, high: Any) -> Any:
-        torch = self.torch
-        dt = getattr(torch, name)
-        u = torch.rand(shp, generator=self.gen, dtype=dt, device=self.dev)
-        if _dists._is_array(low) or _dists._is_array(high) or low != 0.0 or high != 1.0:
-            u = _dists.scale_uniform(self.be, u, low, high, dt, self.dev)
-        return u
-
-    def normal(self, shp: tuple[int, ...], name: str) -> Any:
-        torch = self.torch
-        return torch.randn(shp, generator=self.gen, dtype=getattr(torch, name), device=self.dev)
-
-    def integers(self, lo: int, hi: int, shp: tuple[int, ...], name: str) -> Any:
-        torch = self.torch
-        if hi - lo <= 2**32 and lo >= -(2**63) and hi <= 2**63 - 1:
-            out = torch.randint(lo, hi, shp, generator=self.gen, dtype=torch.int64, device=self.dev)
-            return out if name == "int64" else out.to(getattr(torch, name))
-        # torch: randint cannot take high = 2**63 (and reduces 64-bit draws modulo the range);
-        # https://github.com/pytorch/pytorch/issues/81446
-        # Wide ranges use the portable multiply-shift on torch's own bits instead.
-        return self.integers_portable(lo, hi, shp, name)
-
-    def perm(self, n: int) -> Any:
-        return self.torch.randperm(n, generator=self.gen, device=self.dev)
-
-
-class _MlxNative(_Native):
-    def __init__(self, be: Words, seed: int, device: Any) -> None:
-        super().__init__(be, seed, device)
-        import mlx.core as mx
-
-        from ..mlx._devices import stream_for
-
-        self.mx = mx
-        self.stream = stream_for(device, None, "Generator")
-        self.state = mx.random.key(seed)
-
-    def _next(self) -> Any:
-        self.state, sub = self.mx.random.split(self.state, stream=self.stream)
-        return sub
-
-    def key(self) -> Any:
-        return self._next()
-
-    def bits(self, shp: tuple[int, ...], dtype: Any) -> Any:
-        # mlx: mx.random has no Python ``bits`` (no upstream issue found); its
-        # ``split(key, m)`` *is* RandomBits of 2m words.
-        name = "uint32" if dtype is None else _core._dtype_name(self.be, dtype, _core._BITS_DTYPES)
-        if name is None:
-            raise TypeError(f"bits(): dtype must be an unsigned integer dtype, got {dtype}")
-        if name != "uint32":
-            return _core.bits(self._next(), shp, dtype=dtype)
-        n = _size(shp)
-        w = self.mx.random.split(self._next(), (n + 1) // 2, stream=self.stream)
-        return w.reshape(-1)[:n].reshape(shp)
-
-    def uniform(self, shp: tuple[int, ...], name: str, low: Any, high: Any) -> Any:
-        mx = self.mx
-        if name == "float64":
-            # mlx: mx.random.uniform has no float64 (no upstream issue found)
-            # Use the portable mapping on an mlx key.
-            return _dists.uniform(self._next(), shp, dtype=mx.float64, low=low, high=high)
-        return mx.random.uniform(
-            low, high, shp, dtype=getattr(mx, name), key=self._next(), stream=self.stream
-        )
-
-    def normal(self, shp: tuple[int, ...], name: str) -> Any:
-        mx = self.mx
-        if name == "float64":
-            return _dists.normal(self._next(), shp, dtype=mx.float64)
-        return mx.random.normal(shp, dtype=getattr(mx, name), key=self._next(), stream=self.stream)
-
-    def integers(self, lo: int, hi: int, shp: tuple[int, ...], name: str) -> Any:
-        mx = self.mx
-        if lo >= -(2**24) and hi <= 2**24:
-            return mx.random.randint(
-                lo, hi, shp, dtype=getattr(mx, name), key=self._next(), stream=self.stream
-            )
-        # mlx: mx.random.randint maps a float32 uniform, so beyond 2**24 most integers are
-        # never drawn; https://github.com/ml-explore/mlx/issues/3926
-        # There the portable multiply-shift on an mlx key is exact and stays lazy.
-        return _dists.integers(self._next(), lo, hi, shp, dtype=getattr(mx, name))
-
-    def perm(self, n: int) -> Any:
-        return self.be.xp.astype(
-            self.mx.random.permutation(n, key=self._next(), stream=self.stream), self.mx.int64
-        )
-
-
-#: backend -> the engine of ``impl="native"`` (the support matrix reads this registry).
-_NATIVE_ENGINES: dict[str, type[_Native]] = {
-    "numpy": _NumpyNative,
-    "torch": _TorchNative,
-    "mlx": _MlxNative,
-}
-
-
-def _make_native(be: Words, seed: int, device: Any) -> _Native:
-    engine = _NATIVE_ENGINES.get(be.name)
-    if engine is not None:
-        return engine(be, seed, device)
-    raise ValueError(
-        f"Generator(): impl='native' supports numpy, torch and mlx, not {be.name}; "
-        "use impl='portable'"
-    )
+        return truncated_normal(key, lower, upper, shape, dtype=dtype)

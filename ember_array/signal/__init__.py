@@ -42,8 +42,8 @@ and nothing is computed while a graph is built (the NOLA check included: see :fu
 
 # Layout (each layer imports only from the ones above it in this list):
 #
-# * ``_checks``: argument checks and the checked arguments of stft/istft (``_StftArgs``,
-#   ``_IstftArgs``);
+# * ``_checks``: argument checks and the checked arguments of stft/istft (``StftArgs``,
+#   ``IstftArgs``);
 # * ``_blocks``: padding, framing, the numpy FFT module and the keywords of the torch calls;
 # * ``_ola``: overlap-add, the overlap-added squared window and the NOLA condition;
 # * ``_stft``, ``_istft``, ``_frame``: the paths of each transform, one per backend, and their

@@ -2,8 +2,8 @@
 
 Each of :func:`stft`, :func:`istft` and :func:`frame` checks its arguments (:mod:`._checks`),
 then takes the blockwise path for a dask array (:mod:`._dask`), the backend's fast path from
-its registry (:data:`._stft._STFT_PATHS`, :data:`._istft._ISTFT_PATHS`,
-:data:`._frame._FRAME_PATHS`), or the pure-standard path for any other namespace. The top
+its registry (:data:`._stft.STFT_PATHS`, :data:`._istft.ISTFT_PATHS`,
+:data:`._frame.FRAME_PATHS`), or the pure-standard path for any other namespace. The top
 layer of the package: nothing imports it but ``__init__``.
 """
 
@@ -13,24 +13,26 @@ import sys
 from typing import Any
 
 from .._helpers import device as _device
+from .._markers import dispatches_through
 from ._checks import (
     PadMode,
-    _backend_name,
-    _check_istft,
-    _check_stft,
-    _complex_of,
-    _int,
-    _is_concrete,
-    _is_dask,
-    _signal_namespace,
+    backend_name,
+    check_int,
+    check_istft,
+    check_stft,
+    complex_of,
+    is_concrete,
+    is_dask,
+    signal_namespace,
 )
-from ._dask import _frame_dask, _istft_dask, _stft_dask
-from ._frame import _FRAME_PATHS, _frame_generic
-from ._istft import _ISTFT_PATHS, _istft_generic
-from ._ola import _checked_envelope_numpy
-from ._stft import _STFT_PATHS, _stft_generic
+from ._dask import frame_dask, istft_dask, stft_dask
+from ._frame import FRAME_PATHS, frame_generic
+from ._istft import ISTFT_PATHS, istft_generic
+from ._ola import checked_envelope_numpy
+from ._stft import STFT_PATHS, stft_generic
 
 
+@dispatches_through(STFT_PATHS)
 def stft(
     x: Any,
     n_fft: int,
@@ -131,8 +133,8 @@ def stft(
     >>> signal.stft(t, 16, hop_length=4).shape  # torch in, torch out (complex64)
     torch.Size([9, 17])
     """
-    xp = _signal_namespace("stft", x, window)
-    a = _check_stft(
+    xp = signal_namespace("stft", x, window)
+    a = check_stft(
         xp,
         x,
         window,
@@ -150,23 +152,24 @@ def stft(
         # torch: stft rejects an empty batch and torch's FFT (MKL) fails on it
         # (no upstream issue found)
         shape = (*x.shape[:-1], a.n_freqs, a.n_frames)
-        out = xp.zeros(shape, dtype=_complex_of(xp, a.real_dtype), device=_device(x))
-    elif _is_dask(x):
-        out = _stft_dask(x, window, a)
+        out = xp.zeros(shape, dtype=complex_of(xp, a.real_dtype), device=_device(x))
+    elif is_dask(x):
+        out = stft_dask(x, window, a)
     elif x.shape[-1] == 0:
         # an empty signal, zero-padded:
         # mlx: mx.fft.stft fails to reshape an empty signal (no upstream issue found)
         # The standard path works.
-        out = _stft_generic(xp, x, window, a)
-    elif a.backend in _STFT_PATHS:
-        out = _STFT_PATHS[a.backend](x, window, a)
+        out = stft_generic(xp, x, window, a)
+    elif a.backend in STFT_PATHS:
+        out = STFT_PATHS[a.backend](x, window, a)
     else:
-        out = _stft_generic(xp, x, window, a)
+        out = stft_generic(xp, x, window, a)
     if not a.return_complex:
         out = xp.stack((xp.real(out), xp.imag(out)), axis=-1)
     return out
 
 
+@dispatches_through(ISTFT_PATHS)
 def istft(
     spec: Any,
     n_fft: int,
@@ -258,8 +261,8 @@ def istft(
     >>> bool(np.allclose(y, x))
     True
     """
-    xp = _signal_namespace("istft", spec, window)
-    a = _check_istft(
+    xp = signal_namespace("istft", spec, window)
+    a = check_istft(
         xp,
         spec,
         window,
@@ -279,20 +282,21 @@ def istft(
         out_dtype = spec.dtype if a.return_complex else a.real_dtype
         return xp.zeros((*spec.shape[:-2], a.end - a.start), dtype=out_dtype, device=_device(spec))
 
-    if _is_dask(spec):
-        return _istft_dask(spec, window, a)
-    fast = _ISTFT_PATHS.get(a.backend)
+    if is_dask(spec):
+        return istft_dask(spec, window, a)
+    fast = ISTFT_PATHS.get(a.backend)
     if fast is not None:
         return fast(spec, window, a)
     # The check reads the window in numpy: a concrete window (a jax array closed over by a
     # jitted function included, whose operations would be traced) or none (ones, known
     # statically). The values of a lazy window (a jax tracer...) cannot be read: mark NaN.
-    lazy = window is not None and not _is_concrete(window)
+    lazy = window is not None and not is_concrete(window)
     if not lazy:
-        _checked_envelope_numpy(window, a)
-    return _istft_generic(xp, spec, window, a, lazy_nola=lazy)
+        checked_envelope_numpy(window, a)
+    return istft_generic(xp, spec, window, a, lazy_nola=lazy)
 
 
+@dispatches_through(FRAME_PATHS)
 def frame(x: Any, frame_length: int, hop_length: int, *, axis: int = -1) -> Any:
     """Overlapping frames of ``x`` along ``axis``, ``hop_length`` samples apart.
 
@@ -344,11 +348,11 @@ def frame(x: Any, frame_length: int, hop_length: int, *, axis: int = -1) -> Any:
             [2, 3, 4]])
     """
     func = "frame"
-    xp = _signal_namespace(func, x, None)
-    backend = _backend_name(xp)
-    frame_length = _int(func, backend, "frame_length", frame_length, 1)
-    hop = _int(func, backend, "hop_length", hop_length, 1)
-    axis = _int(func, backend, "axis", axis, -sys.maxsize)
+    xp = signal_namespace(func, x, None)
+    backend = backend_name(xp)
+    frame_length = check_int(func, backend, "frame_length", frame_length, 1)
+    hop = check_int(func, backend, "hop_length", hop_length, 1)
+    axis = check_int(func, backend, "axis", axis, -sys.maxsize)
     ndim = x.ndim
     if not -ndim <= axis < ndim:
         raise ValueError(
@@ -362,7 +366,7 @@ def frame(x: Any, frame_length: int, hop_length: int, *, axis: int = -1) -> Any:
             f"{func} [{backend}]: frame_length={frame_length} is longer than axis {axis} of "
             f"x.shape={tuple(x.shape)}"
         )
-    if _is_dask(x):
-        return _frame_dask(x, frame_length, hop, axis)
-    fast = _FRAME_PATHS.get(backend, _frame_generic)
+    if is_dask(x):
+        return frame_dask(x, frame_length, hop, axis)
+    fast = FRAME_PATHS.get(backend, frame_generic)
     return fast(xp, x, frame_length, hop, axis)

@@ -1,7 +1,7 @@
 """Building blocks of the stft, istft and frame paths: padding, framing, the numpy FFT module.
 
-Pure standard (``concat``/``flip``, index arithmetic and ``take``) except :func:`_numpy_fft` and
-:func:`_enp`, which the numpy and dask paths use, and :func:`_torch_keywords`, which the torch
+Pure standard (``concat``/``flip``, index arithmetic and ``take``) except :func:`numpy_fft` and
+:func:`ember_numpy`, which the numpy and dask paths use, and :func:`torch_keywords`, which the torch
 paths share. Imports :mod:`._checks` only.
 """
 
@@ -10,12 +10,12 @@ from __future__ import annotations
 from types import ModuleType
 from typing import Any
 
-from ._checks import PadMode, _IstftArgs, _StftArgs
+from ._checks import IstftArgs, PadMode, StftArgs
 
 _FFT_MODULE: list[ModuleType] = []
 
 
-def _numpy_fft() -> ModuleType:
+def numpy_fft() -> ModuleType:
     """``scipy.fft`` when scipy is installed, else ``numpy.fft``.
 
     Both are pocketfft, but ``numpy.fft`` (numpy 2.x) is 3-4x slower on batched float32 frames
@@ -31,14 +31,14 @@ def _numpy_fft() -> ModuleType:
     return _FFT_MODULE[0]
 
 
-def _enp() -> ModuleType:
+def ember_numpy() -> ModuleType:
     """ember's numpy namespace (``np.astype`` etc. are missing from numpy 2.0)."""
     import ember_array.numpy
 
     return ember_array.numpy
 
 
-def _pad_window(
+def pad_window(
     xp: ModuleType, window: Any, win: int, n_fft: int, dtype: Any, dev: Any
 ) -> Any | None:
     """The window cast to ``dtype`` and zero-padded (centred, as torch) to ``n_fft``.
@@ -64,7 +64,7 @@ def _pad_window(
     return xp.concat(parts)
 
 
-def _pad_generic(xp: ModuleType, x: Any, p: int, mode: PadMode, dev: Any) -> Any:
+def pad_generic(xp: ModuleType, x: Any, p: int, mode: PadMode, dev: Any) -> Any:
     """Pad the last axis by ``p`` on both sides (numpy's reflect/constant/edge) with concat."""
     if p == 0:
         return x
@@ -81,11 +81,11 @@ def _pad_generic(xp: ModuleType, x: Any, p: int, mode: PadMode, dev: Any) -> Any
     return xp.concat((left, x, right), axis=-1)
 
 
-#: Most shifted slices :func:`_frames_generic` concatenates; more overlap takes a gather.
+#: Most shifted slices :func:`frames_generic` concatenates; more overlap takes a gather.
 _MAX_BLOCK_SHIFTS = 16
 
 
-def _frames_generic(xp: ModuleType, x: Any, length: int, hop: int, dev: Any) -> Any:
+def frames_generic(xp: ModuleType, x: Any, length: int, hop: int, dev: Any) -> Any:
     """Frames of the last axis, ``(..., n_frames, length)``.
 
     With ``r = ceil(length / hop)`` small, the signal is cut into ``hop``-sample blocks and
@@ -113,7 +113,7 @@ def _frames_generic(xp: ModuleType, x: Any, length: int, hop: int, dev: Any) -> 
     return xp.reshape(out, (*x.shape[:-1], n_frames, length))
 
 
-def _torch_keywords(window: Any, a: _StftArgs | _IstftArgs, device: Any) -> dict[str, Any]:
+def torch_keywords(window: Any, a: StftArgs | IstftArgs, device: Any) -> dict[str, Any]:
     """The keywords ``torch.stft`` and ``torch.istft`` share, from their checked arguments."""
     import torch
 

@@ -1,7 +1,7 @@
 """Argument checks, shared by every path: every backend rejects the same input the same way.
 
-:func:`_check_stft` and :func:`_check_istft` end in a frozen dataclass of the checked,
-normalised arguments (:class:`_StftArgs`, :class:`_IstftArgs`), which the paths of the layers
+:func:`check_stft` and :func:`check_istft` end in a frozen dataclass of the checked,
+normalised arguments (:class:`StftArgs`, :class:`IstftArgs`), which the paths of the layers
 above take instead of long positional lists. Nothing here imports from the rest of the package.
 """
 
@@ -23,7 +23,7 @@ PadMode = Literal["reflect", "constant", "edge"]
 _PAD_MODES: tuple[str, ...] = ("reflect", "constant", "edge")
 
 
-def _backend_name(xp: ModuleType) -> str:
+def backend_name(xp: ModuleType) -> str:
     """The registry's name for ember's namespaces (``"numpy"``...), else the namespace's name."""
     name = getattr(xp, "__name__", type(xp).__name__)
     return backend_of_module(name) or name
@@ -36,31 +36,32 @@ def _namespace(func: str, *arrays: Any) -> ModuleType:
         raise TypeError(f"{func}: {exc}") from None
 
 
-def _is_dask(x: Any) -> bool:
-    """Whether ``x`` is a dask array: the one test that selects the blockwise dask paths."""
-    return backend_of_type(type(x)) == "dask"
+def is_dask(x: Any) -> bool:
+    """Whether ``x`` is a chunked (dask) array: the one test that selects the blockwise paths."""
+    row = BY_NAME.get(backend_of_type(type(x)) or "")
+    return row is not None and row.chunked
 
 
-def _signal_namespace(func: str, x: Any, window: Any) -> ModuleType:
+def signal_namespace(func: str, x: Any, window: Any) -> ModuleType:
     """The namespace of ``x`` (and ``window``).
 
     A numpy window is accepted with a dask signal, as dask takes numpy operands anywhere; it is
     also the one kind of window whose NOLA check can run while a dask graph is built.
     """
-    if window is None or (is_numpy_array(window) and _is_dask(x)):
+    if window is None or (is_numpy_array(window) and is_dask(x)):
         ns = _namespace(func, x)
     else:
         ns = _namespace(func, x, window)
-    if _is_dask(x) and any(math.isnan(s) for s in x.shape):
+    if is_dask(x) and any(math.isnan(s) for s in x.shape):
         # the paths below plan their tasks from the chunk sizes
         raise ValueError(
-            f"{func} [{_backend_name(ns)}]: the dask array has unknown chunk sizes (shape "
+            f"{func} [{backend_name(ns)}]: the dask array has unknown chunk sizes (shape "
             f"{tuple(x.shape)}); call x.compute_chunk_sizes() first"
         )
     return ns
 
 
-def _is_concrete(a: Any) -> bool:
+def is_concrete(a: Any) -> bool:
     """Whether ``a``'s values can be read (``bool``/``float``) cheaply and without side effects.
 
     False for dask arrays (reading computes the graph), mlx arrays (it evaluates them) and jax
@@ -82,19 +83,19 @@ def _is_concrete(a: Any) -> bool:
     return not is_lazy_array(a)
 
 
-def _int(func: str, backend: str, name: str, value: Any, minimum: int) -> int:
+def check_int(func: str, backend: str, name: str, value: Any, minimum: int) -> int:
     if isinstance(value, bool):
         raise TypeError(f"{func} [{backend}]: {name} must be an int, got {value!r}")
     try:
-        value = operator.index(value)
+        number = operator.index(value)
     except TypeError:
         raise TypeError(
             f"{func} [{backend}]: {name} must be an int, got {value!r} of type "
             f"{type(value).__name__}"
         ) from None
-    if value < minimum:
-        raise ValueError(f"{func} [{backend}]: {name} must be >= {minimum}, got {value}")
-    return value
+    if number < minimum:
+        raise ValueError(f"{func} [{backend}]: {name} must be >= {minimum}, got {number}")
+    return number
 
 
 def _float_kind(func: str, xp: ModuleType, backend: str, x: Any, what: str) -> tuple[Any, bool]:
@@ -106,7 +107,7 @@ def _float_kind(func: str, xp: ModuleType, backend: str, x: Any, what: str) -> t
         return xp.float64, True
     if dt == xp.complex64:
         return xp.float32, False
-    if backend != "mlx" and dt == xp.complex128:
+    if _has_complex128(backend) and dt == xp.complex128:  # noqa: EA502 (guarded: has it)
         return xp.float64, False
     raise TypeError(
         f"{func} [{backend}]: {what} must have dtype float32, float64, complex64 or complex128, "
@@ -114,17 +115,23 @@ def _float_kind(func: str, xp: ModuleType, backend: str, x: Any, what: str) -> t
     )
 
 
-def _complex_of(xp: ModuleType, real_dtype: Any) -> Any:
-    # complex128 only for float64 input, which mlx callers reject first (_check_mlx_float64)
+def _has_complex128(backend: str) -> bool:
+    """Whether the backend has complex128 (the registry's fact; other namespaces: yes)."""
+    row = BY_NAME.get(backend)
+    return row is None or row.has_complex128
+
+
+def complex_of(xp: ModuleType, real_dtype: Any) -> Any:
+    # complex128 only for float64 input, which mlx callers reject first (_check_complex128)
     return xp.complex64 if real_dtype == xp.float32 else xp.complex128  # noqa: EA502
 
 
-def _check_mlx_float64(func: str, backend: str, real_dtype: Any, xp: ModuleType) -> None:
+def _check_complex128(func: str, backend: str, real_dtype: Any, xp: ModuleType) -> None:
     # mlx: mx.fft.stft silently computes float64 input in complex64 (no upstream issue found)
     # A float64 user expects float64 precision, so refuse instead of downcasting.
-    if backend == "mlx" and real_dtype == xp.float64:
+    if real_dtype == xp.float64 and not _has_complex128(backend):
         raise TypeError(
-            f"{func} [mlx]: float64 input would need complex128, which mlx lacks; "
+            f"{func} [{backend}]: float64 input would need complex128, which {backend} lacks; "
             "cast to float32 explicitly (xp.astype(x, xp.float32)) if that precision is enough"
         )
 
@@ -151,7 +158,7 @@ def _lengths(
     hop_length: Any,
     win_length: Any,
 ) -> tuple[int, int, int]:
-    n_fft = _int(func, backend, "n_fft", n_fft, 1)
+    n_fft = check_int(func, backend, "n_fft", n_fft, 1)
     if hop_length is None:
         hop = n_fft // 4
         if hop == 0:
@@ -160,17 +167,17 @@ def _lengths(
                 "pass a positive hop_length"
             )
     else:
-        hop = _int(func, backend, "hop_length", hop_length, 1)
+        hop = check_int(func, backend, "hop_length", hop_length, 1)
     if win_length is None:
         win = n_fft
     else:
-        win = _int(func, backend, "win_length", win_length, 1)
+        win = check_int(func, backend, "win_length", win_length, 1)
         if win > n_fft:
             raise ValueError(f"{func} [{backend}]: win_length must be <= n_fft={n_fft}, got {win}")
     return n_fft, hop, win
 
 
-def _bool(func: str, backend: str, name: str, value: Any) -> bool:
+def check_bool(func: str, backend: str, name: str, value: Any) -> bool:
     if not isinstance(value, bool):
         raise TypeError(f"{func} [{backend}]: {name} must be a bool, got {value!r}")
     return value
@@ -197,7 +204,7 @@ class _Args:
 
 
 @dataclass(frozen=True)
-class _StftArgs(_Args):
+class StftArgs(_Args):
     """The checked arguments of ``stft``."""
 
     onesided: bool
@@ -213,7 +220,7 @@ class _StftArgs(_Args):
 
 
 @dataclass(frozen=True)
-class _IstftArgs(_Args):
+class IstftArgs(_Args):
     """The checked arguments of ``istft``, with the output's place in the overlap-added frames.
 
     The frames overlap-add into ``total`` samples, of which ``[start, end)`` is the output;
@@ -253,7 +260,7 @@ def _check_shared(
     ``istft`` also needs ``hop_length <= win_length``. Returns the fields of :class:`_Args`
     (a dict, not an instance: each frozen dataclass built costs microseconds).
     """
-    backend = _backend_name(xp)
+    backend = backend_name(xp)
     n_fft, hop, win = _lengths(func, backend, n_fft, hop_length, win_length)
     if func == "istft" and hop > win:
         raise ValueError(
@@ -261,9 +268,9 @@ def _check_shared(
             "would leave gaps that cannot be inverted)"
         )
     _check_window(func, xp, backend, window, win)
-    center = _bool(func, backend, "center", center)
-    normalized = _bool(func, backend, "normalized", normalized)
-    return_complex = _bool(func, backend, "return_complex", return_complex)
+    center = check_bool(func, backend, "center", center)
+    normalized = check_bool(func, backend, "normalized", normalized)
+    return_complex = check_bool(func, backend, "return_complex", return_complex)
     return {
         "backend": backend,
         "n_fft": n_fft,
@@ -276,17 +283,17 @@ def _check_shared(
     }
 
 
-def _check_stft(
+def check_stft(
     xp: ModuleType, x: Any, window: Any, *, pad_mode: Any, onesided: Any, **shared: Any
-) -> _StftArgs:
+) -> StftArgs:
     """The checked arguments of ``stft(x, ...)`` on namespace ``xp``, or the error it raises.
 
     ``shared``: the arguments ``stft`` shares with ``istft``, checked by :func:`_check_shared`.
     """
     func = "stft"
-    backend = _backend_name(xp)
+    backend = backend_name(xp)
     real_dtype, is_real = _float_kind(func, xp, backend, x, "x")
-    _check_mlx_float64(func, backend, real_dtype, xp)
+    _check_complex128(func, backend, real_dtype, xp)
     if x.ndim < 1:
         raise ValueError(f"{func} [{backend}]: x must have at least one dimension, got a 0-d array")
     common = _check_shared(func, xp, window, real_dtype, **shared)
@@ -297,7 +304,7 @@ def _check_stft(
         )
     if onesided is None:
         onesided = is_real
-    elif _bool(func, backend, "onesided", onesided) and not is_real:
+    elif check_bool(func, backend, "onesided", onesided) and not is_real:
         raise ValueError(
             f"{func} [{backend}]: onesided=True needs real input, got dtype {x.dtype}; "
             "pass onesided=False (the default for complex input)"
@@ -326,18 +333,18 @@ def _check_stft(
             f"x.shape={tuple(x.shape)})"
         )
     n_frames = 1 + (padded - n_fft) // common["hop"]
-    return _StftArgs(**common, onesided=onesided, n_frames=n_frames, pad_mode=pad_mode)
+    return StftArgs(**common, onesided=onesided, n_frames=n_frames, pad_mode=pad_mode)
 
 
-def _check_istft(
+def check_istft(
     xp: ModuleType, spec: Any, window: Any, *, onesided: Any, length: Any, **shared: Any
-) -> _IstftArgs:
+) -> IstftArgs:
     """The checked arguments of ``istft(spec, ...)`` on namespace ``xp``, or the error it raises.
 
     ``shared``: the arguments ``istft`` shares with ``stft``, checked by :func:`_check_shared`.
     """
     func = "istft"
-    backend = _backend_name(xp)
+    backend = backend_name(xp)
     real_dtype, is_real = _float_kind(func, xp, backend, spec, "spec")
     if is_real:
         raise TypeError(
@@ -353,7 +360,7 @@ def _check_istft(
     n_freqs, n_frames = spec.shape[-2], spec.shape[-1]
     if onesided is None:
         onesided = n_freqs != n_fft
-    onesided = _bool(func, backend, "onesided", onesided)
+    onesided = check_bool(func, backend, "onesided", onesided)
     want = n_fft // 2 + 1 if onesided else n_fft
     if n_freqs != want:
         side = "onesided" if onesided else "two-sided"
@@ -368,12 +375,12 @@ def _check_istft(
     if n_frames < 1:
         raise ValueError(f"{func} [{backend}]: spec has no frames (shape {tuple(spec.shape)})")
     if length is not None:
-        length = _int(func, backend, "length", length, 0)
+        length = check_int(func, backend, "length", length, 0)
     total = n_fft + hop * (n_frames - 1)
     start = n_fft // 2 if center else 0
     # torch's defaults: drop the centring pad at both ends, or keep everything
     end = start + length if length is not None else (total - n_fft // 2 if center else total)
-    return _IstftArgs(
+    return IstftArgs(
         **common,
         onesided=onesided,
         n_frames=n_frames,

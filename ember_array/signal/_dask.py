@@ -8,19 +8,27 @@ frames overlap-adds into a segment ``n_fft - hop`` samples longer than its share
 output, and that tail is added onto the next chunk's segment. Graphs stay O(chunks), and the
 chunks are numpy arrays (the blocks are computed with numpy and scipy.fft).
 
-Each block runs the numpy path's kernel (:func:`._stft._spectrum_numpy`,
-:func:`._istft._windowed_ola_numpy`) with the checked arguments of the whole call.
+Each block runs the numpy path's kernel (:func:`._stft.spectrum_numpy`,
+:func:`._istft.windowed_ola_numpy`) with the checked arguments of the whole call.
 """
 
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from typing import Any
 
-from ._checks import _is_concrete, _IstftArgs, _StftArgs
-from ._istft import _windowed_ola_numpy
-from ._ola import _NOLA_EPS, _envelope_range_numpy, _nola_message, _nola_min_numpy, _w2_numpy
-from ._stft import _spectrum_numpy
+from ._checks import IstftArgs, StftArgs, is_concrete
+from ._istft import windowed_ola_numpy
+from ._ola import NOLA_EPS, envelope_range_numpy, nola_message, nola_min_numpy, w2_numpy
+from ._stft import spectrum_numpy
+
+
+def _da() -> Any:
+    """``dask.array``, imported on first use: dask is untyped, so Any at this boundary."""
+    import dask.array
+
+    return dask.array
 
 
 def _merge_chunks(chunks: tuple[int, ...], minimum: int) -> tuple[int, ...]:
@@ -70,13 +78,13 @@ def _frame_plan(
     return tuple(offsets), tuple(counts), depth
 
 
-def _dask_framed(x: Any, length: int, hop: int) -> tuple[Any, tuple[int, ...], tuple[int, ...]]:
+def _dask_framed(x: Any, length: int, hop: int) -> tuple[Any, _Plan]:
     """``x`` (time last) with each chunk extended by the samples its frames need, and the plan.
 
     Chunks smaller than the needed overlap are merged first, so each overlap comes from one
     neighbour (dask's ``overlap`` requires that).
     """
-    import dask.array as da
+    da = _da()
 
     ax = x.ndim - 1
     chunks = x.chunks[ax]
@@ -91,7 +99,7 @@ def _dask_framed(x: Any, length: int, hop: int) -> tuple[Any, tuple[int, ...], t
         x = da.overlap.overlap(
             x, depth={ax: (0, depth)}, boundary={ax: "none"}, allow_rechunk=False
         )
-    return x, offsets, counts
+    return x, _Plan(offsets, counts)
 
 
 def _block_frames(blk: Any, length: int, hop: int, offset: int, count: int) -> Any:
@@ -103,70 +111,72 @@ def _block_frames(blk: Any, length: int, hop: int, offset: int, count: int) -> A
     return sliding_window_view(seg, length, axis=-1)[..., ::hop, :]
 
 
-def _frame_block(
-    blk: Any,
-    length: int,
-    hop: int,
-    offsets: tuple[int, ...],
-    counts: tuple[int, ...],
-    block_id: tuple[int, ...] | None = None,
-) -> Any:
-    import numpy as np
+#: The ``block_id`` that ``map_blocks`` passes to a block function.
+Block = tuple[int, ...] | None
 
-    assert block_id is not None  # passed by map_blocks
-    k = block_id[-2]  # output (..., frames, length): the frame axis is the chunked one
-    if not counts[k]:
+
+@dataclass(frozen=True)
+class _Plan:
+    """Per chunk of time: the offset of its first frame and its number of frames."""
+
+    offsets: tuple[int, ...]
+    counts: tuple[int, ...]
+
+    def frames(self, blk: Any, length: int, hop: int, block_id: Block, axis: int) -> Any | None:
+        """The frames of the block numbered ``block_id[axis]`` (a numpy view); None if none."""
+        assert block_id is not None  # passed by map_blocks
+        k = block_id[axis]
+        if not self.counts[k]:
+            return None
+        return _block_frames(blk, length, hop, self.offsets[k], self.counts[k])
+
+
+def _frame_block(blk: Any, length: int, hop: int, plan: _Plan, block_id: Block = None) -> Any:
+    # output (..., frames, length): the frame axis is the chunked one
+    frames = plan.frames(blk, length, hop, block_id, -2)
+    if frames is None:
+        import numpy as np
+
         return np.empty((*blk.shape[:-1], 0, length), dtype=blk.dtype)
-    return _block_frames(blk, length, hop, offsets[k], counts[k])
+    return frames
 
 
-def _frame_dask(x: Any, frame_length: int, hop: int, axis: int) -> Any:
+def frame_dask(x: Any, frame_length: int, hop: int, axis: int) -> Any:
     """:func:`frame` of a dask array: one task per chunk of ``axis`` (plus the overlap)."""
-    import dask.array as da
-    from dask.array.utils import meta_from_array
+    da = _da()
 
     last = x.ndim - 1
     moved = da.moveaxis(x, axis, -1) if axis != last else x
-    xo, offsets, counts = _dask_framed(moved, frame_length, hop)
+    xo, plan = _dask_framed(moved, frame_length, hop)
     out = da.map_blocks(
         _frame_block,
         xo,
         length=frame_length,
         hop=hop,
-        offsets=offsets,
-        counts=counts,
+        plan=plan,
         dtype=x.dtype,
-        chunks=(*xo.chunks[:-1], counts, (frame_length,)),
+        chunks=(*xo.chunks[:-1], plan.counts, (frame_length,)),
         new_axis=[x.ndim],
-        meta=meta_from_array(x, ndim=x.ndim + 1),
+        meta=da.utils.meta_from_array(x, ndim=x.ndim + 1),
     )
     return da.moveaxis(out, -2, axis) if axis != last else out
 
 
-def _stft_block(
-    blk: Any,
-    window: Any,
-    a: _StftArgs,
-    offsets: tuple[int, ...],
-    counts: tuple[int, ...],
-    block_id: tuple[int, ...] | None = None,
-) -> Any:
-    import numpy as np
+def _stft_block(blk: Any, window: Any, a: StftArgs, plan: _Plan, block_id: Block = None) -> Any:
+    frames = plan.frames(blk, a.n_fft, a.hop, block_id, -1)
+    if frames is None:
+        import numpy as np
 
-    assert block_id is not None  # passed by map_blocks
-    k = block_id[-1]
-    if not counts[k]:
         dt = np.result_type(blk.dtype, np.complex64)
         return np.empty((*blk.shape[:-1], a.n_freqs, 0), dtype=dt)
     # numpy's path on exactly this block's frames (already padded)
-    return _spectrum_numpy(_block_frames(blk, a.n_fft, a.hop, offsets[k], counts[k]), window, a)
+    return spectrum_numpy(frames, window, a)
 
 
-def _stft_dask(x: Any, window: Any, a: _StftArgs) -> Any:
+def stft_dask(x: Any, window: Any, a: StftArgs) -> Any:
     """:func:`stft` of a dask array, blockwise along time (arguments already checked)."""
-    import dask.array as da
+    da = _da()
     import numpy as np
-    from dask.array.utils import meta_from_array
 
     if a.center:
         p = a.n_fft // 2
@@ -177,7 +187,7 @@ def _stft_dask(x: Any, window: Any, a: _StftArgs) -> Any:
         else:
             # dask's pad is numpy's (reflect, constant, edge); its small edge chunks are merged
             x = da.pad(x, [(0, 0)] * (x.ndim - 1) + [(p, p)], mode=a.pad_mode)
-    xo, offsets, counts = _dask_framed(x, a.n_fft, a.hop)
+    xo, plan = _dask_framed(x, a.n_fft, a.hop)
     dtype = np.result_type(x.dtype, np.complex64)  # complex64 or complex128, as numpy's path
     return da.map_blocks(
         _stft_block,
@@ -185,29 +195,28 @@ def _stft_dask(x: Any, window: Any, a: _StftArgs) -> Any:
         # a dask window in kwargs reaches every task as one numpy array (a single dependency)
         window=window,
         a=a,
-        offsets=offsets,
-        counts=counts,
+        plan=plan,
         dtype=dtype,
-        chunks=(*xo.chunks[:-1], (a.n_freqs,), counts),
+        chunks=(*xo.chunks[:-1], (a.n_freqs,), plan.counts),
         new_axis=[x.ndim - 1],
-        meta=meta_from_array(x, ndim=x.ndim + 1, dtype=dtype),
+        meta=da.utils.meta_from_array(x, ndim=x.ndim + 1, dtype=dtype),
     )
 
 
-def _istft_segment_block(blk: Any, window: Any, a: _IstftArgs) -> Any:
+def _istft_segment_block(blk: Any, window: Any, a: IstftArgs) -> Any:
     """Overlap-add of one chunk of ``F`` frames: ``F * hop + n_fft - hop`` samples."""
     import numpy as np
 
-    return _windowed_ola_numpy(np.asarray(blk), window, a)
+    return windowed_ola_numpy(np.asarray(blk), window, a)
 
 
 def _istft_join_block(
     blk: Any,
     window: Any,
-    a: _IstftArgs,
+    a: IstftArgs,
     counts: tuple[int, ...],
     lazy_nola: bool,
-    block_id: tuple[int, ...] | None = None,
+    block_id: Block = None,
 ) -> Any:
     """One chunk of output: its segment's head plus the previous segment's tail, over env."""
     import numpy as np
@@ -223,29 +232,29 @@ def _istft_join_block(
     if prev is not None:
         out[..., :o] += prev
     g0 = sum(counts[:k]) * a.hop
-    w2 = _w2_numpy(window, a.n_fft, a.win)
-    env = _envelope_range_numpy(w2, a.n_frames, a.hop, g0, g0 + size)
+    w2 = w2_numpy(window, a.n_fft, a.win)
+    env = envelope_range_numpy(w2, a.n_frames, a.hop, g0, g0 + size)
     # outside [start, stop) the envelope may vanish (those samples are cut off afterwards)
     with np.errstate(divide="ignore", invalid="ignore"):
         out /= env.astype(a.real_dtype)
     if lazy_nola:
-        out[..., env < _NOLA_EPS] = math.nan
+        out[..., env < NOLA_EPS] = math.nan
     return out
 
 
-def _istft_dask(spec: Any, window: Any, a: _IstftArgs) -> Any:
+def istft_dask(spec: Any, window: Any, a: IstftArgs) -> Any:
     """:func:`istft` of a dask array, blockwise along the frame axis (arguments checked)."""
-    import dask.array as da
+    da = _da()
     import numpy as np
 
     # A numpy window (or None) is checked now, in O(n_fft); a dask window's values are not
     # read while the graph is built: the failing samples come out NaN instead.
-    lazy_nola = window is not None and not _is_concrete(window)
+    lazy_nola = window is not None and not is_concrete(window)
     if not lazy_nola:
-        w2 = _w2_numpy(window, a.n_fft, a.win)
-        lo = _nola_min_numpy(w2, a.n_frames, a.hop, a.start, a.stop)
-        if lo is not None and lo < _NOLA_EPS:
-            raise ValueError(_nola_message(a.backend, lo))
+        w2 = w2_numpy(window, a.n_fft, a.win)
+        lo = nola_min_numpy(w2, a.n_frames, a.hop, a.start, a.stop)
+        if lo is not None and lo < NOLA_EPS:
+            raise ValueError(nola_message(a.backend, lo))
     ax = spec.ndim - 1
     o = a.n_fft - a.hop
     # the FFT needs whole frequency columns; each chunk (but the last) must have at least

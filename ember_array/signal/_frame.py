@@ -1,7 +1,7 @@
 """The framing paths, one per backend (arguments already checked by ``frame``).
 
-:data:`_FRAME_PATHS` maps a backend to its fast path (a view where the backend has one); other
-namespaces take :func:`_frame_generic`.
+:data:`FRAME_PATHS` maps a backend to its fast path (a view where the backend has one); other
+namespaces take :func:`frame_generic`.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from types import ModuleType
 from typing import Any
 
 from .._helpers import device as _device
-from ._blocks import _frames_generic
+from ._blocks import frames_generic
 
 
 def _frame_torch(xp: ModuleType, x: Any, frame_length: int, hop: int, axis: int) -> Any:
@@ -31,17 +31,17 @@ def _frame_mlx(xp: ModuleType, x: Any, frame_length: int, hop: int, axis: int) -
     # Not mx.as_strided (a view):
     # mlx: as_strided has no vmap rule in mlx 0.32.4, so mx.vmap(frame) failed
     # (no upstream issue found)
-    return _frame_generic(xp, x, frame_length, hop, axis)
+    return frame_generic(xp, x, frame_length, hop, axis)
 
 
-def _frame_generic(xp: ModuleType, x: Any, frame_length: int, hop: int, axis: int) -> Any:
+def frame_generic(xp: ModuleType, x: Any, frame_length: int, hop: int, axis: int) -> Any:
     moved = xp.moveaxis(x, axis, -1) if axis != x.ndim - 1 else x
-    out = _frames_generic(xp, moved, frame_length, hop, _device(x))
+    out = frames_generic(xp, moved, frame_length, hop, _device(x))
     return xp.moveaxis(out, -2, axis) if axis != x.ndim - 1 else out
 
 
 #: backend -> its framing fast path (a view where the backend has one); others: a gather.
-_FRAME_PATHS: dict[str, Callable[..., Any]] = {
+FRAME_PATHS: dict[str, Callable[[ModuleType, Any, int, int, int], Any]] = {
     "numpy": _frame_numpy,
     "torch": _frame_torch,
     "mlx": _frame_mlx,

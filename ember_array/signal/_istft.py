@@ -1,7 +1,7 @@
-"""The inverse-STFT paths, one per backend, over checked arguments (:class:`._checks._IstftArgs`).
+"""The inverse-STFT paths, one per backend, over checked arguments (:class:`._checks.IstftArgs`).
 
-:data:`_ISTFT_PATHS` maps a backend to its fast path; other namespaces take
-:func:`_istft_generic`. :func:`_windowed_ola_numpy` is also the kernel of each dask block.
+:data:`ISTFT_PATHS` maps a backend to its fast path; other namespaces take
+:func:`istft_generic`. :func:`windowed_ola_numpy` is also the kernel of each dask block.
 """
 
 from __future__ import annotations
@@ -13,20 +13,20 @@ from types import ModuleType
 from typing import Any
 
 from .._helpers import device as _device
-from ._blocks import _enp, _numpy_fft, _pad_window, _torch_keywords
-from ._checks import _IstftArgs
+from ._blocks import ember_numpy, numpy_fft, pad_window, torch_keywords
+from ._checks import IstftArgs
 from ._ola import (
-    _checked_envelope_numpy,
-    _envelope,
-    _mark_nola_nan,
-    _nan_factor,
-    _nola_message,
-    _ola_numpy,
-    _overlap_add,
+    checked_envelope_numpy,
+    mark_nola_nan,
+    nan_factor,
+    nola_message,
+    ola_envelope,
+    ola_numpy,
+    overlap_add,
 )
 
 
-def _inverse_frames(fft: ModuleType, spec_t: Any, a: _IstftArgs) -> Any:
+def _inverse_frames(fft: ModuleType, spec_t: Any, a: IstftArgs) -> Any:
     """Frames ``(..., n_frames, n_fft)`` of ``spec_t`` (``spec`` with its last two axes
     swapped) by ``fft``'s inverse transforms (``xp.fft``, ``scipy.fft``...).
 
@@ -40,31 +40,31 @@ def _inverse_frames(fft: ModuleType, spec_t: Any, a: _IstftArgs) -> Any:
     return fft.irfft(spec_t[..., : a.n_fft // 2 + 1], n=a.n_fft, axis=-1, norm=a.norm)
 
 
-def _windowed_ola_numpy(spec: Any, window: Any, a: _IstftArgs) -> Any:
+def windowed_ola_numpy(spec: Any, window: Any, a: IstftArgs) -> Any:
     """The windowed frames of numpy ``spec``, overlap-added: ``n_fft + hop * (F - 1)`` samples
     for ``F`` frames (not yet divided by the envelope)."""
     import numpy as np
 
-    frames = _inverse_frames(_numpy_fft(), np.swapaxes(spec, -1, -2), a)
-    w = _pad_window(_enp(), window, a.win, a.n_fft, a.real_dtype, "cpu")
+    frames = _inverse_frames(numpy_fft(), np.swapaxes(spec, -1, -2), a)
+    w = pad_window(ember_numpy(), window, a.win, a.n_fft, a.real_dtype, "cpu")
     if w is not None:
         frames *= w
     n_frames = frames.shape[-2]
-    return _ola_numpy(frames, a.hop, a.n_fft + a.hop * (n_frames - 1))
+    return ola_numpy(frames, a.hop, a.n_fft + a.hop * (n_frames - 1))
 
 
-def _istft_numpy(spec: Any, window: Any, a: _IstftArgs) -> Any:
+def _istft_numpy(spec: Any, window: Any, a: IstftArgs) -> Any:
     import numpy as np
 
-    y = _windowed_ola_numpy(spec, window, a)
-    env = _checked_envelope_numpy(window, a)
+    y = windowed_ola_numpy(spec, window, a)
+    env = checked_envelope_numpy(window, a)
     y = y[..., a.start : a.stop] / env[a.start : a.stop].astype(a.real_dtype)
     if a.end > a.total:
         y = np.concatenate((y, np.zeros((*y.shape[:-1], a.end - a.total), dtype=y.dtype)), axis=-1)
     return y
 
 
-def _istft_torch(spec: Any, window: Any, a: _IstftArgs) -> Any:
+def _istft_torch(spec: Any, window: Any, a: IstftArgs) -> Any:
     import torch
 
     shape = tuple(spec.shape)
@@ -81,30 +81,30 @@ def _istft_torch(spec: Any, window: Any, a: _IstftArgs) -> Any:
                 a.n_fft,
                 length=a.length,
                 return_complex=a.return_complex,
-                **_torch_keywords(window, a, spec.device),
+                **torch_keywords(window, a, spec.device),
             )
     except RuntimeError as exc:
         if "window overlap add min" not in str(exc):
             raise
         # torch: istft reports the NOLA failure as a RuntimeError (no upstream issue found)
         # ember raises ValueError everywhere.
-        raise ValueError(_nola_message(a.backend, None)) from exc
+        raise ValueError(nola_message(a.backend, None)) from exc
     if spec.ndim > 3:
         y = y.reshape(*shape[:-2], y.shape[-1])
     return y
 
 
-def _istft_mlx(spec: Any, window: Any, a: _IstftArgs) -> Any:
+def _istft_mlx(spec: Any, window: Any, a: IstftArgs) -> Any:
     import ember_array.mlx
 
     if window is None:
         # The window is ones: its envelope is known without touching mlx, so check as torch does.
-        # (With a window array the check would evaluate it: see _mark_nola_nan.)
-        _checked_envelope_numpy(None, a)
+        # (With a window array the check would evaluate it: see mark_nola_nan.)
+        checked_envelope_numpy(None, a)
     if a.return_complex:
         # mlx: mx.fft.istft has no complex output (no upstream issue found)
         # Take the generic path, lazily.
-        return _istft_generic(ember_array.mlx, spec, window, a, lazy_nola=window is not None)
+        return istft_generic(ember_array.mlx, spec, window, a, lazy_nola=window is not None)
     if not a.onesided:
         # mlx: mx.fft.istft takes a two-sided spec as real(ifft(spec)), torch
         # (return_complex=False) irfft of the first n_fft // 2 + 1 rows; they differ for a
@@ -121,16 +121,16 @@ def _istft_mlx(spec: Any, window: Any, a: _IstftArgs) -> Any:
 
 
 @functools.lru_cache(maxsize=64)
-def _compiled_istft_mlx(a: _IstftArgs) -> Callable[[Any, Any], Any]:
+def _compiled_istft_mlx(a: IstftArgs) -> Callable[[Any, Any], Any]:
     import mlx.core as mx
 
     def run(spec: Any, window: Any) -> Any:
         return _istft_mlx_native(spec, window, a)
 
-    return mx.compile(run)  # type: ignore[no-any-return]
+    return mx.compile(run)
 
 
-def _istft_mlx_native(spec: Any, window: Any, a: _IstftArgs) -> Any:
+def _istft_mlx_native(spec: Any, window: Any, a: IstftArgs) -> Any:
     """``mx.fft.istft`` of a one-sided ``spec``, then NaN where NOLA fails (with a window)."""
     import mlx.core as mx
 
@@ -151,11 +151,11 @@ def _istft_mlx_native(spec: Any, window: Any, a: _IstftArgs) -> Any:
         return y  # the NOLA condition was checked statically by istft
     # mlx: mx.fft.istft silently returns 0 where the envelope vanishes (no upstream issue found)
     # Checking would force evaluation, so mark those samples NaN instead (lazily).
-    return _mark_nola_nan(ember_array.mlx, y, window, a)
+    return mark_nola_nan(ember_array.mlx, y, window, a)
 
 
-def _istft_generic(
-    xp: ModuleType, spec: Any, window: Any, a: _IstftArgs, *, lazy_nola: bool = False
+def istft_generic(
+    xp: ModuleType, spec: Any, window: Any, a: IstftArgs, *, lazy_nola: bool = False
 ) -> Any:
     """The pure-standard inverse STFT (arguments already checked).
 
@@ -165,26 +165,26 @@ def _istft_generic(
     """
     dev = _device(spec)
     frames = _inverse_frames(xp.fft, xp.moveaxis(spec, -1, -2), a)
-    w = _pad_window(xp, window, a.win, a.n_fft, a.real_dtype, dev)
+    w = pad_window(xp, window, a.win, a.n_fft, a.real_dtype, dev)
     if w is not None:
         frames = frames * w
-    y = _overlap_add(xp, frames, a.hop, dev)
+    y = overlap_add(xp, frames, a.hop, dev)
     y = y[..., a.start : a.stop]
     w2 = xp.ones((a.n_fft,), dtype=a.real_dtype, device=dev) if w is None else w * w
-    env = _envelope(xp, w2, a.n_frames, a.hop, dev)[a.start : a.stop]
+    env = ola_envelope(xp, w2, a.n_frames, a.hop, dev)[a.start : a.stop]
     y = y / env
     if lazy_nola:
         # y / env is inf or NaN where env vanishes; times NaN it is NaN. (Otherwise the
         # callers checked the NOLA condition on the concrete, or absent, window in numpy.)
-        y = y * _nan_factor(xp, env)
+        y = y * nan_factor(xp, env)
     if a.end > a.total:
         tail = xp.zeros((*y.shape[:-1], a.end - a.total), dtype=y.dtype, device=dev)
         y = xp.concat((y, tail), axis=-1)
     return y
 
 
-#: backend -> its inverse-STFT fast path; other namespaces take :func:`_istft_generic`.
-_ISTFT_PATHS: dict[str, Callable[[Any, Any, _IstftArgs], Any]] = {
+#: backend -> its inverse-STFT fast path; other namespaces take :func:`istft_generic`.
+ISTFT_PATHS: dict[str, Callable[[Any, Any, IstftArgs], Any]] = {
     "numpy": _istft_numpy,
     "torch": _istft_torch,
     "mlx": _istft_mlx,

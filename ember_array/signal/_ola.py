@@ -1,6 +1,6 @@
 """Overlap-add, the overlap-added squared window (the envelope) and the NOLA condition.
 
-:func:`_overlap_add` and :func:`_envelope` are pure standard; the ``_numpy`` functions compute
+:func:`overlap_add` and :func:`ola_envelope` are pure standard; the ``_numpy`` functions compute
 in numpy (float64 for the envelope), for the numpy and dask paths and for the NOLA checks that
 read a concrete window without touching the signal's library. Imports :mod:`._checks` and
 :mod:`._blocks` only.
@@ -13,14 +13,14 @@ from types import ModuleType
 from typing import Any
 
 from .._helpers import device as _device
-from ._blocks import _enp, _pad_window
-from ._checks import _IstftArgs
+from ._blocks import ember_numpy, pad_window
+from ._checks import IstftArgs
 
 # torch.istft's threshold for the NOLA check (SpectralOps.cpp: ``window_envelop.abs() < 1e-11``).
-_NOLA_EPS = 1e-11
+NOLA_EPS = 1e-11
 
 
-def _overlap_add(xp: ModuleType, frames: Any, hop: int, dev: Any) -> Any:
+def overlap_add(xp: ModuleType, frames: Any, hop: int, dev: Any) -> Any:
     """Overlap-add ``(..., n_frames, n)`` frames ``hop`` apart into ``(..., n + hop*(n_frames-1))``.
 
     The standard has no scatter-add, so the sum is built from shifted copies: split each frame
@@ -62,8 +62,8 @@ def _overlap_add(xp: ModuleType, frames: Any, hop: int, dev: Any) -> Any:
     return y
 
 
-def _ola_numpy(frames: Any, hop: int, total: int) -> Any:
-    """In-place overlap-add for numpy (see :func:`_overlap_add` for the block layout)."""
+def ola_numpy(frames: Any, hop: int, total: int) -> Any:
+    """In-place overlap-add for numpy (see :func:`overlap_add` for the block layout)."""
     import numpy as np
 
     *batch, n_frames, n = frames.shape
@@ -85,11 +85,11 @@ def _ola_numpy(frames: Any, hop: int, total: int) -> Any:
     return y[..., :total]
 
 
-def _envelope(xp: ModuleType, w2: Any, n_frames: int, hop: int, dev: Any) -> Any:
-    """The overlap-added squared window: :func:`_overlap_add` of ``n_frames`` copies of ``w2``.
+def ola_envelope(xp: ModuleType, w2: Any, n_frames: int, hop: int, dev: Any) -> Any:
+    """The overlap-added squared window: :func:`overlap_add` of ``n_frames`` copies of ``w2``.
 
     Built from ``O(n_fft)`` prefix and suffix sums instead of ``n_frames * n_fft`` elements:
-    with the block layout of :func:`_overlap_add`, output block ``b`` is the sum of window
+    with the block layout of :func:`overlap_add`, output block ``b`` is the sum of window
     blocks ``max(0, b - n_frames + 1) .. min(r - 1, b)``, a prefix sum at the head and in the
     middle and a suffix sum at the tail. No subtraction, so exact zeros stay exact (NOLA).
     """
@@ -97,7 +97,7 @@ def _envelope(xp: ModuleType, w2: Any, n_frames: int, hop: int, dev: Any) -> Any
     total = n + hop * (n_frames - 1)
     r = -(-n // hop)
     if r > n_frames:
-        return _overlap_add(xp, xp.broadcast_to(w2, (n_frames, n)), hop, dev)
+        return overlap_add(xp, xp.broadcast_to(w2, (n_frames, n)), hop, dev)
     if r * hop != n:
         w2 = xp.concat((w2, xp.zeros((r * hop - n,), dtype=w2.dtype, device=dev)))
     blocks = xp.reshape(w2, (r, hop))
@@ -108,7 +108,7 @@ def _envelope(xp: ModuleType, w2: Any, n_frames: int, hop: int, dev: Any) -> Any
     return xp.reshape(env, ((n_frames + r - 1) * hop,))[:total]
 
 
-def _w2_numpy(window: Any, n_fft: int, win: int) -> Any:
+def w2_numpy(window: Any, n_fft: int, win: int) -> Any:
     """The squared window, zero-padded (centred) to ``n_fft``, in float64 numpy."""
     import numpy as np
 
@@ -118,11 +118,11 @@ def _w2_numpy(window: Any, n_fft: int, win: int) -> Any:
     return w2
 
 
-def _envelope_range_numpy(w2: Any, n_frames: int, hop: int, lo: int, hi: int) -> Any:
-    """``_envelope(w2, n_frames, hop)[lo:hi]`` (float64 numpy) without the whole envelope.
+def envelope_range_numpy(w2: Any, n_frames: int, hop: int, lo: int, hi: int) -> Any:
+    """``ola_envelope(w2, n_frames, hop)[lo:hi]`` (float64 numpy) without the whole envelope.
 
     The envelope is made of ``hop``-sample blocks: prefix sums of the window's blocks at the
-    head, their full sum in the middle and suffix sums at the tail (see :func:`_envelope`);
+    head, their full sum in the middle and suffix sums at the tail (see :func:`ola_envelope`);
     the same sums are picked here for the blocks of ``[lo, hi)`` only, so values are equal.
     """
     import numpy as np
@@ -131,7 +131,7 @@ def _envelope_range_numpy(w2: Any, n_frames: int, hop: int, lo: int, hi: int) ->
     r = -(-n // hop)
     if r > n_frames:
         # fewer frames than a window overlaps: the whole envelope is under 2 * (n + hop)
-        return _envelope(_enp(), w2, n_frames, hop, "cpu")[lo:hi]
+        return ola_envelope(ember_numpy(), w2, n_frames, hop, "cpu")[lo:hi]
     blocks = np.concatenate((w2, np.zeros(r * hop - n))).reshape(r, hop)
     prefix = np.cumsum(blocks, axis=0)
     suffix = np.flip(np.cumsum(np.flip(blocks, axis=0), axis=0), axis=0)
@@ -144,7 +144,7 @@ def _envelope_range_numpy(w2: Any, n_frames: int, hop: int, lo: int, hi: int) ->
     return rows.reshape(-1)[lo - b0 * hop : hi - b0 * hop]
 
 
-def _nola_min_numpy(w2: Any, n_frames: int, hop: int, start: int, stop: int) -> float | None:
+def nola_min_numpy(w2: Any, n_frames: int, hop: int, start: int, stop: int) -> float | None:
     """The envelope's minimum over ``[start, stop)`` in ``O(n_fft)``; None when empty.
 
     Away from both ends the envelope repeats with period ``hop``: the ``(r + 1) * hop`` samples
@@ -155,53 +155,53 @@ def _nola_min_numpy(w2: Any, n_frames: int, hop: int, start: int, stop: int) -> 
     r = -(-w2.shape[0] // hop)
     k = (r + 1) * hop
     if stop - start <= 3 * k:
-        return float(_envelope_range_numpy(w2, n_frames, hop, start, stop).min())
+        return float(envelope_range_numpy(w2, n_frames, hop, start, stop).min())
     parts = (
-        _envelope_range_numpy(w2, n_frames, hop, start, start + k),
-        _envelope_range_numpy(w2, n_frames, hop, start + k, start + k + hop),
-        _envelope_range_numpy(w2, n_frames, hop, stop - k, stop),
+        envelope_range_numpy(w2, n_frames, hop, start, start + k),
+        envelope_range_numpy(w2, n_frames, hop, start + k, start + k + hop),
+        envelope_range_numpy(w2, n_frames, hop, stop - k, stop),
     )
     return min(float(p.min()) for p in parts)
 
 
-def _nola_message(backend: str, lo: float | None) -> str:
+def nola_message(backend: str, lo: float | None) -> str:
     value = "" if lo is None else f"to {lo:.3g} "
     return (
-        f"istft [{backend}]: the overlap-added squared window falls {value}below {_NOLA_EPS:g} "
+        f"istft [{backend}]: the overlap-added squared window falls {value}below {NOLA_EPS:g} "
         "inside the output, so the signal cannot be recovered there (the NOLA condition fails); "
         "use a smaller hop_length, another window, center=True, or a shorter length"
     )
 
 
-def _checked_envelope_numpy(window: Any, a: _IstftArgs) -> Any:
+def checked_envelope_numpy(window: Any, a: IstftArgs) -> Any:
     """The envelope of ``window`` (padded, float64 numpy) over all ``a.total`` samples.
 
     Raises the NOLA ``ValueError`` where it is below the threshold inside the output
     (``[a.start, a.stop)``). ``window`` is None (ones, known statically) or concrete.
     """
-    env = _envelope(_enp(), _w2_numpy(window, a.n_fft, a.win), a.n_frames, a.hop, "cpu")
+    env = ola_envelope(ember_numpy(), w2_numpy(window, a.n_fft, a.win), a.n_frames, a.hop, "cpu")
     seg = env[a.start : a.stop]
-    if seg.size and seg.min() < _NOLA_EPS:
-        raise ValueError(_nola_message(a.backend, float(seg.min())))
+    if seg.size and seg.min() < NOLA_EPS:
+        raise ValueError(nola_message(a.backend, float(seg.min())))
     return env
 
 
-def _nan_factor(xp: ModuleType, env: Any) -> Any:
+def nan_factor(xp: ModuleType, env: Any) -> Any:
     """1-d: NaN where ``env`` fails the NOLA threshold, else 1.
 
     Multiplying the (batched) output by it is exact elsewhere, sign of zero included, and on
     mlx about 3x cheaper than a broadcasting ``where`` over the whole output.
     """
-    return xp.where(env < _NOLA_EPS, xp.full_like(env, math.nan), xp.ones_like(env))
+    return xp.where(env < NOLA_EPS, xp.full_like(env, math.nan), xp.ones_like(env))
 
 
-def _mark_nola_nan(xp: ModuleType, y: Any, window: Any, a: _IstftArgs) -> Any:
+def mark_nola_nan(xp: ModuleType, y: Any, window: Any, a: IstftArgs) -> Any:
     """``y`` with NaN where the envelope is below the NOLA threshold (no evaluation)."""
     dev = _device(y)
-    w = _pad_window(xp, window, a.win, a.n_fft, a.real_dtype, dev)
+    w = pad_window(xp, window, a.win, a.n_fft, a.real_dtype, dev)
     assert w is not None  # only called with a window
-    env = _envelope(xp, w * w, a.n_frames, a.hop, dev)[a.start : a.stop]
-    factor = _nan_factor(xp, env)
+    env = ola_envelope(xp, w * w, a.n_frames, a.hop, dev)[a.start : a.stop]
+    factor = nan_factor(xp, env)
     if a.end > a.total:
         factor = xp.concat((factor, xp.ones((a.end - a.total,), dtype=a.real_dtype, device=dev)))
     return y * factor

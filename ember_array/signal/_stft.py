@@ -1,7 +1,7 @@
-"""The STFT paths, one per backend, over checked arguments (:class:`._checks._StftArgs`).
+"""The STFT paths, one per backend, over checked arguments (:class:`._checks.StftArgs`).
 
-:data:`_STFT_PATHS` maps a backend to its fast path; other namespaces take
-:func:`_stft_generic`. :func:`_spectrum_numpy` is also the kernel of each dask block.
+:data:`STFT_PATHS` maps a backend to its fast path; other namespaces take
+:func:`stft_generic`. :func:`spectrum_numpy` is also the kernel of each dask block.
 """
 
 from __future__ import annotations
@@ -11,20 +11,20 @@ from types import ModuleType
 from typing import Any
 
 from .._helpers import device as _device
-from ._blocks import _enp, _frames_generic, _numpy_fft, _pad_generic, _pad_window, _torch_keywords
-from ._checks import _complex_of, _StftArgs
+from ._blocks import ember_numpy, frames_generic, numpy_fft, pad_generic, pad_window, torch_keywords
+from ._checks import StftArgs, complex_of
 
 # torch calls numpy's "edge" padding "replicate".
 _TORCH_PAD = {"reflect": "reflect", "constant": "constant", "edge": "replicate"}
 
 
-def _stft_generic(xp: ModuleType, x: Any, window: Any, a: _StftArgs) -> Any:
+def stft_generic(xp: ModuleType, x: Any, window: Any, a: StftArgs) -> Any:
     """The pure-standard STFT (arguments already checked)."""
     dev = _device(x)
     if a.center:
-        x = _pad_generic(xp, x, a.n_fft // 2, a.pad_mode, dev)
-    frames = _frames_generic(xp, x, a.n_fft, a.hop, dev)
-    w = _pad_window(xp, window, a.win, a.n_fft, a.real_dtype, dev)
+        x = pad_generic(xp, x, a.n_fft // 2, a.pad_mode, dev)
+    frames = frames_generic(xp, x, a.n_fft, a.hop, dev)
+    w = pad_window(xp, window, a.win, a.n_fft, a.real_dtype, dev)
     if w is not None:
         frames = frames * w
     if a.onesided:
@@ -32,12 +32,12 @@ def _stft_generic(xp: ModuleType, x: Any, window: Any, a: _StftArgs) -> Any:
     else:
         if frames.dtype == a.real_dtype:
             # the standard's fft takes complex input only
-            frames = xp.astype(frames, _complex_of(xp, a.real_dtype))
+            frames = xp.astype(frames, complex_of(xp, a.real_dtype))
         spec = xp.fft.fft(frames, axis=-1, norm=a.norm)
     return xp.moveaxis(spec, -1, -2)
 
 
-def _stft_numpy(x: Any, window: Any, a: _StftArgs) -> Any:
+def _stft_numpy(x: Any, window: Any, a: StftArgs) -> Any:
     import numpy as np
     from numpy.lib.stride_tricks import sliding_window_view
 
@@ -45,17 +45,17 @@ def _stft_numpy(x: Any, window: Any, a: _StftArgs) -> Any:
         p = a.n_fft // 2
         x = np.pad(x, [(0, 0)] * (x.ndim - 1) + [(p, p)], mode=a.pad_mode)
     frames = sliding_window_view(x, a.n_fft, axis=-1)[..., :: a.hop, :]
-    return _spectrum_numpy(frames, window, a)
+    return spectrum_numpy(frames, window, a)
 
 
-def _spectrum_numpy(frames: Any, window: Any, a: _StftArgs) -> Any:
+def spectrum_numpy(frames: Any, window: Any, a: StftArgs) -> Any:
     """The STFT ``(..., n_freqs, n_frames)`` of numpy frames ``(..., n_frames, n_fft)``."""
     import numpy as np
 
-    w = _pad_window(_enp(), window, a.win, a.n_fft, a.real_dtype, "cpu")
+    w = pad_window(ember_numpy(), window, a.win, a.n_fft, a.real_dtype, "cpu")
     if w is not None:
         frames = frames * w
-    fft = _numpy_fft()
+    fft = numpy_fft()
     transform = fft.rfft if a.onesided else fft.fft
     if fft is np.fft:
         # numpy: numpy.fft is slow along a non-last axis (no upstream issue found)
@@ -64,7 +64,7 @@ def _spectrum_numpy(frames: Any, window: Any, a: _StftArgs) -> Any:
     return transform(np.swapaxes(frames, -1, -2), axis=-2, norm=a.norm)
 
 
-def _stft_torch(x: Any, window: Any, a: _StftArgs) -> Any:
+def _stft_torch(x: Any, window: Any, a: StftArgs) -> Any:
     import torch
 
     shape = tuple(x.shape)
@@ -75,25 +75,25 @@ def _stft_torch(x: Any, window: Any, a: _StftArgs) -> Any:
         a.n_fft,
         pad_mode=_TORCH_PAD[a.pad_mode],
         return_complex=True,
-        **_torch_keywords(window, a, x.device),
+        **torch_keywords(window, a, x.device),
     )
     if x.ndim > 2:
         out = out.reshape(*shape[:-1], *out.shape[-2:])
     return out
 
 
-def _stft_mlx(x: Any, window: Any, a: _StftArgs) -> Any:
+def _stft_mlx(x: Any, window: Any, a: StftArgs) -> Any:
     # Not mx.fft.stft:
     # mlx: as_strided (mx.fft.stft's framing) has no vmap rule ("[Primitive::vmap] Not
     # implemented for AsStrided", mlx 0.32.4), so mx.vmap(stft) failed (no upstream issue found)
-    # The block framing of _frames_generic is as fast and traces under every mlx transform.
+    # The block framing of frames_generic is as fast and traces under every mlx transform.
     import ember_array.mlx
 
-    return _stft_generic(ember_array.mlx, x, window, a)
+    return stft_generic(ember_array.mlx, x, window, a)
 
 
-#: backend -> its STFT fast path; other namespaces take :func:`_stft_generic`.
-_STFT_PATHS: dict[str, Callable[[Any, Any, _StftArgs], Any]] = {
+#: backend -> its STFT fast path; other namespaces take :func:`stft_generic`.
+STFT_PATHS: dict[str, Callable[[Any, Any, StftArgs], Any]] = {
     "numpy": _stft_numpy,
     "torch": _stft_torch,
     "mlx": _stft_mlx,

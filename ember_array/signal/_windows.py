@@ -1,6 +1,6 @@
 """Cosine-sum windows (Hann, Hamming, Blackman) with torch's definitions, on any namespace.
 
-:data:`_WINDOW_PATHS` maps a backend to its fast path; other namespaces evaluate the cosine sum
+:data:`WINDOW_PATHS` maps a backend to its fast path; other namespaces evaluate the cosine sum
 in standard functions. Imports :mod:`._checks` only.
 """
 
@@ -10,9 +10,15 @@ import math
 import sys
 from collections.abc import Callable
 from types import ModuleType
-from typing import Any
+from typing import Any, Protocol
 
-from ._checks import _backend_name, _bool, _int
+from .._markers import dispatches_through
+from ._checks import backend_name, check_bool, check_int
+
+#: The coefficients of a cosine sum, ``a_0, a_1...`` (the window is ``sum_k (-1)**k a_k cos(...)``).
+Coeffs = tuple[float, ...]
+#: What ``xp=`` takes: a namespace module, a backend name, or None (numpy).
+XP = ModuleType | str | None
 
 
 def _resolve_xp(func: str, xp: Any) -> ModuleType:
@@ -33,9 +39,9 @@ def _cosine_window(
 ) -> Any:
     """``sum_k (-1)**k coeffs[k] cos(2 pi k i / N)``, ``N = n`` if periodic else ``n - 1``."""
     ns = _resolve_xp(func, xp)
-    backend = _backend_name(ns)
-    n = _int(func, backend, "n", n, 0)
-    periodic = _bool(func, backend, "periodic", periodic)
+    backend = backend_name(ns)
+    n = check_int(func, backend, "n", n, 0)
+    periodic = check_bool(func, backend, "periodic", periodic)
     if dtype is None:
         dtype = ns.__array_namespace_info__().default_dtypes(device=device)["real floating"]
     elif not (dtype == ns.float32 or dtype == ns.float64):
@@ -43,7 +49,7 @@ def _cosine_window(
             f"{func} [{backend}]: dtype must be a real floating dtype (float32 or float64), "
             f"got {dtype}"
         )
-    fast = _WINDOW_PATHS.get(backend)
+    fast = WINDOW_PATHS.get(backend)
     if fast is not None:
         return fast(ns, func, coeffs, n, periodic, dtype, device)
     if n <= 1:
@@ -59,13 +65,7 @@ def _cosine_window(
 
 
 def _window_torch(
-    ns: ModuleType,
-    func: str,
-    coeffs: tuple[float, ...],
-    n: int,
-    periodic: bool,
-    dtype: Any,
-    device: Any,
+    ns: ModuleType, func: str, coeffs: Coeffs, n: int, periodic: bool, dtype: Any, device: Any
 ) -> Any:
     torch = sys.modules["torch"]
     kw: dict[str, Any] = {"periodic": periodic, "dtype": dtype, "device": device}
@@ -77,13 +77,7 @@ def _window_torch(
 
 
 def _window_numpy(
-    ns: ModuleType,
-    func: str,
-    coeffs: tuple[float, ...],
-    n: int,
-    periodic: bool,
-    dtype: Any,
-    device: Any,
+    ns: ModuleType, func: str, coeffs: Coeffs, n: int, periodic: bool, dtype: Any, device: Any
 ) -> Any:
     if n <= 1:
         # torch: an empty window for 0 and [1.] for 1 (the cosine formula would divide by 0).
@@ -100,166 +94,110 @@ def _window_numpy(
 
 #: backend -> its window fast path (torch's own window functions; numpy in float64); others
 #: evaluate the cosine sum in the namespace.
-_WINDOW_PATHS: dict[str, Callable[..., Any]] = {"numpy": _window_numpy, "torch": _window_torch}
+WINDOW_PATHS: dict[str, Callable[..., Any]] = {"numpy": _window_numpy, "torch": _window_torch}
 
 
-def hann_window(
-    n: int,
-    *,
-    periodic: bool = True,
-    dtype: Any = None,
-    device: Any = None,
-    xp: ModuleType | str | None = None,
-) -> Any:
-    """Hann window, ``0.5 - 0.5 cos(2 pi i / N)``, as ``torch.hann_window``.
+#: The docstring of each window function, filled by :func:`_window`.
+_WINDOW_DOC = """{summary}
 
-    Parameters
-    ----------
-    n : int
-        Window length (0 gives an empty window, 1 gives ``[1.0]``).
-    periodic : bool, optional
-        True (default, as torch): ``N = n``, the window for spectral analysis (the first ``n``
-        points of a symmetric window of ``n + 1``). False: symmetric, ``N = n - 1``.
-    dtype : dtype, optional
-        float32 or float64 of the namespace; default the namespace's default real floating dtype
-        (numpy float64, torch's default dtype, mlx float32).
-    device : device object or str, optional
-        Device of the namespace (as its creation functions take it).
-    xp : module or str, optional
-        The namespace: a module (``ember_array.torch``, ``torch``, ``mlx.core``,
-        ``array_api_strict``...) or a backend name ``"numpy" | "torch" | "mlx"``; default numpy.
+Parameters
+----------
+n : int
+    Window length (0 gives an empty window, 1 gives ``[1.0]``).
+periodic : bool, optional
+    True (default, as torch): ``N = n``, the window for spectral analysis (the first ``n``
+    points of a symmetric window of ``n + 1``). False: symmetric, ``N = n - 1``.
+dtype : dtype, optional
+    float32 or float64 of the namespace; default the namespace's default real floating dtype
+    (numpy float64, torch's default dtype, mlx float32).
+device : device object or str, optional
+    Device of the namespace (as its creation functions take it).
+xp : module or str, optional
+    The namespace: a module (``ember_array.torch``, ``torch``, ``mlx.core``,
+    ``array_api_strict``...) or a backend name ``"numpy" | "torch" | "mlx"``; default numpy.
 
-    Returns
-    -------
-    array
-        Shape ``(n,)``, of ``xp``.
+Returns
+-------
+array
+    Shape ``(n,)``, of ``xp``.
 
-    Raises
-    ------
-    TypeError
-        If ``dtype`` is not a real floating dtype.
-    ValueError
-        If ``n < 0`` or ``xp`` names an unknown backend.
+Raises
+------
+TypeError
+    If ``dtype`` is not a real floating dtype.
+ValueError
+    If ``n < 0`` or ``xp`` names an unknown backend.
 
-    See Also
-    --------
-    hamming_window, blackman_window
-    stft : takes the window as ``window=``.
+See Also
+--------
+{others}
+stft : takes the window as ``window=``.
 
-    Examples
-    --------
-    >>> from ember_array import signal
-    >>> signal.hann_window(4, xp="numpy")
-    array([0. , 0.5, 1. , 0.5])
-    >>> signal.hann_window(5, periodic=False, xp="numpy")
-    array([0. , 0.5, 1. , 0.5, 0. ])
-    >>> import torch
-    >>> signal.hann_window(4, xp="torch")
-    tensor([0.0000, 0.5000, 1.0000, 0.5000])
-    """
-    return _cosine_window("hann_window", (0.5, 0.5), n, periodic, dtype, device, xp)
+Examples
+--------
+>>> from ember_array import signal
+{examples}
+"""
 
-
-def hamming_window(
-    n: int,
-    *,
-    periodic: bool = True,
-    dtype: Any = None,
-    device: Any = None,
-    xp: ModuleType | str | None = None,
-) -> Any:
-    """Hamming window, ``0.54 - 0.46 cos(2 pi i / N)``, as ``torch.hamming_window``.
-
-    Parameters
-    ----------
-    n : int
-        Window length (0 gives an empty window, 1 gives ``[1.0]``).
-    periodic : bool, optional
-        True (default, as torch): ``N = n``, the window for spectral analysis (the first ``n``
-        points of a symmetric window of ``n + 1``). False: symmetric, ``N = n - 1``.
-    dtype : dtype, optional
-        float32 or float64 of the namespace; default the namespace's default real floating dtype
-        (numpy float64, torch's default dtype, mlx float32).
-    device : device object or str, optional
-        Device of the namespace (as its creation functions take it).
-    xp : module or str, optional
-        The namespace: a module (``ember_array.torch``, ``torch``, ``mlx.core``,
-        ``array_api_strict``...) or a backend name ``"numpy" | "torch" | "mlx"``; default numpy.
-
-    Returns
-    -------
-    array
-        Shape ``(n,)``, of ``xp``.
-
-    Raises
-    ------
-    TypeError
-        If ``dtype`` is not a real floating dtype.
-    ValueError
-        If ``n < 0`` or ``xp`` names an unknown backend.
-
-    See Also
-    --------
-    hann_window, blackman_window
-    stft : takes the window as ``window=``.
-
-    Examples
-    --------
-    >>> from ember_array import signal
-    >>> signal.hamming_window(4, xp="numpy")
-    array([0.08, 0.54, 1.  , 0.54])
-    """
-    return _cosine_window("hamming_window", (0.54, 0.46), n, periodic, dtype, device, xp)
+#: name -> (coefficients of the cosine sum, summary line, examples after
+#: ``from ember_array import signal``)
+_WINDOWS: dict[str, tuple[Coeffs, str, str]] = {
+    "hann_window": (
+        (0.5, 0.5),
+        "Hann window, ``0.5 - 0.5 cos(2 pi i / N)``, as ``torch.hann_window``.",
+        """
+>>> signal.hann_window(4, xp="numpy")
+array([0. , 0.5, 1. , 0.5])
+>>> signal.hann_window(5, periodic=False, xp="numpy")
+array([0. , 0.5, 1. , 0.5, 0. ])
+>>> import torch
+>>> signal.hann_window(4, xp="torch")
+tensor([0.0000, 0.5000, 1.0000, 0.5000])
+""",
+    ),
+    "hamming_window": (
+        (0.54, 0.46),
+        "Hamming window, ``0.54 - 0.46 cos(2 pi i / N)``, as ``torch.hamming_window``.",
+        """
+>>> signal.hamming_window(4, xp="numpy")
+array([0.08, 0.54, 1.  , 0.54])
+""",
+    ),
+    "blackman_window": (
+        (0.42, 0.5, 0.08),
+        "Blackman window, ``0.42 - 0.5 cos(2 pi i / N) + 0.08 cos(4 pi i / N)``, as torch's.",
+        """
+>>> import numpy as np
+>>> np.round(signal.blackman_window(4, xp="numpy"), 6) + 0.0
+array([0.  , 0.34, 1.  , 0.34])
+""",
+    ),
+}
 
 
-def blackman_window(
-    n: int,
-    *,
-    periodic: bool = True,
-    dtype: Any = None,
-    device: Any = None,
-    xp: ModuleType | str | None = None,
-) -> Any:
-    """Blackman window, ``0.42 - 0.5 cos(2 pi i / N) + 0.08 cos(4 pi i / N)``, as torch's.
+class _Window(Protocol):
+    """The signature of the window functions."""
 
-    Parameters
-    ----------
-    n : int
-        Window length (0 gives an empty window, 1 gives ``[1.0]``).
-    periodic : bool, optional
-        True (default, as torch): ``N = n``, the window for spectral analysis (the first ``n``
-        points of a symmetric window of ``n + 1``). False: symmetric, ``N = n - 1``.
-    dtype : dtype, optional
-        float32 or float64 of the namespace; default the namespace's default real floating dtype
-        (numpy float64, torch's default dtype, mlx float32).
-    device : device object or str, optional
-        Device of the namespace (as its creation functions take it).
-    xp : module or str, optional
-        The namespace: a module (``ember_array.torch``, ``torch``, ``mlx.core``,
-        ``array_api_strict``...) or a backend name ``"numpy" | "torch" | "mlx"``; default numpy.
+    def __call__(
+        self, n: int, *, periodic: bool = True, dtype: Any = None, device: Any = None, xp: XP = None
+    ) -> Any: ...
 
-    Returns
-    -------
-    array
-        Shape ``(n,)``, of ``xp``.
 
-    Raises
-    ------
-    TypeError
-        If ``dtype`` is not a real floating dtype.
-    ValueError
-        If ``n < 0`` or ``xp`` names an unknown backend.
+def _window(name: str) -> _Window:
+    """The window function ``name`` (:data:`_WINDOWS`), documented from :data:`_WINDOW_DOC`."""
+    coeffs, summary, examples = _WINDOWS[name]
 
-    See Also
-    --------
-    hann_window, hamming_window
-    stft : takes the window as ``window=``.
+    def window(
+        n: int, *, periodic: bool = True, dtype: Any = None, device: Any = None, xp: XP = None
+    ) -> Any:
+        return _cosine_window(name, coeffs, n, periodic, dtype, device, xp)
 
-    Examples
-    --------
-    >>> from ember_array import signal
-    >>> import numpy as np
-    >>> np.round(signal.blackman_window(4, xp="numpy"), 6) + 0.0
-    array([0.  , 0.34, 1.  , 0.34])
-    """
-    return _cosine_window("blackman_window", (0.42, 0.5, 0.08), n, periodic, dtype, device, xp)
+    window.__name__ = window.__qualname__ = name
+    others = ", ".join(w for w in _WINDOWS if w != name)
+    window.__doc__ = _WINDOW_DOC.format(summary=summary, others=others, examples=examples.strip())
+    return dispatches_through(WINDOW_PATHS)(window)
+
+
+hann_window = _window("hann_window")
+hamming_window = _window("hamming_window")
+blackman_window = _window("blackman_window")

@@ -6,16 +6,17 @@ an assertion is for, and the only place the kit does it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
 import numpy as np
 
-from .. import _spec
 from .._devices import device_name, same_device, to_device
 from .._dispatch import namespace, resolve_xp
 from .._helpers import device as _device
+from .._spec import DTYPES
 from ._backends import backend_of
 
 __all__ = ["assert_close", "assert_equal", "to_numpy"]
@@ -36,23 +37,40 @@ def to_numpy(x: Any) -> np.ndarray:
     tensors are detached, moved to the CPU and conjugation-resolved; torch's uint32 and uint64
     (which ``Tensor.numpy()`` refuses) keep their bit pattern through int64.
     """
-    backend = backend_of(x)
-    if backend == "torch":
-        import torch
+    convert = _TO_NUMPY.get(backend_of(x) or "")
+    return np.asarray(x) if convert is None else convert(x)
 
-        t = x.detach().cpu().resolve_conj()
-        if t.dtype in (torch.uint32, torch.uint64):
-            wide = t.to(torch.int64).numpy()
-            return np.asarray(wide.astype(np.uint32 if t.dtype == torch.uint32 else np.uint64))
-        return np.asarray(t.numpy())
-    if backend == "dask":
-        return np.asarray(x.compute())
-    if backend == "mlx":
-        return np.array(x, copy=True)
-    if backend == "array_api_strict":
-        # array-api-strict converts arrays of its CPU device only (the others are pretend GPUs)
-        return np.asarray(to_device(x, "cpu"))
-    return np.asarray(x)
+
+def _torch_to_numpy(x: Any) -> np.ndarray:
+    import torch
+
+    t = x.detach().cpu().resolve_conj()
+    if t.dtype in (torch.uint32, torch.uint64):
+        wide = t.to(torch.int64).numpy()
+        return np.asarray(wide.astype(np.uint32 if t.dtype == torch.uint32 else np.uint64))
+    return np.asarray(t.numpy())
+
+
+def _dask_to_numpy(x: Any) -> np.ndarray:
+    return np.asarray(x.compute())
+
+
+def _mlx_to_numpy(x: Any) -> np.ndarray:
+    return np.array(x, copy=True)
+
+
+def _strict_to_numpy(x: Any) -> np.ndarray:
+    # array-api-strict converts arrays of its CPU device only (the others are pretend GPUs)
+    return np.asarray(to_device(x, "cpu"))
+
+
+#: backend -> its arrays as numpy copies (others: ``np.asarray``)
+_TO_NUMPY: dict[str, Callable[[Any], np.ndarray]] = {
+    "torch": _torch_to_numpy,
+    "dask": _dask_to_numpy,
+    "mlx": _mlx_to_numpy,
+    "array_api_strict": _strict_to_numpy,
+}
 
 
 @dataclass(frozen=True)
@@ -73,7 +91,7 @@ def _dtype_name(x: Any) -> str:
         ns = namespace(x)
     except TypeError:
         return str(x.dtype)
-    for name in _spec.DTYPES:
+    for name in DTYPES:
         dt = getattr(ns, name, None)
         try:
             if dt is not None and dt == x.dtype:
@@ -148,7 +166,7 @@ def _check_meta(a: _Side, d: _Side, func: str, err_msg: str) -> None:
 
 
 def _kind_matches(dtype: str, kind: str) -> bool:
-    return bool(np.isdtype(np.dtype(dtype), kind)) if dtype in _spec.DTYPES else False
+    return bool(np.isdtype(np.dtype(dtype), kind)) if dtype in DTYPES else False
 
 
 def _default_rtol(dtype: np.dtype) -> float:

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import importlib
 import os
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from types import ModuleType
 from typing import Any
 
-from .. import _backends as _registry
+from .._backends import BACKENDS, backend_of_module, backend_of_type
 from .._dispatch import ember_namespace
 from .._helpers import is_array_api_strict_array
 
@@ -52,7 +53,7 @@ class KitBackend:
 
 #: Every backend of the kit, in test-id order: the registry's rows, then the pass-throughs.
 KIT_BACKENDS: tuple[KitBackend, ...] = (
-    *(KitBackend(b.name, b.native, True) for b in _registry.BACKENDS),
+    *(KitBackend(b.name, b.native, True) for b in BACKENDS),
     KitBackend("array_api_strict", "array_api_strict", False),
     KitBackend("jax", "jax.numpy", False),
 )
@@ -88,11 +89,21 @@ def use(name: str) -> Loaded:
     becoming 32-bit; the setting stays on for the rest of the process.
     """
     loaded = load(name)
-    if name == "jax" and loaded.xp is not None:
-        import jax
-
-        jax.config.update("jax_enable_x64", True)  # type: ignore[no-untyped-call]
+    setup = _ON_USE.get(name)
+    if setup is not None and loaded.xp is not None:
+        setup()
     return loaded
+
+
+def _jax_x64() -> None:
+    import jax
+
+    config: Any = jax.config  # jax.config.update is untyped
+    config.update("jax_enable_x64", True)
+
+
+#: backend -> what :func:`use` sets up once the backend is loaded
+_ON_USE: dict[str, Callable[[], None]] = {"jax": _jax_x64}
 
 
 def parse_selection(raw: str, source: str) -> tuple[str, ...]:
@@ -129,13 +140,13 @@ def backend_of(obj: Any) -> str | None:
     import array_api_compat as compat
 
     if isinstance(obj, ModuleType):
-        found = _registry.backend_of_module(obj.__name__)
+        found = backend_of_module(obj.__name__)
         if found is None and compat.is_array_api_strict_namespace(obj):
             found = "array_api_strict"
         if found is None and compat.is_jax_namespace(obj):
             found = "jax"
         return found
-    found = _registry.backend_of_type(type(obj))
+    found = backend_of_type(type(obj))
     if found is None and is_array_api_strict_array(obj):
         found = "array_api_strict"
     if found is None and compat.is_jax_array(obj):

@@ -6,9 +6,9 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
-from .. import _spec
 from .._devices import device_name, devices
 from .._dispatch import resolve_xp
+from .._spec import DTYPES
 
 __all__ = ["DeviceDtype", "device_dtypes"]
 
@@ -97,7 +97,7 @@ def device_dtypes(
     pairs = []
     for dev in found:
         held = info.dtypes(device=dev, kind=kind)
-        for name in _spec.DTYPES:
+        for name in DTYPES:
             if name in held:
                 pairs.append(DeviceDtype(dev, held[name], name, device_name(dev)))
     return tuple(pairs)

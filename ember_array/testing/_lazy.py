@@ -19,7 +19,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import cache
 from types import FrameType, TracebackType
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from .._markers import FORCES_EVALUATION
 from ._backends import backend_of
@@ -259,11 +259,28 @@ def _torch_compile(f: Callable[..., Any]) -> Callable[..., Any]:
     return torch.compile(f, fullgraph=True, backend="eager")
 
 
-#: backend -> (the tracer, how the message says it ran)
-_TRACERS: dict[str, tuple[Callable[[Callable[..., Any]], Callable[..., Any]], str]] = {
-    "mlx": (_mlx_compile, "traced by mx.compile"),
-    "jax": (_jax_jit, "traced by jax.jit"),
-    "torch": (_torch_compile, "traced by torch.compile(fullgraph=True)"),
+@dataclass(frozen=True)
+class _Tracer:
+    """How :func:`check_lazy` traces the functions of one backend."""
+
+    trace: Callable[[Callable[..., Any]], Callable[..., Any]]
+    how: str  # how the message says it ran
+    tool: str
+    data_dependent: bool  # whether it traces a data-dependent output shape
+    unavailable: Callable[[], str | None] | None = None  # why it cannot run here, or None
+
+
+#: backend -> its tracer (numpy and array-api-strict have none: they are eager)
+_TRACERS: dict[str, _Tracer] = {
+    "mlx": _Tracer(_mlx_compile, "traced by mx.compile", "mx.compile", False),
+    "jax": _Tracer(_jax_jit, "traced by jax.jit", "jax.jit", False),
+    "torch": _Tracer(
+        _torch_compile,
+        "traced by torch.compile(fullgraph=True)",
+        "torch.compile",
+        True,
+        _torch_compile_error,
+    ),
 }
 
 
@@ -300,6 +317,12 @@ def _dask(fn: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any])
             "error the refusing scheduler raised"
         )
     return out
+
+
+#: backend -> how check_lazy runs its functions without a tracer (dask: a refusing scheduler)
+_RUNNERS: dict[str, Callable[[Callable[..., Any], tuple[Any, ...], dict[str, Any]], Any]] = {
+    "dask": _dask,
+}
 
 
 def _backend(args: tuple[Any, ...], kwargs: dict[str, Any]) -> str | None:
@@ -363,26 +386,26 @@ def check_lazy(
     array([2., 4.])
     """
     allow = data_dependent or DATA_DEPENDENT.get()
-    backend = _backend(args, kwargs)
-    if backend == "dask":
-        return _dask(fn, args, kwargs)  # type: ignore[no-any-return]
-    if backend == "torch":
-        reason = _torch_compile_error()
-        if reason is not None:
-            warnings.warn(
-                f"check_lazy: torch.compile cannot run here ({reason}); torch tensors are "
-                "checked eagerly",
-                RuntimeWarning,
-                stacklevel=2,
-            )
-            return fn(*args, **kwargs)
-    elif allow:
-        return fn(*args, **kwargs)  # mlx and jax cannot trace a data-dependent shape
-    tracer = _TRACERS.get(backend or "")
+    backend = _backend(args, kwargs) or ""
+    run = _RUNNERS.get(backend)
+    if run is not None:
+        return cast("_T", run(fn, args, kwargs))
+    tracer = _TRACERS.get(backend)
     if tracer is None:
         return fn(*args, **kwargs)  # numpy, array-api-strict: eager
-    assert backend is not None
-    return _traced(_split(fn, args, kwargs, backend), tracer[0], backend, tracer[1])  # type: ignore[no-any-return]
+    reason = None if tracer.unavailable is None else tracer.unavailable()
+    if reason is not None:
+        warnings.warn(
+            f"check_lazy: {tracer.tool} cannot run here ({reason}); {backend} tensors are "
+            "checked eagerly",
+            RuntimeWarning,
+            stacklevel=2,
+        )
+        return fn(*args, **kwargs)
+    if allow and not tracer.data_dependent:
+        return fn(*args, **kwargs)  # mlx and jax cannot trace a data-dependent shape
+    traced = _traced(_split(fn, args, kwargs, backend), tracer.trace, backend, tracer.how)
+    return cast("_T", traced)  # the traced call returns what fn returns
 
 
 @contextmanager

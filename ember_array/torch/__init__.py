@@ -2,32 +2,57 @@
 
 Built on ``array_api_compat.torch``: every standard name points at
 array-api-compat's object (the torch function itself wherever torch conforms),
-except the fixes in :mod:`ember_array.torch._aliases`. Only the standard's names
-are exposed: torch's own ``median``, ``max`` with indices and so on, whose
-meaning differs from numpy's, are not reachable from here.
+except the fixes, one module per section of the standard (``_creation``,
+``_data_types``, ``_elementwise``, ``_indexing``, ``_linear_algebra``,
+``_manipulation``, ``_searching``, ``_set``, ``_sorting``, ``_statistical``,
+``_utility``). Only the standard's names are exposed: torch's own ``median``,
+``max`` with indices and so on, whose meaning differs from numpy's, are not
+reachable from here.
 """
 
+from types import ModuleType as _ModuleType
 from typing import Final as _Final
 
 import array_api_compat.torch as _compat
 
-from .. import _spec
 from .._markers import borrow as _borrow
 from .._namespace import populate as _populate
-from . import _aliases
+from .._spec import API_VERSION as _API_VERSION
+from .._spec import EXTRA_DTYPES as _EXTRA_DTYPES
+from .._spec import MAIN as _MAIN
+from . import (
+    _creation,
+    _data_types,
+    _elementwise,
+    _indexing,
+    _linear_algebra,
+    _manipulation,
+    _searching,
+    _set,
+    _sorting,
+    _statistical,
+    _utility,
+    fft,
+    linalg,
+)
 from ._compile import compile_barrier as _compile_barrier  # noqa: F401  (random: see there)
 from ._info import __array_namespace_info__
 from ._tensor import install, uninstall
 
-__array_api_version__: _Final = _spec.API_VERSION
+__array_api_version__: _Final = _API_VERSION
 
-__all__ = _populate(globals(), _compat, _aliases, _spec.MAIN)
+#: the fixes populate prefers over array-api-compat's objects: each section's ``__all__``
+_fixes = _ModuleType(__name__ + "._fixes")
+_SECTIONS = (_creation, _data_types, _elementwise, _indexing, _linear_algebra, _manipulation,
+             _searching, _set, _sorting, _statistical, _utility)  # fmt: skip
+for _section in _SECTIONS:
+    for _name in _section.__all__:
+        setattr(_fixes, _name, getattr(_section, _name))
+del _section, _name
 
-from . import fft, linalg
-
-__all__ += _populate(globals(), _compat, None, _spec.EXTRA_DTYPES)
-
-__all__ += [
+__all__ = [
+    *_populate(globals(), _compat, _fixes, _MAIN),
+    *_populate(globals(), _compat, None, _EXTRA_DTYPES),
     "__array_api_version__",
     "__array_namespace_info__",
     "fft",

@@ -9,10 +9,10 @@ arithmetic modulo 2**n is exact in any order, so the result equals the CPU's bit
 (int64 wraparound included).
 
 The namespace's ``matmul``, ``tensordot``, ``vecdot`` and ``linalg.matmul/tensordot/vecdot``
-come here only for two integer inputs on a device for which :func:`_needs_int_fallback` says so
+come here only for two integer inputs on a device for which :func:`needs_int_fallback` says so
 (a dtype test first: a float input costs one frozenset membership test); uint16/32/64, which
 ``ember_array.torch._uints`` turns into signed views, arrive here as those views.
-:func:`_uint_views_needed` routes uint16/32/64 ``where``, ``roll``, ``any``, ``all`` (signed
+:func:`uint_views_needed` routes uint16/32/64 ``where``, ``roll``, ``any``, ``all`` (signed
 bits) and ``sort``/``argsort`` (the order-preserving signed view) off the CPU, where CUDA has
 no kernels for them, and on a CPU build that lacks them. Tests replace both predicates to run
 these paths on the CPU.
@@ -27,7 +27,17 @@ from typing import Any
 
 import torch
 
-__all__ = ["CHUNK", "INTEGERS", "int_matmul", "int_tensordot", "int_vecdot", "with_int_fallback"]
+__all__ = [
+    "CHUNK",
+    "INTEGERS",
+    "int_matmul",
+    "int_tensordot",
+    "int_vecdot",
+    "matmul",
+    "needs_int_fallback",
+    "uint_views_needed",
+    "with_int_fallback",
+]
 
 #: The integer dtypes whose matrix products the fallback computes (uint16/32/64 arrive as the
 #: signed views ``ember_array.torch._uints`` makes of them).
@@ -35,15 +45,18 @@ INTEGERS = frozenset((torch.int8, torch.int16, torch.int32, torch.int64, torch.u
 #: The most elements an intermediate product holds (the output itself may hold more).
 CHUNK = 1 << 24
 _Tensor = torch.Tensor
+#: torch's functions, typed (their stubs declare no types)
+_broadcast_shapes: Callable[..., torch.Size] = torch.broadcast_shapes
+_broadcast_tensors: Callable[..., tuple[torch.Tensor, ...]] = torch.broadcast_tensors
 
 
-def _needs_int_fallback(x: torch.Tensor) -> bool:
+def needs_int_fallback(x: torch.Tensor) -> bool:
     """Whether ``x``'s device may lack torch's CPU integer matmul kernels. Callers test the
     dtype first; tests monkeypatch this."""
     return not x.is_cpu  # ~50 ns; x.device.type costs ~300 (a device object made each call)
 
 
-def _uint_views_needed(x: torch.Tensor) -> bool:
+def uint_views_needed(x: torch.Tensor) -> bool:
     """Whether uint16/32/64 ``where``, ``roll``, ``any``, ``all``, ``sort`` and ``argsort`` of
     ``x`` go through signed views: off the CPU (CUDA has no kernels for them), and on the CPU
     of a torch build without them (torch 2.11 has no CPU ``where`` for uint16; probed once)."""
@@ -52,7 +65,7 @@ def _uint_views_needed(x: torch.Tensor) -> bool:
 
 @cache
 def _cpu_has_uint_kernels() -> bool:
-    """Whether this torch's CPU build has the uint16/32/64 kernels :func:`_uint_views_needed`
+    """Whether this torch's CPU build has the uint16/32/64 kernels :func:`uint_views_needed`
     routes around (each tried once on a 2-element tensor of each dtype)."""
     for dtype in (torch.uint16, torch.uint32, torch.uint64):
         x = torch.zeros(2, dtype=dtype)
@@ -80,7 +93,7 @@ def _contract(a: torch.Tensor, b: torch.Tensor) -> torch.Tensor:
     """``a @ b`` of integer tensors ``(..., n, k)`` and ``(..., k, m)`` of one dtype, batch
     dimensions broadcast: ``sum_k a[..., :, k, None] * b[..., None, k, :]`` in chunks of k,
     wrapping in the dtype as the CPU's integer GEMM does."""
-    batch = torch.broadcast_shapes(a.shape[:-2], b.shape[:-2])
+    batch = _broadcast_shapes(a.shape[:-2], b.shape[:-2])
     n, k, m = a.shape[-2], a.shape[-1], b.shape[-1]
     size = math.prod(batch) * n * m
     step = max(1, CHUNK // max(size, 1))
@@ -164,7 +177,7 @@ def int_vecdot(
     x1, x2 = _common(x1, x2)
     if x1.shape[axis] != x2.shape[axis]:
         raise ValueError("x1 and x2 must have the same size along the given axis")
-    a, b = torch.broadcast_tensors(torch.moveaxis(x1, axis, -1), torch.moveaxis(x2, axis, -1))
+    a, b = _broadcast_tensors(torch.moveaxis(x1, axis, -1), torch.moveaxis(x2, axis, -1))
     return int_matmul(a[..., None, :], b[..., :, None])[..., 0, 0]
 
 
@@ -172,14 +185,14 @@ def with_int_fallback(
     native: Callable[..., Any], fallback: Callable[..., Any]
 ) -> Callable[..., Any]:
     """``native(x1, x2, ...)``, except ``fallback`` for two integer tensors where
-    :func:`_needs_int_fallback` (the dtypes tested first)."""
+    :func:`needs_int_fallback` (the dtypes tested first)."""
 
     @wraps(native)
     def f(x1: Any, x2: Any, /, *args: Any, **kwargs: Any) -> Any:
         if (
             getattr(x1, "dtype", None) in INTEGERS
             and getattr(x2, "dtype", None) in INTEGERS
-            and _needs_int_fallback(x1)
+            and needs_int_fallback(x1)
         ):
             return fallback(x1, x2, *args, **kwargs)
         return native(x1, x2, *args, **kwargs)
@@ -188,8 +201,8 @@ def with_int_fallback(
 
 
 def matmul(x1: torch.Tensor, x2: torch.Tensor, /) -> torch.Tensor:
-    """``torch.matmul``, or :func:`int_matmul` for integers where :func:`_needs_int_fallback`
+    """``torch.matmul``, or :func:`int_matmul` for integers where :func:`needs_int_fallback`
     (two tensors of one dtype, or a Python scalar: torch's error)."""
-    if x1.dtype in INTEGERS and _needs_int_fallback(x1):
+    if x1.dtype in INTEGERS and needs_int_fallback(x1):
         return int_matmul(x1, x2)
     return torch.matmul(x1, x2)

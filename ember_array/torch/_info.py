@@ -3,14 +3,19 @@
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from typing import Any
 
 import array_api_compat.torch as _compat
 import torch
+from array_api_compat.torch._info import __array_namespace_info__ as _compat_info
 
-from .. import _spec
+from .._spec import DTYPES as _DTYPES
 
 __all__ = ["__array_namespace_info__"]
+
+#: array-api-compat's method, typed (its source declares no types)
+_compat_dtypes: Callable[..., dict[str, torch.dtype]] = _compat_info.dtypes
 
 
 @functools.cache
@@ -27,7 +32,7 @@ def _devices() -> tuple[torch.device, ...]:
     return tuple(found)
 
 
-class __array_namespace_info__(_compat.__array_namespace_info__):  # noqa: N801
+class __array_namespace_info__(_compat_info):  # noqa: N801
     """The array API inspection namespace for torch (see the standard)."""
 
     __module__ = "ember_array.torch"
@@ -42,7 +47,7 @@ class __array_namespace_info__(_compat.__array_namespace_info__):  # noqa: N801
         array-api-compat leaves those three out (torch has few kernels for them);
         ember_array.torch computes every function on them (see ``_uints``).
         """
-        found = super().dtypes(device=device, kind=kind)
+        found = _compat_dtypes(self, device=device, kind=kind)
         for name in ("uint16", "uint32", "uint64"):
             dtype = getattr(torch, name)
             if kind is None or _compat.isdtype(dtype, kind):
@@ -51,4 +56,4 @@ class __array_namespace_info__(_compat.__array_namespace_info__):  # noqa: N801
                 except (RuntimeError, TypeError):  # a device without the dtype (mps)
                     continue
                 found[name] = dtype
-        return {n: found[n] for n in _spec.DTYPES if n in found}
+        return {n: found[n] for n in _DTYPES if n in found}

@@ -75,6 +75,11 @@ _FLOAT_FIXED = frozenset({"floordiv", "mod"})
 _SCALARS = (bool, int, float, complex)
 
 
+#: looked up once by install() for the wrappers: "xp" (ember_array.torch) and every replaced
+#: name -> torch.Tensor's own attribute (inherited ones included), None where it has none
+_state: dict[str, Any] = {}
+
+
 def _ns() -> Any:
     return _state["xp"]
 
@@ -173,7 +178,8 @@ def _array_namespace(self: torch.Tensor, /, *, api_version: str | None = None) -
 def _to_device(self: torch.Tensor, device: Any, /, *, stream: Any = None) -> torch.Tensor:
     import array_api_compat
 
-    return array_api_compat.to_device(self, device, stream=stream)  # type: ignore[no-any-return]
+    moved: torch.Tensor = array_api_compat.to_device(self, device, stream=stream)
+    return moved
 
 
 def _methods() -> list[tuple[str, Any]]:
@@ -199,9 +205,6 @@ def _methods() -> list[tuple[str, Any]]:
 _patches = ClassPatches(
     lambda: [(torch.Tensor, name, guard(fn, name, "torch")) for name, fn in _methods()]
 )
-#: looked up once by install() for the wrappers: "xp" (ember_array.torch) and every replaced
-#: name -> torch.Tensor's own attribute (inherited ones included), None where it has none
-_state: dict[str, Any] = {}
 
 
 def _orig(name: str) -> Any:

@@ -30,7 +30,7 @@ One translation, in three exact forms, each a wrapper built around the same torc
 with int64 is int64, uint64 with a signed type has no promotion: ``TypeError``) where torch
 refuses to. Conversions to floating point are torch's own (``Tensor.to``: correctly rounded).
 
-Who calls it (``_aliases.py``, ``linalg.py``): the two-argument element-wise functions and
+Who calls it (the section modules, ``linalg.py``): the two-argument element-wise functions and
 ``matmul`` through :data:`BINARY`; ``abs``, ``sign``, ``negative``, ``square``,
 ``bitwise_invert``, ``nonzero`` through :func:`route_unary`; ``tensordot``, ``vecdot`` and
 ``linalg.cross/vecdot/outer`` through :func:`route2`; ``diff`` through :func:`route`; and
@@ -55,14 +55,19 @@ from typing import Any
 
 import torch
 
-from .._common import _data_types
-from . import _device_kernels
+from .._common._data_types import BITS, promote_names
+from ._device_kernels import matmul as device_matmul
 
 __all__ = [
     "BINARY",
+    "UNARY",
     "UINTS",
+    "as_order_key",
+    "as_signed_bits",
     "bitwise",
     "exact",
+    "from_order_key",
+    "from_signed_bits",
     "involved",
     "ordered",
     "promote",
@@ -79,7 +84,7 @@ _SIGNED = {torch.uint16: torch.int16, torch.uint32: torch.int32, torch.uint64: t
 _BITS = {torch.uint16: 16, torch.uint32: 32, torch.uint64: 64}
 #: The signed type's minimum: the sign bit that ``ordered`` flips.
 _MIN = {dt: -(1 << (n - 1)) for dt, n in _BITS.items()}
-_NAMES = {getattr(torch, n): n for n in _data_types.BITS}
+_NAMES = {getattr(torch, n): n for n in BITS}
 _INT64_MIN = -(1 << 63)
 _INT64_MAX = (1 << 63) - 1
 _Tensor = torch.Tensor
@@ -102,7 +107,8 @@ def promote_dtypes(a: torch.dtype, b: torch.dtype) -> torch.dtype:
         names = _NAMES[a], _NAMES[b]
     except KeyError:
         raise TypeError(f"torch: {a} and {b} cannot be promoted together") from None
-    return getattr(torch, _data_types.promote_names(*names, "torch"))  # type: ignore[no-any-return]
+    promoted: torch.dtype = getattr(torch, promote_names(*names, "torch"))
+    return promoted
 
 
 def _is_integer(dtype: torch.dtype) -> bool:
@@ -147,19 +153,24 @@ def to_bits(x: torch.Tensor) -> torch.Tensor:
     return x.view(_SIGNED[x.dtype])
 
 
-def _to_bits(a: Any, dtype: torch.dtype) -> Any:
+def as_signed_bits(a: Any, dtype: torch.dtype) -> Any:
+    """``a`` (a tensor of ``dtype``, a Python int, or a list/tuple of them) as the signed type
+    of the same width: the same bits, so wrapping sums and products are unchanged."""
     if isinstance(a, _Tensor):
         return a.view(_SIGNED[dtype]) if a.dtype == dtype else a
     if isinstance(a, list | tuple):
-        return type(a)(_to_bits(t, dtype) for t in a)
+        return type(a)(as_signed_bits(t, dtype) for t in a)
     return _wrap_int(a, dtype) if type(a) is int else a
 
 
-def _from_bits(out: Any, dtype: torch.dtype) -> Any:
+def from_signed_bits(out: Any, dtype: torch.dtype) -> Any:
+    """The inverse of :func:`as_signed_bits` for a result tensor."""
     return out.view(dtype)
 
 
-def _to_key(a: Any, dtype: torch.dtype) -> Any:
+def as_order_key(a: Any, dtype: torch.dtype) -> Any:
+    """``a`` mapped to the signed type of the same width in the same order (the bits with the
+    sign bit flipped): maxima and minima of the keys are the keys of the maxima and minima."""
     if isinstance(a, _Tensor):
         return a.view(_SIGNED[dtype]) ^ _MIN[dtype] if a.dtype == dtype else a
     if type(a) is int:
@@ -168,7 +179,8 @@ def _to_key(a: Any, dtype: torch.dtype) -> Any:
     return a
 
 
-def _from_key(out: Any, dtype: torch.dtype) -> Any:
+def from_order_key(out: Any, dtype: torch.dtype) -> Any:
+    """The inverse of :func:`as_order_key` for a result tensor."""
     return (out ^ _MIN[dtype]).view(dtype)
 
 
@@ -219,9 +231,9 @@ def _translation(forward: Translation, backward: Translation) -> Callable[..., C
 
 
 #: ``func`` on the same-width signed view: wrapping arithmetic, bitwise ops, moving elements.
-bitwise = _translation(_to_bits, _from_bits)
+bitwise = _translation(as_signed_bits, from_signed_bits)
 #: ``func`` on the order-preserving signed view: comparisons, extrema, positions in order.
-ordered = _translation(_to_key, _from_key)
+ordered = _translation(as_order_key, from_order_key)
 #: ``func`` on uint16/uint32 values in int64, ``u64`` on uint64's int64 bits.
 exact = _translation(_to_wide, _from_wide)
 
@@ -230,7 +242,7 @@ exact = _translation(_to_wide, _from_wide)
 # uint64 arithmetic on int64 bit patterns
 
 
-def _logical_rshift(a: torch.Tensor, s: Any) -> torch.Tensor:
+def _logical_rshift(a: torch.Tensor, s: int | torch.Tensor) -> torch.Tensor:
     """``a >> s`` of int64 bits read as unsigned, for ``0 <= s <= 63``."""
     # (INT64_MIN >> s) << 1 has the top s bits set: the copies of the sign bit to clear
     return (a >> s) & ~((torch.full_like(a, _INT64_MIN) >> s) << 1)
@@ -307,7 +319,7 @@ def _on_tensors(func: Callable[..., Any]) -> Callable[..., Any]:
     return f
 
 
-def _binary(
+def _translated_binary(
     translation: Callable[..., Callable[..., Any]],
     func: Callable[..., Any],
     u64: Callable[..., Any] | None = None,
@@ -322,27 +334,27 @@ def _binary(
 #: uint16/32/64 (both arguments of one uint dtype, or one a Python int); the others
 #: (``divide``, ``atan2``...) are torch's own once promoted.
 BINARY: dict[str, Callable[..., Any]] = {
-    "add": _binary(bitwise, torch.add),
-    "subtract": _binary(bitwise, torch.subtract),
-    "multiply": _binary(bitwise, torch.multiply),
-    "bitwise_and": _binary(bitwise, torch.bitwise_and),
-    "bitwise_or": _binary(bitwise, torch.bitwise_or),
-    "bitwise_xor": _binary(bitwise, torch.bitwise_xor),
+    "add": _translated_binary(bitwise, torch.add),
+    "subtract": _translated_binary(bitwise, torch.subtract),
+    "multiply": _translated_binary(bitwise, torch.multiply),
+    "bitwise_and": _translated_binary(bitwise, torch.bitwise_and),
+    "bitwise_or": _translated_binary(bitwise, torch.bitwise_or),
+    "bitwise_xor": _translated_binary(bitwise, torch.bitwise_xor),
     # torch's shifts give 0 for a shift past the width or a negative one (2**(n-1) or more)
-    "bitwise_left_shift": _binary(bitwise, torch.bitwise_left_shift),
-    "bitwise_right_shift": _binary(exact, _rshift, _rshift_u64),
-    "equal": _binary(bitwise, torch.eq, back=False),
-    "not_equal": _binary(bitwise, torch.ne, back=False),
-    "greater": _binary(ordered, torch.gt, back=False),
-    "greater_equal": _binary(ordered, torch.ge, back=False),
-    "less": _binary(ordered, torch.lt, back=False),
-    "less_equal": _binary(ordered, torch.le, back=False),
-    "maximum": _binary(ordered, torch.maximum),
-    "minimum": _binary(ordered, torch.minimum),
-    "floor_divide": _binary(exact, torch.floor_divide, _floor_divide_u64),
-    "remainder": _binary(exact, torch.remainder, _remainder_u64),
-    "pow": _binary(exact, torch.pow, _pow_u64),
-    "matmul": _binary(bitwise, _device_kernels.matmul),  # integer matmul off the CPU: exact
+    "bitwise_left_shift": _translated_binary(bitwise, torch.bitwise_left_shift),
+    "bitwise_right_shift": _translated_binary(exact, _rshift, _rshift_u64),
+    "equal": _translated_binary(bitwise, torch.eq, back=False),
+    "not_equal": _translated_binary(bitwise, torch.ne, back=False),
+    "greater": _translated_binary(ordered, torch.gt, back=False),
+    "greater_equal": _translated_binary(ordered, torch.ge, back=False),
+    "less": _translated_binary(ordered, torch.lt, back=False),
+    "less_equal": _translated_binary(ordered, torch.le, back=False),
+    "maximum": _translated_binary(ordered, torch.maximum),
+    "minimum": _translated_binary(ordered, torch.minimum),
+    "floor_divide": _translated_binary(exact, torch.floor_divide, _floor_divide_u64),
+    "remainder": _translated_binary(exact, torch.remainder, _remainder_u64),
+    "pow": _translated_binary(exact, torch.pow, _pow_u64),
+    "matmul": _translated_binary(bitwise, device_matmul),  # integer matmul off the CPU: exact
 }
 
 #: One-argument functions: ``abs`` and ``sign`` of unsigned values need no kernel.

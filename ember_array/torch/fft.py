@@ -1,15 +1,19 @@
 """The ``fft`` extension for torch arrays (array-api-compat's, unchanged where it conforms)."""
 
 import sys as _sys
+from collections.abc import Callable as _Callable
 from collections.abc import Sequence as _Sequence
 from typing import Any as _Any
 
 import array_api_compat.torch.fft as _compat
 import torch as _torch
 
-from .. import _spec
 from .._markers import wraps_native as _wraps_native
 from .._namespace import populate as _populate
+from .._spec import FFT as _FFT
+
+#: array-api-compat's torch.fft, whose stubs declare no return types
+_compat_any: _Any = _compat
 
 
 # torch: fft.fftshift/ifftshift raise "`shifts` required" for dim=() (no upstream issue found)
@@ -43,13 +47,11 @@ def ihfft(
     torch.fft.ihfft returns a lazily conjugated view (``is_conj()``): ``.numpy()`` and DLPack
     reject it, so the conjugation is materialised (``resolve_conj``).
     """
-    return _compat.ihfft(x, n=n, axis=axis, norm=norm).resolve_conj()  # type: ignore[attr-defined]
+    out: _torch.Tensor = _compat_any.ihfft(x, n=n, axis=axis, norm=norm)
+    return out.resolve_conj()
 
 
-_compat_any: _Any = _compat
-
-
-def _empty_batches(f: _Any, name: str) -> _Any:
+def _empty_batches(f: _Callable[..., _torch.Tensor], name: str) -> _Callable[..., _torch.Tensor]:
     """``f(x, n=, axis=, norm=)``; an empty batch (a zero-length axis other than ``axis``)
     gives the empty result numpy gives: only once torch has refused it."""
 
@@ -58,7 +60,7 @@ def _empty_batches(f: _Any, name: str) -> _Any:
         x: _torch.Tensor, /, *, n: "int | None" = None, axis: int = -1, norm: str = "backward"
     ) -> _torch.Tensor:
         try:
-            return f(x, n=n, axis=axis, norm=norm)  # type: ignore[no-any-return]
+            return f(x, n=n, axis=axis, norm=norm)
         except TypeError:
             # torch: a bool axis or n is refused ("must be int, not bool"); numpy reads it
             # as the int it is (no upstream issue found)
@@ -75,7 +77,7 @@ def _empty_batches(f: _Any, name: str) -> _Any:
             for i, d in enumerate(x.shape):
                 if d == 0:
                     out = out.narrow(i, 0, 0)
-            return out  # type: ignore[no-any-return]
+            return out
 
     transform.__name__ = transform.__qualname__ = name
     transform.__doc__ = f"``torch.fft.{name}``; an empty batch gives an empty result."
@@ -99,22 +101,24 @@ def _check_n(func: str, n: object) -> None:
         raise ValueError(f"{func}() [torch]: n must be >= 1, got {n}")
 
 
-@_wraps_native()
-def fftfreq(
-    n: int, /, *, d: float = 1.0, dtype: "_torch.dtype | None" = None, device: object = None
-) -> _torch.Tensor:
-    """Sample frequencies of an ``n``-point FFT (``n >= 1``)."""
-    _check_n("fftfreq", n)
-    return _compat_any.fftfreq(n, d=d, dtype=dtype, device=device)
+def _frequencies(name: str, what: str) -> _Callable[..., _torch.Tensor]:
+    """``fftfreq``/``rfftfreq`` (array-api-compat's), with ``n`` checked first."""
+    compat: _Callable[..., _torch.Tensor] = getattr(_compat_any, name)
+
+    @_wraps_native()
+    def frequencies(
+        n: int, /, *, d: float = 1.0, dtype: "_torch.dtype | None" = None, device: object = None
+    ) -> _torch.Tensor:
+        _check_n(name, n)
+        return compat(n, d=d, dtype=dtype, device=device)
+
+    frequencies.__name__ = frequencies.__qualname__ = name
+    frequencies.__doc__ = f"Sample frequencies of an ``n``-point {what} (``n >= 1``)."
+    return frequencies
 
 
-@_wraps_native()
-def rfftfreq(
-    n: int, /, *, d: float = 1.0, dtype: "_torch.dtype | None" = None, device: object = None
-) -> _torch.Tensor:
-    """Sample frequencies of an ``n``-point real FFT (``n >= 1``)."""
-    _check_n("rfftfreq", n)
-    return _compat_any.rfftfreq(n, d=d, dtype=dtype, device=device)
+fftfreq = _frequencies("fftfreq", "FFT")
+rfftfreq = _frequencies("rfftfreq", "real FFT")
 
 
-__all__ = _populate(globals(), _compat, _sys.modules[__name__], _spec.FFT)
+__all__ = _populate(globals(), _compat, _sys.modules[__name__], _FFT)

@@ -1,0 +1,233 @@
+"""Argument checks shared by every implementation: every backend rejects the same input alike.
+
+:func:`check` ends in :class:`Args`, the frozen, normalised arguments the implementations take.
+Nothing here imports from the rest of the package.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from numbers import Integral
+from types import ModuleType
+from typing import Any, Literal
+
+from .._backends import BY_NAME, backend_of_type
+from .._helpers import device as device_of
+
+__all__ = [
+    "REDUCTIONS",
+    "Args",
+    "Reduce",
+    "Scalar",
+    "backend_name",
+    "check",
+    "check_axis",
+    "dtype_kind",
+    "identity",
+    "shape_along",
+]
+
+Reduce = Literal["sum", "mean", "max", "min", "prod"]
+REDUCTIONS: tuple[str, ...] = ("sum", "mean", "max", "min", "prod")
+Scalar = bool | int | float | complex
+
+
+def backend_name(values: Any, xp: ModuleType) -> str:
+    """The registry's name of ``values``' backend, else the namespace's module name."""
+    return backend_of_type(type(values)) or str(getattr(xp, "__name__", type(values).__module__))
+
+
+#: (namespace, dtype) -> :func:`dtype_kind` (``isdtype`` costs ~1 us a call on numpy, four
+#: calls for a float dtype, on every scatter)
+_KINDS: dict[tuple[ModuleType, Any], str] = {}
+
+
+def dtype_kind(xp: ModuleType, dtype: Any) -> str:
+    """``"bool" | "int" | "float" | "complex" | "other"`` for a dtype of ``xp``."""
+    try:
+        return _KINDS[(xp, dtype)]
+    except KeyError:
+        kind = _KINDS[(xp, dtype)] = _kind_of(xp, dtype)
+    except TypeError:  # an unhashable dtype
+        kind = _kind_of(xp, dtype)
+    return kind
+
+
+def _kind_of(xp: ModuleType, dtype: Any) -> str:
+    for kind, name in (
+        ("bool", "bool"),
+        ("int", "integral"),
+        ("float", "real floating"),
+        ("complex", "complex floating"),
+    ):
+        if xp.isdtype(dtype, name):
+            return kind
+    return "other"
+
+
+@dataclass(frozen=True)
+class Args:
+    """Checked, normalised arguments shared by every implementation.
+
+    Attributes
+    ----------
+    func
+        The public function called (for messages).
+    backend
+        The registry's backend name, or the namespace's module name.
+    reduce
+        One of :data:`REDUCTIONS`.
+    segments
+        The number of output segments.
+    axis
+        The non-negative axis of the values that the index labels.
+    kind
+        :func:`dtype_kind` of ``out_dtype``.
+    out_dtype
+        The dtype of the result (and of the reduction).
+    fill
+        The value of the segments no valid index reaches.
+    """
+
+    func: str
+    backend: str
+    reduce: str
+    segments: int
+    axis: int
+    kind: str
+    out_dtype: Any
+    fill: Scalar
+
+
+def check(
+    func: str,
+    xp: ModuleType,
+    values: Any,
+    index: Any,
+    num_segments: Any,
+    axis: Any,
+    reduce: Any,
+    fill_value: Any,
+) -> Args:
+    """The checked arguments of a scatter, or the error every backend raises for them."""
+    backend = backend_name(values, xp)
+    where = f"{func}() [{backend}]"
+    if reduce not in REDUCTIONS:
+        raise ValueError(f"{where}: reduce must be one of {REDUCTIONS}, got {reduce!r}")
+    if isinstance(num_segments, bool) or not isinstance(num_segments, Integral):
+        raise TypeError(
+            f"{where}: num_segments must be a Python int, got {type(num_segments).__name__}"
+        )
+    segments = int(num_segments)
+    if segments < 0:
+        raise ValueError(f"{where}: num_segments must be >= 0, got {segments}")
+    ndim = len(values.shape)
+    if ndim == 0:
+        raise ValueError(f"{where}: values must have at least one dimension, got a 0-d array")
+    axis = check_axis(where, axis, "values", tuple(values.shape))
+    if dtype_kind(xp, index.dtype) != "int":
+        raise TypeError(f"{where}: index must be an integer array, got dtype {index.dtype}")
+    if len(index.shape) != 1 or index.shape[0] != values.shape[axis]:
+        raise ValueError(
+            f"{where}: index must be 1-d with values.shape[{axis}] = {values.shape[axis]} "
+            f"entries, got shape {tuple(index.shape)} (values shape {tuple(values.shape)})"
+        )
+    kind = dtype_kind(xp, values.dtype)
+    if kind in ("bool", "other"):
+        raise TypeError(
+            f"{where}: values must have a numeric dtype, got {values.dtype}; cast booleans to "
+            "an integer dtype first"
+        )
+    if kind == "complex" and reduce in ("max", "min"):
+        raise TypeError(
+            f"{where}: reduce={reduce!r} is not defined for complex dtype {values.dtype}"
+        )
+    row = BY_NAME.get(backend)
+    if row is None or not row.unified_memory:
+        # with unified memory a "device" is where operations run: only other backends can
+        # hold the two arrays apart
+        dv, di = device_of(values), device_of(index)
+        # a traced array (jax under jit/grad/vmap) has no device: nothing to compare
+        if dv is not None and di is not None and dv != di:
+            raise ValueError(
+                f"{where}: values and index are on different devices ({dv!r} and {di!r}); "
+                "move them to one device with ember_array.to_device"
+            )
+    out_dtype = values.dtype
+    if reduce == "mean" and kind == "int":
+        # Documented rule: the mean of integers is computed and returned in the namespace's
+        # default real floating dtype for the device (float64 numpy, float32 torch/mlx).
+        info = xp.__array_namespace_info__()
+        out_dtype = info.default_dtypes(device=device_of(values))["real floating"]
+        kind = "float"
+    fill = _fill(where, xp, reduce, fill_value, out_dtype, kind)
+    return Args(
+        axis=axis,
+        backend=backend,
+        fill=fill,
+        func=func,
+        kind=kind,
+        out_dtype=out_dtype,
+        reduce=reduce,
+        segments=segments,
+    )
+
+
+def check_axis(where: str, axis: Any, name: str, shape: tuple[int, ...]) -> int:
+    """``axis`` as a non-negative int, or ValueError naming the shape."""
+    ndim = len(shape)
+    if isinstance(axis, bool) or not isinstance(axis, Integral) or not -ndim <= int(axis) < ndim:
+        raise ValueError(f"{where}: axis {axis!r} is out of range for {name} of shape {shape}")
+    return int(axis) % ndim
+
+
+def identity(iinfo: Any, reduce: str, dtype: Any, kind: str) -> Scalar:
+    """The neutral element of ``reduce`` in ``dtype`` (``iinfo``: the backend's ``iinfo``)."""
+    if reduce in ("sum", "mean"):
+        return 0
+    if reduce == "prod":
+        return 1
+    if kind == "int":
+        info = iinfo(dtype)
+        return int(info.min) if reduce == "max" else int(info.max)
+    return -math.inf if reduce == "max" else math.inf
+
+
+def _fill(
+    where: str, xp: ModuleType, reduce: str, fill_value: Any, dtype: Any, kind: str
+) -> Scalar:
+    if fill_value is None:
+        if reduce == "mean":
+            return math.nan  # 0 / 0: a mean has no neutral element
+        return identity(xp.iinfo, reduce, dtype, kind)
+    if not isinstance(fill_value, (bool, int, float, complex)):
+        raise TypeError(
+            f"{where}: fill_value must be a Python scalar or None, got {type(fill_value).__name__}"
+        )
+    if kind == "int":
+        if isinstance(fill_value, float) and fill_value.is_integer():
+            fill_value = int(fill_value)
+        if not isinstance(fill_value, int):
+            raise TypeError(
+                f"{where}: fill_value {fill_value!r} does not fit integer dtype {dtype}"
+            )
+        info = xp.iinfo(dtype)
+        if not info.min <= fill_value <= info.max:
+            raise ValueError(f"{where}: fill_value {fill_value} is out of range for {dtype}")
+        return int(fill_value)
+    if kind == "float" and isinstance(fill_value, complex):
+        raise TypeError(f"{where}: complex fill_value {fill_value!r} for real dtype {dtype}")
+    if kind == "float" and not isinstance(fill_value, complex):
+        # one answer on every backend: an int beyond int64 is a float (mlx cannot convert it,
+        # torch not below -2**64), and a finite value beyond the dtype's range is an error
+        # (numpy stores inf, torch raises)
+        fill_value = float(fill_value)
+        if math.isfinite(fill_value) and abs(fill_value) > float(xp.finfo(dtype).max):
+            raise ValueError(f"{where}: fill_value {fill_value!r} is out of range for {dtype}")
+    return fill_value  # type: ignore[no-any-return]  # checked above: a Python scalar
+
+
+def shape_along(ndim: int, axis: int, length: int) -> tuple[int, ...]:
+    """``(1, ..., length, ..., 1)``: broadcasts a per-segment vector along ``axis``."""
+    return tuple(length if d == axis else 1 for d in range(ndim))

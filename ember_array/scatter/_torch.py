@@ -1,0 +1,110 @@
+"""torch's scatter: ``index_add_`` and ``scatter_reduce_(include_self=False)``."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from .._helpers import is_eager_host
+from ._checks import Args
+
+__all__ = ["scatter_torch"]
+
+
+def scatter_torch(values: Any, index: Any, a: Args) -> Any:
+    """torch's native scatter of checked arguments, invalid indices dropped without a sync."""
+    import torch
+
+    s = a.segments
+    v = values if values.dtype == a.out_dtype else values.to(a.out_dtype)
+    if v.dtype in _torch_uints():
+        return _torch_uint(v, index, a)
+    idx = index if index.dtype in (torch.int64, torch.int32) else index.to(torch.int64)
+    if is_eager_host(idx):
+        # torch's CPU kernels check every index and raise (IndexError from index_add_,
+        # RuntimeError from scatter_reduce_) before the result is used: valid indices, the
+        # common case, go straight to the native scatter at no extra cost, and any invalid
+        # one redoes the scatter the safe way below. Not on CUDA: a device assert there is fatal.
+        try:
+            return _torch_reduce(v, idx, a, s, 0, inplace=True)
+        except (IndexError, RuntimeError):
+            pass
+    # torch: index_add/scatter_reduce raise on indices outside [0, s), a fatal device assert on
+    # CUDA, and a check would sync (no upstream issue found)
+    # clamp to [-1, s] and shift by one: slot 0 collects negatives, slot s + 1 the rest, and
+    # both are sliced off.
+    safe = torch.clamp(idx, -1, s).add_(1)
+    return _torch_reduce(v, safe, a, s + 2, 1, inplace=False)
+
+
+def _torch_uints() -> frozenset[Any]:
+    from ..torch._uints import UINTS
+
+    return UINTS
+
+
+def _torch_uint(v: Any, index: Any, a: Args) -> Any:
+    """uint16/32/64: reduced as the signed type of the same width, the values and the fill
+    translated there and back (``ember_array.torch._uints``): bit views for sums and products
+    (wrapping arithmetic is the same bits), the order-preserving view for max and min."""
+    # torch: no uint16/32/64 index_add_/scatter_reduce_ kernels ("index_add_cpu_" not
+    # implemented for 'UInt16'); https://github.com/pytorch/pytorch/issues/58734
+    from ..torch import _uints
+
+    dt = v.dtype
+    ordered = a.reduce in ("max", "min")
+    to, back = (
+        (_uints.as_order_key, _uints.from_order_key)
+        if ordered
+        else (_uints.as_signed_bits, _uints.from_signed_bits)
+    )
+    signed = to(v, dt)
+    b = replace(a, out_dtype=signed.dtype, fill=to(a.fill, dt))
+    return back(scatter_torch(signed, index, b), dt)
+
+
+def _complex_unscatterable(v: Any) -> bool:
+    """Whether torch has no complex ``scatter_reduce`` kernel for ``v``: off the CPU."""
+    return bool(v.is_complex()) and not v.is_cpu
+
+
+def _torch_reduce(v: Any, idx: Any, a: Args, size: int, start: int, *, inplace: bool) -> Any:
+    """Reduce ``v`` at valid ``idx`` into a new buffer of ``size`` slots along ``a.axis``; the
+    result is slots ``start:start + segments``. ``inplace``: eager only (torch.func.vmap
+    cannot batch an in-place scatter into an unbatched buffer)."""
+    import torch
+
+    s = a.segments
+    shape = list(v.shape)
+    shape[a.axis] = size
+    if a.reduce == "sum" and a.fill == 0:
+        # torch: torch.func.vmap cannot batch an in-place index_add_ into an unbatched buffer
+        # (no upstream issue found)
+        out = torch.zeros(shape, dtype=v.dtype, device=v.device)
+        out = out.index_add_(a.axis, idx, v) if inplace else out.index_add(a.axis, idx, v)
+        return out.narrow(a.axis, start, s)
+    # include_self=False: a slot no index reaches keeps its initial value, fill_value, so
+    # empty segments need no count.
+    out = torch.full(shape, a.fill, dtype=v.dtype, device=v.device)
+    view = [1] * v.ndim
+    view[a.axis] = v.shape[a.axis]
+    if idx.dtype != torch.int64:
+        # torch: scatter_reduce takes int64 indices only, index_add int32 too
+        # (no upstream issue found)
+        idx = idx.to(torch.int64)
+    expanded = idx.view(view).expand_as(v)
+    op = {"sum": "sum", "mean": "mean", "prod": "prod", "max": "amax", "min": "amin"}[a.reduce]
+    if op in ("sum", "mean") and _complex_unscatterable(v):
+        # torch: CUDA's scatter_reduce has no complex kernel ("cuda_scatter_gather_base_kernel_
+        # func" not implemented for 'ComplexFloat') (no upstream issue found); a sum or mean
+        # is the same on the (real, imaginary) pairs
+        pairs = torch.view_as_real(out).scatter_reduce(
+            a.axis, expanded.unsqueeze(-1).expand(*v.shape, 2), torch.view_as_real(v), op,
+            include_self=False,
+        )  # fmt: skip
+        return torch.view_as_complex(pairs).narrow(a.axis, start, s)
+    if inplace:
+        out = out.scatter_reduce_(a.axis, expanded, v, op, include_self=False)
+    else:
+        out = out.scatter_reduce(a.axis, expanded, v, op, include_self=False)
+    return out.narrow(a.axis, start, s)

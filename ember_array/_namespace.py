@@ -10,48 +10,110 @@ boundary (:func:`guard_names`, :mod:`ember_array._boundary`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import wraps
+from importlib import import_module
 from inspect import signature
 from types import ModuleType
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
-from . import _spec
 from ._boundary import guard
+from ._spec import MAIN, SECTIONS
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-__all__ = ["bind_xp", "guard_names", "populate"]
+__all__ = ["bind_xp", "exports", "guard_names", "populate", "section_exports"]
 
 
 def populate(
     globals_: dict[str, Any],
-    source: ModuleType,
-    fixes: ModuleType | None,
+    source: ModuleType | Mapping[str, Any] | None,
+    fixes: ModuleType | Mapping[str, Any] | None,
     names: Iterable[str],
+    *,
+    before_guard: Callable[[dict[str, Any], Sequence[str]], None] | None = None,
 ) -> list[str]:
     """Fill ``globals_`` with ``names``, preferring ``fixes`` over ``source``.
+
+    Parameters
+    ----------
+    globals_
+        The namespace module's ``globals()``.
+    source
+        Where a name comes from unless ``fixes`` has it (array-api-compat's module); ``None``:
+        ``fixes`` must hold every name.
+    fixes
+        The backend's own objects, as a module (its attributes; one holding ``None`` is no fix)
+        or a mapping (see :func:`exports`; ``None`` is a value there: ``newaxis``).
+    names
+        The standard's names to fill (a list of :mod:`ember_array._spec`).
+    before_guard
+        Called with ``globals_`` and the names filled, before they go behind the error
+        boundary (mlx: :func:`ember_array.mlx._devices.route_float64`).
+
+    Returns
+    -------
+    list of str
+        The names filled, for ``__all__``.
 
     Raises
     ------
     ImportError
-        If a standard name is found in neither module: a namespace that is not
-        complete must not import.
+        If a standard name is found in neither: a namespace that is not complete must not import.
     """
     exported = []
     for name in names:
-        obj = getattr(fixes, name, None) if fixes is not None else None
-        if obj is None:
-            try:
-                obj = getattr(source, name)
-            except AttributeError:
-                raise ImportError(
-                    f"{globals_['__name__']}: standard name {name!r} missing from {source.__name__}"
-                ) from None
+        obj = _lookup(fixes, name)
+        if obj is _MISSING or (obj is None and isinstance(fixes, ModuleType)):
+            obj = _lookup(source, name)
+        if obj is _MISSING:
+            where = "the fixes" if source is None else getattr(source, "__name__", "the source")
+            raise ImportError(
+                f"{globals_['__name__']}: standard name {name!r} missing from {where}"
+            )
         globals_[name] = obj
         exported.append(name)
+    if before_guard is not None:
+        before_guard(globals_, exported)
     guard_names(globals_, exported)
     return exported
+
+
+_MISSING: Any = object()
+
+
+def _lookup(where: ModuleType | Mapping[str, Any] | None, name: str) -> Any:
+    """``where``'s object for ``name`` (a module's attribute, a mapping's item), or _MISSING."""
+    if where is None:
+        return _MISSING
+    if isinstance(where, ModuleType):
+        return getattr(where, name, _MISSING)
+    return where.get(name, _MISSING)
+
+
+def exports(*modules: ModuleType) -> dict[str, Any]:
+    """The objects every module in ``modules`` lists in its ``__all__``, by name."""
+    return {name: getattr(m, name) for m in modules for name in m.__all__}
+
+
+def section_exports(package: str, *, skip: Iterable[str] = ()) -> dict[str, Any]:
+    """The objects of a namespace written one module per section of the standard, for
+    :func:`populate`: the ``__all__`` of ``<package>._<section>`` (``_data_type_functions``)
+    for every section of :data:`ember_array.SECTIONS` but those in ``skip``.
+
+    Raises
+    ------
+    ModuleNotFoundError
+        If a section has no module.
+    """
+    left_out = set(skip)
+    return exports(
+        *(
+            import_module(f"{package}._{section.replace(' ', '_')}")
+            for section in SECTIONS
+            if section not in left_out
+        )
+    )
 
 
 def guard_names(globals_: dict[str, Any], names: Iterable[str], *, shim: str | None = None) -> None:
@@ -76,7 +138,7 @@ def guard_names(globals_: dict[str, Any], names: Iterable[str], *, shim: str | N
 
 def main_names() -> tuple[str, ...]:
     """Names of the main namespace, without the extension submodules."""
-    return _spec.MAIN
+    return MAIN
 
 
 def bind_xp(xp: ModuleType, module: str) -> Callable[[F], F]:
@@ -93,10 +155,10 @@ def bind_xp(xp: ModuleType, module: str) -> Callable[[F], F]:
             return f(*args, xp=xp, **kwargs)
 
         sig = signature(f)
-        bound.__signature__ = sig.replace(  # type: ignore[attr-defined]
+        bound.__signature__ = sig.replace(  # type: ignore[attr-defined]  # read by inspect
             parameters=[p for n, p in sig.parameters.items() if n != "xp"]
         )
         bound.__module__ = module
-        return bound  # type: ignore[return-value]
+        return cast(F, bound)
 
     return bind

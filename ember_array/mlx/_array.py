@@ -185,7 +185,8 @@ def _getitem(self: mx.array, key: Any) -> mx.array:
         return _mask_take(self, key, native)
     if isinstance(key, tuple) and any(_is_mask(k) for k in key):
         return _mask_in_key(self, key, native)
-    return native(self, key)
+    out: mx.array = native(self, key)
+    return out
 
 
 def _setitem(self: mx.array, key: Any, value: Any) -> None:
@@ -475,7 +476,8 @@ def _rmatmul(self: mx.array, other: Any) -> Any:
 def _dtype_eq(self: mx.Dtype, other: object) -> bool:
     if not isinstance(other, mx.Dtype):
         return False
-    return _saved[(mx.Dtype, "__eq__")](self, other)
+    eq: bool = _saved[(mx.Dtype, "__eq__")](self, other)
+    return eq
 
 
 def _dtype_ne(self: mx.Dtype, other: object) -> bool:
@@ -496,6 +498,9 @@ def _guarded(cls: type, name: str) -> bool:
     return cls is mx.array and name.startswith("__") and name not in _COMPLEX_CHECKED
 
 
+_REFLECTED = ("__rand__", "__ror__", "__rxor__", "__rlshift__", "__rrshift__", "__rmod__")
+
+
 def _methods() -> list[tuple[type, str, Any]]:
     return [
         (mx.array, "device", property(_device)),
@@ -503,18 +508,9 @@ def _methods() -> list[tuple[type, str, Any]]:
         (mx.array, "__array_namespace__", _array_namespace),
         (mx.array, "__getitem__", _getitem),
         (mx.array, "__setitem__", _setitem),
-        (mx.array, "__rand__", _reflected("__rand__")),
-        (mx.array, "__ror__", _reflected("__ror__")),
-        (mx.array, "__rxor__", _reflected("__rxor__")),
-        (mx.array, "__rlshift__", _reflected("__rlshift__")),
-        (mx.array, "__rrshift__", _reflected("__rrshift__")),
-        (mx.array, "__rmod__", _reflected("__rmod__")),
-        (mx.array, "__mod__", _binary("__mod__")),
-        (mx.array, "__lshift__", _binary("__lshift__")),
-        (mx.array, "__rshift__", _binary("__rshift__")),
-        (mx.array, "__imod__", _inplace("__imod__")),
-        (mx.array, "__ilshift__", _inplace("__ilshift__")),
-        (mx.array, "__irshift__", _inplace("__irshift__")),
+        *((mx.array, n, _reflected(n)) for n in _REFLECTED),
+        *((mx.array, n, _binary(n)) for n in ("__mod__", "__lshift__", "__rshift__")),
+        *((mx.array, n, _inplace(n)) for n in ("__imod__", "__ilshift__", "__irshift__")),
         *((mx.array, n, _shape_kept(n)) for n in _NATIVE_INPLACE),
         *((mx.array, n, _complex_checked(n)) for n in _COMPLEX_CHECKED),
         (mx.array, "__matmul__", _matmul),

@@ -12,23 +12,23 @@ from typing import Any
 import mlx.core as mx
 import numpy as np
 
-from .. import _spec
 from .._common._scalars import triangle
 from .._markers import wraps_native
+from .._spec import CREATION
+from ._custom_functions import make_complex
 from ._devices import stream_for
-from ._dtypes import DTYPES, native
+from ._dtype_objects import DTYPES, native
 from ._helpers import (
     DEFAULT_COMPLEX,
     DEFAULT_FLOAT,
     DEFAULT_INT,
     check_shape,
     from_numpy,
-    make_complex,
     mx_dtype_of_numpy,
     np_dtype,
 )
 
-__all__ = list(_spec.CREATION)
+__all__ = list(CREATION)
 
 _KIND_RANK = {bool: 0, int: 1, float: 2, complex: 3}
 _KIND_DTYPE = {0: DTYPES["bool"], 1: DEFAULT_INT, 2: DEFAULT_FLOAT, 3: DEFAULT_COMPLEX}
@@ -323,7 +323,8 @@ def _triangle(native: Any, name: str) -> Any:
     def call(x: mx.array, k: int) -> mx.array:
         if x.ndim < 2:
             raise ValueError(f"{name}: mlx array of shape {x.shape} needs at least 2 dimensions")
-        return native(x, k)  # type: ignore[no-any-return]
+        out: mx.array = native(x, k)
+        return out
 
     # mlx: tril/triu take an int32 k ("incompatible function arguments") (no upstream issue
     # found)

@@ -31,12 +31,16 @@ import functools
 import inspect
 import sys
 import threading
-from collections.abc import Callable, MutableMapping
+from collections.abc import Callable, Iterable, MutableMapping
 from typing import Any
 
 import mlx.core as mx
 
+from .._backends import BY_NAME
 from .._markers import transparent
+
+#: The registry's row: where float64 can run is stated there (``no_float64``), not here.
+_MLX = BY_NAME["mlx"]
 
 __all__ = [
     "Device",
@@ -48,6 +52,12 @@ __all__ = [
     "default_device",
     "share_streams",
     "unshare_streams",
+    "device_kind",
+    "holds_float64",
+    "float64_needs_cpu_stream",
+    "gpu_available",
+    "route_float64",
+    "cpu_for_float64",
 ]
 
 
@@ -76,7 +86,7 @@ class Device:
             return other.name == self.name
         if isinstance(other, (mx.Device, mx.DeviceType, mx.Stream, str)):
             try:
-                return _name(other) == self.name
+                return device_kind(other) == self.name
             except (TypeError, ValueError):
                 return False
         return False
@@ -95,7 +105,7 @@ CPU = Device("cpu")
 GPU = Device("gpu")
 
 
-def _name(device: Any) -> str:
+def device_kind(device: Any) -> str:
     """Return ``"cpu"`` or ``"gpu"`` for any accepted device spelling."""
     if isinstance(device, Device):
         return device.name
@@ -122,21 +132,33 @@ def _is_f64(dtype: Any) -> bool:
     return dtype is not None and isinstance(dtype, mx.Dtype) and mx.Dtype.__eq__(dtype, mx.float64)
 
 
+def holds_float64(device: Any) -> bool:
+    """Whether ``device`` (any accepted spelling; an unknown one counts as able) runs float64."""
+    try:
+        return _MLX.holds_float64(device_kind(device))
+    except (TypeError, ValueError):
+        return True
+
+
+def float64_needs_cpu_stream() -> bool:
+    """Whether float64 work must be sent to the CPU stream: this build has a GPU, which
+    cannot compute float64 (:func:`route_float64`)."""
+    return gpu_available() and not _MLX.holds_float64("gpu")
+
+
 def stream_for(device: Any, dtype: Any = None, func: str = "mlx") -> Any:
     """Map ``device=`` to the ``stream=`` of an mlx call.
 
-    ``None`` gives ``None`` (mlx's default) except for float64, which gives ``mx.cpu``.  float64
-    on a GPU raises ``ValueError`` naming ``func``.
+    ``None`` gives ``None`` (mlx's default) except for float64 where the default device cannot
+    compute it, which gives ``mx.cpu``.  float64 on a GPU raises ``ValueError`` naming ``func``.
     """
     if device is None:
-        return mx.cpu if _is_f64(dtype) and mx.default_device().type != mx.cpu else None
-    if isinstance(device, mx.Stream):
-        name = _name(device)
-        target: Any = device
-    else:
-        name = _name(device)
-        target = mx.cpu if name == "cpu" else mx.gpu
-    if name == "gpu" and _is_f64(dtype):
+        if _is_f64(dtype) and not _MLX.holds_float64(device_kind(mx.default_device())):
+            return mx.cpu
+        return None
+    name = device_kind(device)
+    target: Any = device if isinstance(device, mx.Stream) else (mx.cpu if name == "cpu" else mx.gpu)
+    if _is_f64(dtype) and not _MLX.holds_float64(name):
         raise ValueError(f"{func}: mlx cannot compute float64 on the gpu device; use device='cpu'")
     if name == "gpu" and not gpu_available():
         raise ValueError(f"{func}: this mlx build has no gpu device (devices: cpu)")
@@ -158,9 +180,10 @@ def gpu_available() -> bool:
 
 def device_of(x: mx.array) -> Device:
     """Return the :class:`Device` operations on ``x`` run on (CPU for float64)."""
-    if _is_f64(x.dtype):
+    device = default_device()
+    if _is_f64(x.dtype) and not _MLX.holds_float64(device.name):
         return CPU
-    return default_device()
+    return device
 
 
 def to_device(x: mx.array, device: Any, /, *, stream: Any = None) -> mx.array:
@@ -171,7 +194,7 @@ def to_device(x: mx.array, device: Any, /, *, stream: Any = None) -> mx.array:
     ``mx.Stream`` on ``device``.
     """
     stream_for(device, x.dtype, "to_device")
-    same = isinstance(stream, mx.Stream) and _name(stream) == _name(device)
+    same = isinstance(stream, mx.Stream) and device_kind(stream) == device_kind(device)
     if stream is not None and not same:
         raise ValueError(f"to_device: mlx stream {stream!r} is not on device {device!r}")
     return x
@@ -207,7 +230,7 @@ def cpu_for_float64(fn: Callable[..., Any]) -> Callable[..., Any]:
     return wrapper
 
 
-def route_float64(namespace: MutableMapping[str, Any], names: tuple[str, ...]) -> None:
+def route_float64(namespace: MutableMapping[str, Any], names: Iterable[str]) -> None:
     """Replace the functions ``names`` of ``namespace`` by :func:`cpu_for_float64` wrappers."""
     for name in names:
         fn = namespace.get(name)

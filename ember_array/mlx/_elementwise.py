@@ -24,11 +24,13 @@ from typing import Any
 import mlx.core as mx
 import numpy as np
 
-from .. import _boundary, _spec
+from .._boundary import UNCLEAN, translate, translates_errors
 from .._markers import wraps_native
-from ._helpers import Compiled, is_complex, is_float, jit_available, make_complex, scalar
+from .._spec import ELEMENTWISE
+from ._custom_functions import elementwise_function, make_complex
+from ._helpers import is_complex, is_float, jit_available, scalar
 
-__all__ = list(_spec.ELEMENTWISE)
+__all__ = list(ELEMENTWISE)
 
 abs = mx.abs
 acos = mx.arccos
@@ -101,15 +103,15 @@ def _complex_checked(native: Callable[..., mx.array], name: str) -> Callable[...
     def checked(x1: Any, x2: Any, /) -> mx.array:
         try:
             out = native(x1, x2)
-        except _boundary.UNCLEAN as e:  # in this frame: a wrapper would cost ~0.15 us a call
-            raise _boundary.translate(e, name, "mlx", (x1, x2)) from e
+        except UNCLEAN as e:  # in this frame: a wrapper would cost ~0.15 us a call
+            raise translate(e, name, "mlx", (x1, x2)) from e
         if out.dtype in COMPLEX_DTYPES:
             refuse_complex128(name, x1, x2)
         return out
 
     checked.__name__ = checked.__qualname__ = name
     checked.__doc__ = f"``mx.{native.__name__}``, refusing float64 with complex64 (see above)."
-    return _boundary.translates_errors(wraps_native()(checked))
+    return translates_errors(wraps_native()(checked))
 
 
 def _complex_checked_compare(native: Callable[..., mx.array], name: str) -> Callable[..., mx.array]:
@@ -125,12 +127,12 @@ def _complex_checked_compare(native: Callable[..., mx.array], name: str) -> Call
             refuse_complex128(name, x1, x2)
         try:
             return native(x1, x2)
-        except _boundary.UNCLEAN as e:  # in this frame: a wrapper would cost ~0.15 us a call
-            raise _boundary.translate(e, name, "mlx", (x1, x2)) from e
+        except UNCLEAN as e:  # in this frame: a wrapper would cost ~0.15 us a call
+            raise translate(e, name, "mlx", (x1, x2)) from e
 
     checked.__name__ = checked.__qualname__ = name
     checked.__doc__ = f"``mx.{native.__name__}``, refusing float64 with complex64 (see above)."
-    return _boundary.translates_errors(wraps_native()(checked))
+    return translates_errors(wraps_native()(checked))
 
 
 add = _complex_checked(mx.add, "add")
@@ -159,83 +161,6 @@ def _pair(x1: Any, x2: Any) -> tuple[mx.array, mx.array]:
         dt = mx.float64 if mx.float64 in (x1.dtype, x2.dtype) else mx.float32
         x1, x2 = x1.astype(dt), x2.astype(dt)
     return x1, x2
-
-
-def _one(a: Any) -> mx.array:
-    """The array of a one-argument custom rule (mlx passes it bare, or as a 1-tuple)."""
-    return a if isinstance(a, mx.array) else a[0]
-
-
-# mlx: ``view`` has no vjp in mlx 0.32.4 ("[Primitive::vjp] Not implemented for View")
-# (no upstream issue found)
-def _differentiable(
-    value: Callable[..., mx.array],
-    partials: Callable[..., tuple[mx.array, ...]],
-    compiled: bool = False,
-) -> Callable[..., mx.array]:
-    """``value``, an element-wise function, as an ``mx.custom_function`` whose derivatives are
-    ``partials(*x, out)``; ``compiled``: wrapped in :class:`~._helpers.Compiled`.
-
-    Some accurate functions below are built from ``view`` (bit tricks), which has no vjp in
-    mlx 0.32.4 (``[Primitive::vjp] Not implemented for View``; no upstream issue found), so
-    ``mx.grad`` failed through them. Their derivatives are known in closed form: ``partials``
-    returns one partial derivative per argument, used by both the vjp and the jvp.
-
-    ``mx.vmap`` does not trace ``value``: an element-wise function maps a batch as it is, so the
-    vmap rule calls the function on the batched arrays. Tracing ``value`` also went
-    wrong: a bitwise op whose first operand is unbatched takes that operand's shape under vmap
-    (``BitwiseBinary::vmap`` uses ``a.shape()``, mlx 0.32.4: ``vmap(lambda k: mx.left_shift(1,
-    k))(mx.array([3, 1]))`` gives ``[8]``). The custom function is compiled, not ``value`` inside
-    it: the ``CustomTransforms`` node then stays one node (the other way round it adds a
-    ``StopGradient`` node, +13% at 1000 elements). The rules call the custom function itself,
-    never the compiled one: a transform cannot go through a ``Compiled`` node (``[Compiled]
-    Cannot vmap primitive``), and the jvp rule's inputs are no tracers.
-    """
-    custom = mx.custom_function(value)
-    f: Callable[..., mx.array] = custom  # type: ignore[assignment]  # callable, typed as object
-
-    @custom.vjp
-    def _vjp(primals: Any, cotangent: mx.array, output: mx.array) -> Any:
-        args = (primals,) if isinstance(primals, mx.array) else tuple(primals)
-        grads = tuple(cotangent * d for d in partials(*args, _one(output)))
-        return grads[0] if len(grads) == 1 else grads
-
-    @custom.jvp
-    def _jvp(primals: Any, tangents: Any) -> mx.array:
-        args = (primals,) if isinstance(primals, mx.array) else tuple(primals)
-        ts = (tangents,) if isinstance(tangents, mx.array) else tuple(tangents)
-        out_ = f(*args)
-        derivs = partials(*args, out_)
-        # an argument with no tangent (jvp with respect to the others) comes as None
-        terms = [t * d for t, d in zip(ts, derivs) if t is not None]
-        if not terms:
-            return mx.zeros_like(out_)
-        out = terms[0]
-        for term in terms[1:]:
-            out = out + term
-        return out
-
-    # mlx 0.32.4 vmaps a bitwise op to its first operand's shape (no upstream issue found):
-    # https://github.com/ml-explore/mlx/blob/846d176227a0ac13d2667e58d2bb68b322109ab0/mlx/primitives.cpp#L793-L804
-    @custom.vmap
-    def _vmap(inputs: Any, axes: Any) -> tuple[mx.array, int]:
-        if isinstance(inputs, mx.array):  # one argument: mlx passes it bare
-            return f(inputs), axes
-        args, axs = tuple(inputs), tuple(axes)
-        if all(a == axs[0] for a in axs) and all(x.ndim == args[0].ndim for x in args):
-            return f(*args), axs[0]
-        # batch axes to the front, per-item ranks aligned for broadcasting
-        rank = max(x.ndim - (a is not None) for x, a in zip(args, axs))
-        moved = []
-        for x, a in zip(args, axs):
-            if a is not None:
-                x = mx.moveaxis(x, a, 0)
-                if x.ndim - 1 < rank:
-                    x = mx.expand_dims(x, list(range(1, 1 + rank - (x.ndim - 1))))
-            moved.append(x)
-        return f(*moved), 0
-
-    return Compiled(f) if compiled else f
 
 
 def _int_view(dtype: mx.Dtype) -> mx.Dtype:
@@ -379,8 +304,8 @@ _JIT = jit_available()
 #: ``2**k`` needs ``view``: mlx's float64 ``power`` is float32-accurate, 2**-1074 gives 0; and
 #: mlx runs float64 on the CPU only).
 _EXP = {
-    mx.float32: _differentiable(_exp_fused if _JIT else _exp_view, _exp_partials, _JIT),
-    mx.float64: _differentiable(_exp_view, _exp_partials),
+    mx.float32: elementwise_function(_exp_fused if _JIT else _exp_view, _exp_partials, _JIT),
+    mx.float64: elementwise_function(_exp_view, _exp_partials),
 }
 
 
@@ -452,10 +377,10 @@ def _logaddexp_partials(x1: mx.array, x2: mx.array, out: mx.array) -> tuple[mx.a
 
 #: dtype -> the differentiable accurate logaddexp (compiled as :data:`_EXP` is)
 _LOGADDEXP = {
-    mx.float32: _differentiable(
+    mx.float32: elementwise_function(
         _logaddexp_fused if _JIT else _logaddexp_accurate, _logaddexp_partials, _JIT
     ),
-    mx.float64: _differentiable(_logaddexp_accurate, _logaddexp_partials),
+    mx.float64: elementwise_function(_logaddexp_accurate, _logaddexp_partials),
 }
 
 
@@ -498,10 +423,10 @@ def _cos64_accurate(x: mx.array) -> mx.array:
 
 # The tan-based formulas differentiate to float32-accurate (and, at tan's poles, NaN)
 # derivatives: give them sin' = cos and cos' = -sin from the accurate functions themselves.
-_sin64_differentiable = _differentiable(
+_sin64_differentiable = elementwise_function(
     lambda x: _sin64(x, mx.tan(x * 0.5)), lambda x, out: (_cos64_accurate(x),)
 )
-_cos64_differentiable = _differentiable(
+_cos64_differentiable = elementwise_function(
     _cos64_accurate, lambda x, out: (-_sin64(x, mx.tan(x * 0.5)),)
 )
 
@@ -573,7 +498,7 @@ def _nextafter(x1: mx.array, x2: mx.array) -> mx.array:
 # mlx: ``view`` has no vjp/jvp in mlx 0.32.4 ("Not implemented for View") (no upstream issue
 # found): nextafter's derivatives are given, d/dx1 = 1 and d/dx2 = 0 (x1 moved by one ulp;
 # finite differences give 1 at a tie too)
-_nextafter_differentiable = _differentiable(
+_nextafter_differentiable = elementwise_function(
     _nextafter, lambda x1, x2, out: (mx.ones_like(out), mx.zeros_like(out))
 )
 
@@ -649,13 +574,14 @@ def _bitwise(native: Any) -> Any:
     @wraps_native()
     def f(x1: mx.array | int | bool, x2: mx.array | int | bool, /) -> mx.array:
         try:
-            return native(*_both_batched(x1, x2))  # type: ignore[no-any-return]
-        except _boundary.UNCLEAN as e:  # in this frame: a wrapper would cost ~0.15 us a call
-            raise _boundary.translate(e, native.__name__, "mlx", (x1, x2)) from e
+            out: mx.array = native(*_both_batched(x1, x2))
+            return out
+        except UNCLEAN as e:  # in this frame: a wrapper would cost ~0.15 us a call
+            raise translate(e, native.__name__, "mlx", (x1, x2)) from e
 
     f.__name__ = f.__qualname__ = native.__name__  # the standard's name too
     f.__doc__ = f"``mx.{native.__name__}``, also right under ``mx.vmap`` (see above)."
-    return _boundary.translates_errors(f)
+    return translates_errors(f)
 
 
 bitwise_and = _bitwise(mx.bitwise_and)

@@ -6,20 +6,18 @@ mlx has no complex128, so transforms that would produce complex128 (float64 inpu
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import mlx.core as mx
 
 from .._markers import wraps_native
+from .._spec import FFT
 from ._devices import stream_for
-from ._dtypes import native
-from ._helpers import DEFAULT_FLOAT, check_shape
+from ._dtype_objects import native
+from ._helpers import DEFAULT_FLOAT, check_shape, no_complex128
 
-__all__ = [
-    "fft", "fftfreq", "fftn", "fftshift", "hfft", "ifft", "ifftn", "ifftshift", "ihfft", "irfft",
-    "irfftn", "rfft", "rfftfreq", "rfftn",
-]  # fmt: skip
+__all__ = list(FFT)
 
 _NORMS = ("backward", "ortho", "forward")
 
@@ -33,10 +31,9 @@ def _check(x: mx.array, norm: str | None, func: str, size: Any = None) -> str:
         check_shape(size, func, mx.complex64)
     if norm not in _NORMS and norm is not None:
         raise ValueError(f"{func}: norm must be one of {_NORMS}, got {norm!r}")
-    if x.dtype == mx.float64:
-        # mlx: mx.fft silently computes float64 input in complex64, it has no complex128
-        # (no upstream issue found)
-        raise TypeError(f"{func}: float64 input would need complex128, which mlx lacks")
+    # mlx: mx.fft silently computes float64 input in complex64, it has no complex128
+    # (no upstream issue found)
+    no_complex128(x, func)
     return norm or "backward"
 
 
@@ -44,7 +41,8 @@ def _nd(f: Any, x: mx.array, s: Any, axes: Any, norm: str) -> mx.array:
     """``f`` (``mx.fft.fftn``/``ifftn``); a 0-d array over no axes gives the value itself as
     complex, as numpy does."""
     try:
-        return f(x, s=_seq(s), axes=_seq(axes), norm=norm)  # type: ignore[no-any-return]
+        out: mx.array = f(x, s=_seq(s), axes=_seq(axes), norm=norm)
+        return out
     except ValueError:
         # mlx: mx.fft.fftn of a 0-d array raises "Requires array with at least one dimension"
         # (no upstream issue found)
@@ -53,90 +51,57 @@ def _nd(f: Any, x: mx.array, s: Any, axes: Any, norm: str) -> mx.array:
         return x.astype(mx.complex64)
 
 
-@wraps_native()
-def fft(x: mx.array, /, *, n: int | None = None, axis: int = -1, norm: str = "backward") -> Any:
-    """One-dimensional discrete Fourier transform."""
-    norm = _check(x, norm, "fft", n)
-    return mx.fft.fft(x, n=n, axis=axis, norm=norm)
+def _one_axis(native: Callable[..., mx.array], name: str, doc: str) -> Callable[..., mx.array]:
+    """The transform ``name`` along one axis: ``native`` (``mx.fft.<name>``) after the checks."""
+
+    @wraps_native()
+    def transform(
+        x: mx.array, /, *, n: int | None = None, axis: int = -1, norm: str = "backward"
+    ) -> mx.array:
+        return native(x, n=n, axis=axis, norm=_check(x, norm, name, n))
+
+    transform.__name__ = transform.__qualname__ = name
+    transform.__doc__ = doc
+    return transform
 
 
-@wraps_native()
-def ifft(x: mx.array, /, *, n: int | None = None, axis: int = -1, norm: str = "backward") -> Any:
-    """One-dimensional inverse discrete Fourier transform."""
-    norm = _check(x, norm, "ifft", n)
-    return mx.fft.ifft(x, n=n, axis=axis, norm=norm)
+def _many_axes(
+    native: Callable[..., mx.array], name: str, doc: str, *, scalar: bool = False
+) -> Callable[..., mx.array]:
+    """The transform ``name`` over axes: ``native`` (``mx.fft.<name>``) after the checks;
+    ``scalar``: a 0-d array over no axes gives the value itself as complex (:func:`_nd`)."""
+
+    @wraps_native()
+    def transform(
+        x: mx.array,
+        /,
+        *,
+        s: Sequence[int] | None = None,
+        axes: Sequence[int] | None = None,
+        norm: str = "backward",
+    ) -> mx.array:
+        norm = _check(x, norm, name, s)
+        if scalar:
+            return _nd(native, x, s, axes, norm)
+        return native(x, s=_seq(s), axes=_seq(axes), norm=norm)
+
+    transform.__name__ = transform.__qualname__ = name
+    transform.__doc__ = doc
+    return transform
 
 
-@wraps_native()
-def fftn(
-    x: mx.array,
-    /,
-    *,
-    s: Sequence[int] | None = None,
-    axes: Sequence[int] | None = None,
-    norm: str = "backward",
-) -> mx.array:
-    """N-dimensional discrete Fourier transform."""
-    norm = _check(x, norm, "fftn", s)
-    return _nd(mx.fft.fftn, x, s, axes, norm)
-
-
-@wraps_native()
-def ifftn(
-    x: mx.array,
-    /,
-    *,
-    s: Sequence[int] | None = None,
-    axes: Sequence[int] | None = None,
-    norm: str = "backward",
-) -> mx.array:
-    """N-dimensional inverse discrete Fourier transform."""
-    norm = _check(x, norm, "ifftn", s)
-    return _nd(mx.fft.ifftn, x, s, axes, norm)
-
-
-@wraps_native()
-def rfft(x: mx.array, /, *, n: int | None = None, axis: int = -1, norm: str = "backward") -> Any:
-    """One-dimensional transform of real input (non-negative frequencies)."""
-    norm = _check(x, norm, "rfft", n)
-    return mx.fft.rfft(x, n=n, axis=axis, norm=norm)
-
-
-@wraps_native()
-def irfft(
-    x: mx.array, /, *, n: int | None = None, axis: int = -1, norm: str = "backward"
-) -> mx.array:
-    """Inverse of :func:`rfft` (real output)."""
-    norm = _check(x, norm, "irfft", n)
-    return mx.fft.irfft(x, n=n, axis=axis, norm=norm)
-
-
-@wraps_native()
-def rfftn(
-    x: mx.array,
-    /,
-    *,
-    s: Sequence[int] | None = None,
-    axes: Sequence[int] | None = None,
-    norm: str = "backward",
-) -> mx.array:
-    """N-dimensional transform of real input."""
-    norm = _check(x, norm, "rfftn", s)
-    return mx.fft.rfftn(x, s=_seq(s), axes=_seq(axes), norm=norm)
-
-
-@wraps_native()
-def irfftn(
-    x: mx.array,
-    /,
-    *,
-    s: Sequence[int] | None = None,
-    axes: Sequence[int] | None = None,
-    norm: str = "backward",
-) -> mx.array:
-    """Inverse of :func:`rfftn`."""
-    norm = _check(x, norm, "irfftn", s)
-    return mx.fft.irfftn(x, s=_seq(s), axes=_seq(axes), norm=norm)
+fft = _one_axis(mx.fft.fft, "fft", "One-dimensional discrete Fourier transform.")
+ifft = _one_axis(mx.fft.ifft, "ifft", "One-dimensional inverse discrete Fourier transform.")
+rfft = _one_axis(
+    mx.fft.rfft, "rfft", "One-dimensional transform of real input (non-negative frequencies)."
+)
+irfft = _one_axis(mx.fft.irfft, "irfft", "Inverse of :func:`rfft` (real output).")
+fftn = _many_axes(mx.fft.fftn, "fftn", "N-dimensional discrete Fourier transform.", scalar=True)
+ifftn = _many_axes(
+    mx.fft.ifftn, "ifftn", "N-dimensional inverse discrete Fourier transform.", scalar=True
+)
+rfftn = _many_axes(mx.fft.rfftn, "rfftn", "N-dimensional transform of real input.")
+irfftn = _many_axes(mx.fft.irfftn, "irfftn", "Inverse of :func:`rfftn`.")
 
 
 _SWAP = {"backward": "forward", "forward": "backward", "ortho": "ortho"}

@@ -11,7 +11,7 @@ from typing import Any
 import mlx.core as mx
 import numpy as np
 
-from ._dtypes import DTYPES
+from ._dtype_objects import DTYPES
 
 #: The namespace's default dtypes (mlx's own default integer is int32; the standard's index
 #: results and the default-int rule use int64 here, float32 stays the default float).
@@ -30,7 +30,7 @@ _NP_TO_NAME = {
 
 def np_dtype(dtype: mx.Dtype) -> np.dtype:
     """The numpy dtype matching an mlx dtype."""
-    from ._dtypes import name_of
+    from ._dtype_objects import name_of
 
     return np.dtype(name_of(dtype))
 
@@ -114,7 +114,7 @@ def accumulation_dtype(x: mx.array, dtype: Any, func: str) -> mx.Dtype:
     """
     if dtype is None:
         return _ACCUMULATE.get(x.dtype, x.dtype)
-    from ._dtypes import native
+    from ._dtype_objects import native
 
     out = native(dtype, func)
     assert out is not None  # dtype is not None here
@@ -129,44 +129,6 @@ def dense_if_empty(x: mx.array) -> mx.array:
     on the static shape: lazy.
     """
     return mx.zeros(x.shape, dtype=x.dtype) if x.size == 0 else x
-
-
-def _interleave(re: mx.array, im: mx.array) -> mx.array:
-    # mlx: ``view`` has no vjp/jvp in mlx 0.32.4, and forward-mode transforms walk into a
-    # custom function's body (no upstream issue found)
-    # stop_gradient: the derivatives come from the rules below.
-    re, im = mx.broadcast_arrays(
-        mx.stop_gradient(re.astype(mx.float32)), mx.stop_gradient(im.astype(mx.float32))
-    )
-    return mx.stack([re, im], axis=-1).view(mx.complex64).squeeze(-1)
-
-
-def _make_complex_reference(re: mx.array, im: mx.array) -> mx.array:
-    # same derivatives as make_complex (only its NaN/inf values differ)
-    return re.astype(mx.float32) + 1j * im.astype(mx.float32)
-
-
-_make_complex = mx.custom_function(_interleave)
-
-
-@_make_complex.vjp
-def _make_complex_vjp(primals: Any, cotangent: mx.array, output: mx.array) -> Any:
-    return tuple(mx.vjp(_make_complex_reference, list(primals), [cotangent])[1])
-
-
-@_make_complex.jvp
-def _make_complex_jvp(primals: Any, tangents: Any) -> mx.array:
-    return mx.jvp(_make_complex_reference, list(primals), list(tangents))[1][0]
-
-
-def make_complex(re: mx.array, im: mx.array) -> mx.array:
-    """``re + 1j*im`` without NaN/inf contamination (``1j * nan`` is ``nan+nanj`` in mlx).
-
-    Interleaves the parts and reinterprets them with a lazy ``view``; differentiable under
-    ``mx.grad/vjp/jvp`` with the derivatives of ``re + 1j*im``.
-    """
-    out: mx.array = _make_complex(re, im)  # type: ignore[assignment]
-    return out
 
 
 def scalar(value: Any, dtype: mx.Dtype) -> mx.array:
@@ -292,3 +254,10 @@ def jit_available() -> bool:
     if os.environ.get("MLX_DISABLE_COMPILE"):
         return False
     return mx.default_device().type == mx.gpu or shutil.which("g++") is not None
+
+
+def no_complex128(x: mx.array, func: str) -> None:
+    """``TypeError`` for a float64 ``x`` whose result would be complex128 (FFTs, ``eig``): mlx
+    has no complex128 and would compute complex64."""
+    if x.dtype == mx.float64:
+        raise TypeError(f"{func}: float64 input would give complex128, which mlx lacks")

@@ -16,12 +16,13 @@ from typing import Any
 import mlx.core as mx
 import numpy as np
 
-from .. import _boundary, _spec
+from .._boundary import UNCLEAN, translate, translates_errors
 from .._markers import wraps_native
-from ._dtypes import _NATIVE
+from .._spec import INDEXING
+from ._dtype_objects import NATIVE_DTYPES
 from ._helpers import Compiled, normalize_axis, scalar
 
-__all__ = list(_spec.INDEXING)
+__all__ = list(INDEXING)
 
 
 def _fill_value(dtype: mx.Dtype) -> Any:
@@ -34,11 +35,11 @@ def _fill_value(dtype: mx.Dtype) -> Any:
 
 
 #: dtype -> the 0-d fill array of out-of-range positions (built once: a lookup on the hot path).
-_FILL = {d: scalar(_fill_value(d), d) for d in _NATIVE.values()}
+_FILL = {d: scalar(_fill_value(d), d) for d in NATIVE_DTYPES.values()}
 #: integer index dtype -> its (min, max): the clamp bounds may not leave the index dtype.
 _RANGE = {
     d: (int(mx.iinfo(d).min), int(mx.iinfo(d).max))
-    for d in _NATIVE.values()
+    for d in NATIVE_DTYPES.values()
     if mx.issubdtype(d, mx.integer)
 }
 
@@ -117,7 +118,7 @@ _NOT_COMPILED = frozenset({mx.complex64})
 
 
 @wraps_native()
-@_boundary.translates_errors
+@translates_errors
 def take(x: mx.array, indices: Any, /, *, axis: int | None = None) -> mx.array:
     """Elements of ``x`` at ``indices`` along ``axis`` (see module docstring for range checks)."""
     try:
@@ -154,8 +155,8 @@ def take(x: mx.array, indices: Any, /, *, axis: int | None = None) -> mx.array:
         if x.dtype in _NOT_COMPILED:
             return _take_masked(x, indices, axis)
         return _TAKE_1D(x, indices) if ndim == 1 else _TAKE(x, indices, axis)
-    except _boundary.UNCLEAN as e:
-        raise _boundary.translate(e, "take", "mlx", (x, indices), {"axis": axis}) from e
+    except UNCLEAN as e:
+        raise translate(e, "take", "mlx", (x, indices), {"axis": axis}) from e
 
 
 @wraps_native()

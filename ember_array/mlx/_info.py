@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from .._markers import wraps_native
-from ._devices import CPU, GPU, Device, default_device, gpu_available
-from ._dtypes import DTYPES
+from ._devices import CPU, GPU, Device, default_device, gpu_available, holds_float64
+from ._dtype_objects import DTYPES
 
 __all__ = ["__array_namespace_info__"]
 
@@ -74,6 +74,6 @@ class __array_namespace_info__:  # noqa: N801 - the standard's name
                 if k not in _KINDS:
                     raise ValueError(f"dtypes: unknown kind {k!r}")
                 names += [n for n in _KINDS[k] if n not in names]
-        if device is not None and Device.__eq__(GPU, device):
+        if device is not None and not holds_float64(device):
             names = [n for n in names if n != "float64"]
         return {n: DTYPES[n] for n in names}

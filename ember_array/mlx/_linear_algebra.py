@@ -11,12 +11,13 @@ from collections.abc import Sequence
 
 import mlx.core as mx
 
-from .. import _boundary, _spec
+from .._boundary import UNCLEAN, translate, translates_errors
 from .._markers import wraps_native
-from ._data_types import promoted
+from .._spec import LINEAR_ALGEBRA
+from ._data_type_functions import promoted
 from ._helpers import dense_if_empty
 
-__all__ = list(_spec.LINEAR_ALGEBRA)
+__all__ = list(LINEAR_ALGEBRA)
 
 
 def _promote(x1: mx.array, x2: mx.array, func: str) -> tuple[mx.array, mx.array]:
@@ -45,7 +46,7 @@ _FLOATING = frozenset({mx.float16, mx.bfloat16, mx.float32, mx.float64, mx.compl
 
 
 @wraps_native()
-@_boundary.translates_errors
+@translates_errors
 def matmul(x1: mx.array, x2: mx.array, /) -> mx.array:
     """Matrix product with the standard's promotion; exact for integer dtypes."""
     try:
@@ -69,8 +70,8 @@ def matmul(x1: mx.array, x2: mx.array, /) -> mx.array:
         if x2.ndim == 1:
             out = mx.squeeze(out, -1)
         return out
-    except _boundary.UNCLEAN as e:
-        raise _boundary.translate(e, "matmul", "mlx", (x1, x2), {}) from e
+    except UNCLEAN as e:
+        raise translate(e, "matmul", "mlx", (x1, x2), {}) from e
 
 
 @wraps_native()

@@ -8,12 +8,15 @@ from typing import Any
 import mlx.core as mx
 import numpy as np
 
-from .. import _boundary, _spec
+from .._boundary import UNCLEAN, translate, translates_errors
 from .._markers import forces_evaluation, wraps_native
-from ._data_types import promoted
+from .._spec import MANIPULATION
+from ._data_type_functions import broadcast_arrays as broadcast_arrays
+from ._data_type_functions import broadcast_to as broadcast_to
+from ._data_type_functions import promoted
 from ._helpers import check_shape, normalize_axis
 
-__all__ = list(_spec.MANIPULATION)
+__all__ = list(MANIPULATION)
 
 
 @wraps_native()
@@ -55,7 +58,7 @@ _SEQUENCES = frozenset({tuple, list})
 
 
 @wraps_native()
-@_boundary.translates_errors
+@translates_errors
 def concat(arrays: Sequence[mx.array], /, *, axis: int | None = 0) -> mx.array:
     """Join arrays along ``axis`` (``axis=None`` flattens; ``mx.concatenate`` needs a list)."""
     try:
@@ -85,8 +88,8 @@ def concat(arrays: Sequence[mx.array], /, *, axis: int | None = 0) -> mx.array:
         if axis is None:
             return mx.concatenate([a.reshape(-1) for a in arrays])
         return mx.concatenate(arrays, axis=axis)
-    except _boundary.UNCLEAN as e:
-        raise _boundary.translate(e, "concat", "mlx", (arrays,), {"axis": axis}) from e
+    except UNCLEAN as e:
+        raise translate(e, "concat", "mlx", (arrays,), {"axis": axis}) from e
 
 
 @wraps_native()
@@ -158,14 +161,14 @@ def repeat(x: mx.array, repeats: int | mx.array, /, *, axis: int | None = None) 
 
 
 @wraps_native()
-@_boundary.translates_errors
+@translates_errors
 def reshape(x: mx.array, /, shape: tuple[int, ...], *, copy: bool | None = None) -> mx.array:
     """Reshape ``x`` (``copy=True`` returns a distinct array object)."""
     try:
         out = mx.reshape(x, list(shape))
         return mx.array(out) if copy else out
-    except _boundary.UNCLEAN as e:
-        raise _boundary.translate(e, "reshape", "mlx", (x, shape), {"copy": copy}) from e
+    except UNCLEAN as e:
+        raise translate(e, "reshape", "mlx", (x, shape), {"copy": copy}) from e
 
 
 @wraps_native()

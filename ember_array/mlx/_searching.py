@@ -7,13 +7,13 @@ from typing import Any, cast
 import mlx.core as mx
 import numpy as np
 
-from .. import _spec
 from .._common._scalars import truthy
 from .._markers import forces_evaluation, wraps_native
+from .._spec import SEARCHING
 from ._elementwise import COMPLEX_DTYPES, refuse_complex128
 from ._helpers import INDEX, from_numpy, scalar
 
-__all__ = list(_spec.SEARCHING)
+__all__ = list(SEARCHING)
 
 
 @wraps_native()
@@ -35,7 +35,8 @@ def _index_of(f: Any, x: mx.array, axis: int | None, keepdims: bool) -> mx.array
         # (no upstream issue found)
         return mx.zeros((), dtype=INDEX)
     try:
-        return f(x, axis=axis, keepdims=keepdims).astype(INDEX)
+        out: mx.array = f(x, axis=axis, keepdims=keepdims).astype(INDEX)
+        return out
     except TypeError:
         flags = truthy(keepdims=keepdims)
         if flags is None:
@@ -114,12 +115,12 @@ def searchsorted(
 # batched result, and the sequence reaches the native call through another (_unbatched) whose
 # rule hands it a stand-in that is not batched: the native call's own vmap then accepts it,
 # and its result, never used, is never evaluated.
-@mx.custom_function  # type: ignore[untyped-decorator]
+@mx.custom_function
 def _unbatched(x1: mx.array) -> mx.array:
     return x1
 
 
-@_unbatched.vmap  # type: ignore[untyped-decorator]
+@_unbatched.vmap
 def _(x1: mx.array, axis: int | None) -> tuple[mx.array, None]:
     if axis is None:
         return x1, None
@@ -128,11 +129,11 @@ def _(x1: mx.array, axis: int | None) -> tuple[mx.array, None]:
 
 
 def _searchsorted(side: str) -> Any:
-    @mx.custom_function  # type: ignore[untyped-decorator]
+    @mx.custom_function
     def search(x1: mx.array, x2: mx.array) -> mx.array:
         return mx.searchsorted(cast(mx.array, _unbatched(x1)), x2, side=side)
 
-    @search.vmap  # type: ignore[untyped-decorator]
+    @search.vmap
     def _(inputs: tuple[mx.array, mx.array], axes: tuple[Any, Any]) -> tuple[mx.array, int]:
         (x1, x2), (a1, a2) = inputs, axes
         if a1 is None:

@@ -12,11 +12,11 @@ from typing import Any, NamedTuple
 import mlx.core as mx
 import numpy as np
 
-from .. import _spec
 from .._markers import forces_evaluation
+from .._spec import SET
 from ._helpers import INDEX, from_numpy, scalar
 
-__all__ = list(_spec.SET)
+__all__ = list(SET)
 
 
 class UniqueAllResult(NamedTuple):

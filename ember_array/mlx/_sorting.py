@@ -4,17 +4,18 @@ from __future__ import annotations
 
 import mlx.core as mx
 
-from .. import _boundary, _spec
+from .._boundary import UNCLEAN, translate, translates_errors
 from .._markers import wraps_native
+from .._spec import SORTING
 from ._helpers import INDEX, normalize_axis
 
-__all__ = list(_spec.SORTING)
+__all__ = list(SORTING)
 
 _INDEX = mx.int64  # INDEX's native object: nanobind converts it a little faster
 
 
 @wraps_native()
-@_boundary.translates_errors
+@translates_errors
 def argsort(
     x: mx.array, /, *, axis: int = -1, descending: bool = False, stable: bool = True
 ) -> mx.array:
@@ -37,8 +38,8 @@ def argsort(
         n = x.shape[axis]
         rev = mx.argsort(mx.flip(x, axis=axis), axis=axis).astype(INDEX)
         return (n - 1) - mx.flip(rev, axis=axis)
-    except _boundary.UNCLEAN as e:
-        raise _boundary.translate(
+    except UNCLEAN as e:
+        raise translate(
             e, "argsort", "mlx", (x,), {"axis": axis, "descending": descending, "stable": stable}
         ) from e
 

@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 import mlx.core as mx
 
-from .. import _boundary, _spec
+from .._boundary import UNCLEAN, translate, translates_errors
 from .._common._scalars import int_truthy
 from .._markers import wraps_native
+from .._spec import STATISTICAL
 from ._helpers import accumulation_dtype, dense_if_empty, normalize_axis
 
-__all__ = list(_spec.STATISTICAL)
+__all__ = list(STATISTICAL)
 
 Axis = int | tuple[int, ...] | None
 
@@ -22,23 +23,26 @@ def _axis(axis: Any) -> Any:
 
 
 def _reduce(fn: Any, x: mx.array, axis: Axis, keepdims: bool) -> mx.array:
+    ax: Any = axis
     if type(axis) is tuple:
         if not axis:
             return x  # reducing over no axis leaves x unchanged (mx treats [] as "all")
-        axis = list(axis)  # type: ignore[assignment]
+        ax = list(axis)
     if x.size == 0:
         x = dense_if_empty(x)
     try:
-        return fn(x, axis=axis, keepdims=keepdims)
+        out: mx.array = fn(x, axis=ax, keepdims=keepdims)
+        return out
     except TypeError:
         flags = int_truthy(keepdims=keepdims)  # keepdims=1: as numpy's reductions read it
         if flags is None:
             raise
-        return fn(x, axis=axis, **flags)
+        out = fn(x, axis=ax, **flags)
+        return out
 
 
 @wraps_native()
-@_boundary.translates_errors
+@translates_errors
 def sum(
     x: mx.array, /, *, axis: Axis = None, dtype: Any = None, keepdims: bool = False
 ) -> mx.array:
@@ -50,8 +54,8 @@ def sum(
         # mlx: mx.sum of uint8/int16... returns (u)int32 (no upstream issue found)
         # Cast back to the requested dtype.
         return out if out.dtype == dt else out.astype(dt)
-    except _boundary.UNCLEAN as e:
-        raise _boundary.translate(e, "sum", "mlx", (x,), {"axis": axis, "dtype": dtype}) from e
+    except UNCLEAN as e:
+        raise translate(e, "sum", "mlx", (x,), {"axis": axis, "dtype": dtype}) from e
 
 
 @wraps_native()
@@ -193,23 +197,23 @@ def _cumprod_along(axis: int) -> Any:
 
     # mlx: Scan has no jvp for prod ("JVP is not implemented for cumulative prod/min/max")
     # (no upstream issue found)
-    @mx.custom_function  # type: ignore[untyped-decorator]
+    @mx.custom_function
     def cumprod(x: mx.array) -> mx.array:
         # mlx: jvp visits the ops inside a custom_function before its custom jvp; behind
         # stop_gradient they are not visited (no upstream issue found)
         return native(mx.stop_gradient(x))
 
-    @cumprod.vjp  # type: ignore[untyped-decorator]
+    @cumprod.vjp
     def _(x: mx.array, cotangent: mx.array, output: mx.array) -> mx.array:
         return vjp(x, cotangent)
 
-    @cumprod.jvp  # type: ignore[untyped-decorator]
+    @cumprod.jvp
     def _(x: mx.array, tangent: mx.array) -> mx.array:
         # d y_k = sum_{i <= k} t_i prod_{j <= k, j != i} x_j: y_k sum_{i <= k} t_i / x_i before
         # the first zero; from it on only its own term is left, t_f prod_{j <= k, j != f} x_j
         # (0 past a second zero): the cumulative product with the first zero set to 1.
         # (The transpose of mlx's vjp is NaN at zeros: it divides by x, then masks.)
-        f: Callable[[mx.array], mx.array] = cumprod  # type: ignore[assignment]  # callable
+        f = cast(Callable[[mx.array], mx.array], cumprod)  # mlx types the call as object
         zero = x == 0
         count = mx.cumsum(zero.astype(mx.int32), axis=axis)
         first = zero & (count == 1)

@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import mlx.core as mx
 
-from .. import _spec
 from .._common._guards import diff_order
 from .._markers import wraps_native
+from .._spec import UTILITY
 from ._helpers import normalize_axis
 from ._manipulation import concat
 
-__all__ = list(_spec.UTILITY)
+__all__ = list(UTILITY)
 
 
 def _empty_reduction(x: mx.array, axis: Any, keepdims: bool, value: bool, func: str) -> mx.array:
@@ -26,38 +27,35 @@ def _empty_reduction(x: mx.array, axis: Any, keepdims: bool, value: bool, func: 
     return mx.full(shape, value, dtype=mx.bool_)
 
 
-@wraps_native()
-def all(
-    x: mx.array, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False
-) -> mx.array:
-    """Whether all elements are true (tuple axes accepted; ``()`` reduces nothing)."""
-    ax: Any = axis
-    if isinstance(axis, tuple):
-        if not axis:
+def _truth(native: Callable[..., mx.array], empty: bool, doc: str) -> Callable[..., mx.array]:
+    """``all``/``any``: ``native`` (``mx.all``/``mx.any``) with tuple axes; over no elements,
+    ``empty`` in the result's shape."""
+    name = native.__name__
+
+    @wraps_native()
+    def reduce(
+        x: mx.array, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False
+    ) -> mx.array:
+        if axis == ():
             return x.astype(mx.bool_)
-        ax = list(axis)
-    if 0 in x.shape:
-        # mlx: mx.all over an empty array can hang when repeated (no upstream issue found)
-        # The answer is known statically.
-        return _empty_reduction(x, axis, keepdims, True, "all")
-    return mx.all(x, axis=ax, keepdims=keepdims)
+        if 0 in x.shape:
+            # mlx: mx.all/mx.any over an empty array can hang when repeated
+            # (no upstream issue found)
+            # The answer is known statically.
+            return _empty_reduction(x, axis, keepdims, empty, name)
+        return native(x, axis=list(axis) if type(axis) is tuple else axis, keepdims=keepdims)
+
+    reduce.__name__ = reduce.__qualname__ = name
+    reduce.__doc__ = doc
+    return reduce
 
 
-@wraps_native()
-def any(
-    x: mx.array, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False
-) -> mx.array:
-    """Whether any element is true (tuple axes accepted; ``()`` reduces nothing)."""
-    ax: Any = axis
-    if isinstance(axis, tuple):
-        if not axis:
-            return x.astype(mx.bool_)
-        ax = list(axis)
-    if 0 in x.shape:
-        # mlx: mx.any over an empty array can hang when repeated (no upstream issue found)
-        # The answer is known statically.
-        return _empty_reduction(x, axis, keepdims, False, "any")
-    return mx.any(x, axis=ax, keepdims=keepdims)
+all = _truth(
+    mx.all, True, "Whether all elements are true (tuple axes accepted; ``()`` reduces nothing)."
+)
+any = _truth(
+    mx.any, False, "Whether any element is true (tuple axes accepted; ``()`` reduces nothing)."
+)
 
 
 @wraps_native()

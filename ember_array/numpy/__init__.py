@@ -10,21 +10,24 @@ from typing import Final as _Final
 
 import array_api_compat.numpy as _compat
 
-from .. import _spec
 from .._markers import borrow as _borrow
 from .._namespace import populate as _populate
+from .._spec import API_VERSION as _API_VERSION
+from .._spec import DUNDERS as _DUNDERS
+from .._spec import EXTRA_DTYPES as _EXTRA_DTYPES
+from .._spec import MAIN as _MAIN
 from . import _aliases
 
-__array_api_version__: _Final = _spec.API_VERSION
-__array_namespace_info__ = _compat.__array_namespace_info__
+__array_api_version__: _Final = _API_VERSION
+__array_namespace_info__ = _compat.__array_namespace_info__  # type: ignore[attr-defined]  # compat's module does not declare it
 
-__all__ = _populate(globals(), _compat, _aliases, _spec.MAIN)
+__all__ = _populate(globals(), _compat, _aliases, _MAIN)
 
 from . import fft, linalg
 
-__all__ += _populate(globals(), _compat, None, _spec.EXTRA_DTYPES)
+__all__ += _populate(globals(), _compat, None, _EXTRA_DTYPES)
 
-__all__ += ["__array_api_version__", "__array_namespace_info__", "fft", "linalg"]
+__all__ += [*_DUNDERS, "fft", "linalg"]
 
 # array-api-compat's functions used unchanged (here or inside ember_array's guards), as the
 # support matrix reports them (see ember_array._markers): calling numpy's function of the same

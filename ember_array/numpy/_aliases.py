@@ -8,16 +8,23 @@ from __future__ import annotations
 
 from typing import Any
 
-import array_api_compat.numpy as _compat
+import array_api_compat.numpy as _compat_module
 import numpy as np
 
-from .. import _boundary
-from .._common import _data_types
+from .._boundary import UNCLEAN, translate, translates_errors
+from .._common._data_types import can_cast as _can_cast_xp
+from .._common._data_types import complex_to_real
+from .._common._data_types import finfo as _finfo_xp
+from .._common._data_types import iinfo as _iinfo_xp
 from .._common._guards import checked_diff, without_dof
 from .._common._manipulation import broadcast_shapes
 from .._common._scalars import check_bound, check_fill, check_int_or_array, check_int_or_ints
 from .._markers import wraps_native
 from .._namespace import bind_xp
+
+#: array-api-compat's numpy namespace, typed at this boundary as what it is to mypy: its
+#: names are numpy's re-exports, which its module does not declare.
+_compat: Any = _compat_module
 
 __all__ = [
     "broadcast_shapes",
@@ -43,7 +50,7 @@ __all__ = [
 _bind = bind_xp(np, __name__.rpartition(".")[0])
 
 # numpy: numpy.diff loops n times, so diff(x, n=2**40) never returns (no upstream issue found)
-diff = checked_diff(_compat.diff, "numpy")  # type: ignore[attr-defined]
+diff = checked_diff(_compat.diff, "numpy")
 _ndarray = np.ndarray
 
 
@@ -56,7 +63,7 @@ def _method_reduction(name: str, call: Any) -> Any:
     """
     function, method = getattr(np, name), getattr(_ndarray, name)
 
-    @_boundary.translates_errors
+    @translates_errors
     @wraps_native()
     def reduction(
         x: Any, /, *args: Any, axis: Any = None, keepdims: bool = False, **kwargs: Any
@@ -69,8 +76,8 @@ def _method_reduction(name: str, call: Any) -> Any:
             if keepdims:  # numpy's positional axis (and more), with keepdims= by keyword
                 kwargs["keepdims"] = keepdims
             return function(x, *args, **kwargs)
-        except _boundary.UNCLEAN as e:  # in this frame: a wrapper would cost ~0.15 us a call
-            raise _boundary.translate(e, name, "numpy", (x, *args), {"axis": axis}) from e
+        except UNCLEAN as e:  # in this frame: a wrapper would cost ~0.15 us a call
+            raise translate(e, name, "numpy", (x, *args), {"axis": axis}) from e
 
     reduction.__name__ = reduction.__qualname__ = name
     reduction.__doc__ = f"``x.{name}(...)`` for an ndarray, else ``np.{name}``: the same result."
@@ -101,7 +108,7 @@ def _moment(name: str) -> Any:
     freedom (numpy answers inf there)."""
     function, method = getattr(np, name), getattr(_ndarray, name)
 
-    @_boundary.translates_errors
+    @translates_errors
     @wraps_native()
     def moment(
         x: Any, /, *, axis: Any = None, correction: int | float = 0.0, keepdims: bool = False
@@ -112,9 +119,9 @@ def _moment(name: str) -> Any:
             if without_dof(x, axis, correction):
                 out = out * float("nan")
             return out
-        except _boundary.UNCLEAN as e:  # in this frame: a wrapper would cost ~0.15 us a call
+        except UNCLEAN as e:  # in this frame: a wrapper would cost ~0.15 us a call
             kwargs = {"axis": axis, "correction": correction}
-            raise _boundary.translate(e, name, "numpy", (x,), kwargs) from e
+            raise translate(e, name, "numpy", (x,), kwargs) from e
 
     moment.__name__ = moment.__qualname__ = name
     moment.__doc__ = f"``x.{name}(axis, ddof=correction, keepdims)``; NaN where N <= correction."
@@ -128,16 +135,18 @@ var, std = _moment("var"), _moment("std")
 
 # array-api-compat: matrix_transpose is swapaxes behind its namespace wrapper (~1.5 us a call);
 # numpy 2's ndarray.mT is the same view (no upstream issue found)
-@_boundary.translates_errors
+@translates_errors
 @wraps_native("swapaxes")
 def matrix_transpose(x: Any, /) -> np.ndarray:
     """The transpose of the last two axes (``x.mT``)."""
     try:
         if type(x) is _ndarray and x.ndim >= 2:
-            return x.mT
-        return _compat.matrix_transpose(x)  # type: ignore[attr-defined,no-any-return]
-    except _boundary.UNCLEAN as e:
-        raise _boundary.translate(e, "matrix_transpose", "numpy", (x,)) from e
+            mt: np.ndarray = x.mT
+            return mt
+        result: np.ndarray = _compat.matrix_transpose(x)
+        return result
+    except UNCLEAN as e:
+        raise translate(e, "matrix_transpose", "numpy", (x,)) from e
 
 
 # array-api-compat: eye checks the device and forwards M= and k= by keyword (~2 us a call)
@@ -154,17 +163,18 @@ def eye(
 ) -> np.ndarray:
     """``np.eye``; a device other than the CPU raises (array-api-compat's check)."""
     if device is not None:
-        return _compat.eye(n_rows, n_cols, k=k, dtype=dtype, device=device)  # type: ignore[attr-defined,no-any-return]
+        result: np.ndarray = _compat.eye(n_rows, n_cols, k=k, dtype=dtype, device=device)
+        return result
     return np.eye(n_rows, n_cols, k, dtype)
 
 
 # numpy: np.finfo/np.iinfo fields are numpy scalars, the standard asks for Python numbers;
 # https://github.com/numpy/numpy/issues/26523
-finfo = _bind(_data_types.finfo)
+finfo = _bind(_finfo_xp)
 # numpy: can_cast allows cross-kind casts (bool -> int8, int8 -> float32) the standard does not;
 # https://github.com/numpy/numpy/issues/20870
-can_cast = _bind(_data_types.can_cast)
-iinfo = _bind(_data_types.iinfo)
+can_cast = _bind(_can_cast_xp)
+iinfo = _bind(_iinfo_xp)
 
 # array-api-compat: wraps np.matmul in a pass-through (~1 µs per call) though numpy's conforms
 # (no upstream issue found)
@@ -182,7 +192,7 @@ def floor_divide(x1: Any, x2: Any, /) -> np.ndarray:
     (inf and -0). numpy is eager, so a cheap scan for infinities (~3% of the
     division at 100k elements) decides whether the slow path is needed.
     """
-    out = np.floor_divide(x1, x2)
+    out: np.ndarray = np.floor_divide(x1, x2)
     if out.dtype.kind == "f" and (np.isinf(x1).any() or np.isinf(x2).any()):
         with np.errstate(invalid="ignore", divide="ignore"):
             out = np.where(np.isinf(x1) | np.isinf(x2), np.floor(np.divide(x1, x2)), out)
@@ -200,7 +210,7 @@ def expm1(x: Any, /) -> np.ndarray:
     where the standard asks for ``inf+0j``, ``nan+0j`` and ``-1+0j``. Real
     input goes straight to numpy.
     """
-    out = np.expm1(x)
+    out: np.ndarray = np.expm1(x)
     if out.dtype.kind != "c":
         return out
     a, b = np.real(x), np.imag(x)
@@ -231,7 +241,7 @@ def expm1(x: Any, /) -> np.ndarray:
 # numpy: np.tanh(+inf + yj) follows C99 (the zero takes the sign of sin(2y)) where the standard
 # says 1 + 0j with the sign of y (data-apis/array-api#1006) (no upstream issue found)
 @wraps_native()
-@_boundary.translates_errors
+@translates_errors
 def tanh(x: Any, /, **kwargs: Any) -> np.ndarray:
     """Hyperbolic tangent; for complex ``+inf + yj`` (finite ``y``) ``1 + 0j`` with the sign of
     ``y`` on the zero, as the standard says (``np.tanh`` follows C99's ``sin(2y)``).
@@ -240,26 +250,26 @@ def tanh(x: Any, /, **kwargs: Any) -> np.ndarray:
     ``np.tanh``; with ``out=`` the fix is written into it.
     """
     try:
-        out = np.tanh(x, **kwargs)
-    except _boundary.UNCLEAN as e:
-        raise _boundary.translate(e, "tanh", "numpy", (x,), kwargs) from e
+        out: np.ndarray = np.tanh(x, **kwargs)
+    except UNCLEAN as e:
+        raise translate(e, "tanh", "numpy", (x,), kwargs) from e
     if out.dtype.kind != "c":
-        return out  # type: ignore[no-any-return]
+        return out
     a, b = np.real(x), np.imag(x)
     fix = np.isposinf(a) & np.isfinite(b)
     if not fix.any():
-        return out  # type: ignore[no-any-return]
-    res = out if "out" in kwargs else np.array(out, copy=True)
+        return out
+    res: np.ndarray = out if "out" in kwargs else np.array(out, copy=True)
     fix = np.broadcast_to(fix, res.shape)
     b = np.broadcast_to(b, res.shape)
     res.real[fix] = 1.0
     res.imag[fix] = np.copysign(0.0, b[fix])
-    return res  # type: ignore[no-any-return]
+    return res
 
 
 # numpy: np.take with axis=None silently flattens an n-d array (no upstream issue found)
 @wraps_native()
-@_boundary.translates_errors
+@translates_errors
 def take(x: np.ndarray, indices: np.ndarray, /, *, axis: int | None = None) -> np.ndarray:
     """Elements of ``x`` at ``indices`` along ``axis``.
 
@@ -271,8 +281,8 @@ def take(x: np.ndarray, indices: np.ndarray, /, *, axis: int | None = None) -> n
         if axis is None and x.ndim != 1:
             raise ValueError(f"take(): axis is required for a {x.ndim}-d numpy array")
         return x.take(indices, axis)
-    except _boundary.UNCLEAN as e:
-        raise _boundary.translate(e, "take", "numpy", (x, indices), {"axis": axis}) from e
+    except UNCLEAN as e:
+        raise translate(e, "take", "numpy", (x, indices), {"axis": axis}) from e
 
 
 def _is_array(x: Any) -> bool:
@@ -285,7 +295,8 @@ def _is_array(x: Any) -> bool:
 def full(shape: Any, fill_value: Any, *, dtype: Any = None, device: Any = None) -> np.ndarray:
     """``_compat.full`` after checking ``fill_value`` is a number."""
     check_fill("full", "numpy", fill_value)
-    return _compat.full(shape, fill_value, dtype=dtype, device=device)  # type: ignore[attr-defined]
+    result: np.ndarray = _compat.full(shape, fill_value, dtype=dtype, device=device)
+    return result
 
 
 @wraps_native()
@@ -294,7 +305,8 @@ def full_like(
 ) -> np.ndarray:
     """``_compat.full_like`` after checking ``fill_value`` is a number."""
     check_fill("full_like", "numpy", fill_value)
-    return _compat.full_like(x, fill_value, dtype=dtype, device=device, **kwargs)  # type: ignore[attr-defined]
+    result: np.ndarray = _compat.full_like(x, fill_value, dtype=dtype, device=device, **kwargs)
+    return result
 
 
 #: bounds np.clip takes as the standard does for floating ``x``: None and Python int/float
@@ -321,7 +333,8 @@ def clip(x: np.ndarray, /, min: Any = None, max: Any = None, **kwargs: Any) -> n
         return x.clip(min, max)
     check_bound("clip", "numpy", "min", min, _is_array)
     check_bound("clip", "numpy", "max", max, _is_array)
-    return _compat.clip(x, min, max, **kwargs)  # type: ignore[attr-defined]
+    result: np.ndarray = _compat.clip(x, min, max, **kwargs)
+    return result
 
 
 @wraps_native()
@@ -342,34 +355,37 @@ def roll(x: np.ndarray, /, shift: Any, *, axis: Any = None) -> np.ndarray:
 # The hot functions below are array-api-compat's, restated so that the error boundary runs in
 # their own frame (ember_array._boundary: a wrapper around compat's would cost ~0.15 us a call).
 @wraps_native()
-@_boundary.translates_errors
+@translates_errors
 def astype(x: Any, dtype: Any, /, *, copy: bool = True, device: Any = None) -> np.ndarray:
     """``x.astype(dtype)``, a copy unless ``copy=False`` and nothing changes; ``TypeError``
     from complex to real (numpy drops the imaginary part)."""
     try:
         if x.dtype.kind == "c" and np.dtype(dtype).kind != "c":
-            raise _data_types.complex_to_real("numpy", x.dtype, dtype)
+            raise complex_to_real("numpy", x.dtype, dtype)
         if device is not None:
             # array-api-compat's checks the device
-            return _compat.astype(x, dtype, copy=copy, device=device)  # type: ignore[attr-defined,no-any-return]
-        return x.astype(dtype=dtype, copy=copy)  # type: ignore[no-any-return]
-    except _boundary.UNCLEAN as e:
-        raise _boundary.translate(e, "astype", "numpy", (x, dtype), {"device": device}) from e
+            result: np.ndarray = _compat.astype(x, dtype, copy=copy, device=device)
+            return result
+        result = x.astype(dtype=dtype, copy=copy)
+        return result
+    except UNCLEAN as e:
+        raise translate(e, "astype", "numpy", (x, dtype), {"device": device}) from e
 
 
 @wraps_native()
-@_boundary.translates_errors
+@translates_errors
 def argsort(
     x: Any, /, *, axis: int = -1, descending: bool = False, stable: bool = True
 ) -> np.ndarray:
     """``np.argsort`` (``kind="stable"`` by default, as the standard asks)."""
     try:
         if descending:
-            return _compat.argsort(x, axis=axis, descending=True, stable=stable)  # type: ignore[attr-defined,no-any-return]
+            result: np.ndarray = _compat.argsort(x, axis=axis, descending=True, stable=stable)
+            return result
         return np.argsort(x, axis=axis, kind="stable" if stable else None)
-    except _boundary.UNCLEAN as e:
+    except UNCLEAN as e:
         kwargs = {"axis": axis, "descending": descending}
-        raise _boundary.translate(e, "argsort", "numpy", (x,), kwargs) from e
+        raise translate(e, "argsort", "numpy", (x,), kwargs) from e
 
 
 __all__ += ["argmax", "argmin", "argsort", "astype", "max", "mean", "min", "prod", "sum", "tanh"]

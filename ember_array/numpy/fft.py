@@ -2,7 +2,7 @@
 
 import array_api_compat.numpy.fft as _compat
 
-from .. import _spec
 from .._namespace import populate as _populate
+from .._spec import FFT as _FFT
 
-__all__ = _populate(globals(), _compat, None, _spec.FFT)
+__all__ = _populate(globals(), _compat, None, _FFT)

@@ -1,26 +1,26 @@
 """The ``linalg`` extension for numpy arrays (array-api-compat's, unchanged where it conforms)."""
 
-from types import ModuleType as _ModuleType
 from typing import Any as _Any
 
 import array_api_compat.numpy as _xp
 import array_api_compat.numpy.linalg as _compat
 import numpy as _np
 
-from .. import _spec
 from .._common._guards import finite_or_nan as _finite_or_nan
 from .._markers import wraps_native as _wraps_native
 from .._namespace import populate as _populate
+from .._spec import LINALG as _LINALG
 
 # numpy: linalg.svd/pinv of a matrix holding inf never return (LAPACK gesdd loops; fixed in
 # numpy after 2.4); https://github.com/numpy/numpy/issues/32591
 # LAPACK: xGESDD/xBDSQR loop forever on a matrix holding inf;
 # https://github.com/Reference-LAPACK/lapack/issues/1409
 # Decompose a finite stand-in and answer NaN.
-_fixes = _ModuleType(__name__ + "._fixes")
-_fixes.svd = _finite_or_nan(_xp, (2, 1, 2))(_compat.svd)  # type: ignore[attr-defined]
-_fixes.svdvals = _finite_or_nan(_xp, 1)(_compat.svdvals)  # type: ignore[attr-defined]
-_fixes.pinv = _finite_or_nan(_xp, 2)(_compat.pinv)  # type: ignore[attr-defined]
+_fixes: dict[str, _Any] = {
+    "svd": _finite_or_nan(_xp, (2, 1, 2))(_compat.svd),
+    "svdvals": _finite_or_nan(_xp, 1)(_compat.svdvals),
+    "pinv": _finite_or_nan(_xp, 2)(_compat.pinv),
+}
 
 _SOLVE_DTYPES = frozenset(map(_np.dtype, ("float32", "float64", "complex64", "complex128")))
 
@@ -33,11 +33,11 @@ def _solve(x1: _np.ndarray, x2: _np.ndarray, /) -> _np.ndarray:
     """``np.linalg.solve`` for two arrays of one floating dtype; array-api-compat's otherwise."""
     if type(x1) is type(x2) is _np.ndarray and x1.dtype == x2.dtype and x1.dtype in _SOLVE_DTYPES:
         return _np.linalg.solve(x1, x2)
-    return _compat.solve(x1, x2)  # type: ignore[attr-defined,no-any-return]
+    return _compat.solve(x1, x2)
 
 
 _solve.__name__ = _solve.__qualname__ = "solve"
-_fixes.solve = _solve  # type: ignore[attr-defined]
+_fixes["solve"] = _solve
 
 
 # numpy: linalg.vector_norm reshapes and normalises axes in Python around linalg.norm (~2 us a
@@ -56,11 +56,14 @@ def _vector_norm(
         and type(axis) is int
         and (x.dtype.kind == "f")
     ):
-        return _np.sqrt(_np.add.reduce(x * x, axis=axis, keepdims=bool(keepdims)))  # type: ignore[no-any-return,call-overload]
-    return _np.linalg.vector_norm(x, axis=axis, keepdims=keepdims, ord=ord)  # type: ignore[no-any-return]
+        squares: _np.ndarray = _np.add.reduce(x * x, axis=axis, keepdims=bool(keepdims))  # type: ignore[call-overload]  # numpy's stub: reduce has no keepdims
+        root: _np.ndarray = _np.sqrt(squares)
+        return root
+    norm: _np.ndarray = _np.linalg.vector_norm(x, axis=axis, keepdims=keepdims, ord=ord)
+    return norm
 
 
 _vector_norm.__name__ = _vector_norm.__qualname__ = "vector_norm"
-_fixes.vector_norm = _vector_norm  # type: ignore[attr-defined]
+_fixes["vector_norm"] = _vector_norm
 
-__all__ = _populate(globals(), _compat, _fixes, _spec.LINALG)
+__all__ = _populate(globals(), _compat, _fixes, _LINALG)

@@ -7,7 +7,7 @@ from typing import Any
 
 import mlx.core as mx
 
-from .. import _boundary, _spec
+from .._boundary import UNCLEAN, translate, translates_errors
 from .._common._data_types import (
     BITS,
     COMPLEX,
@@ -21,11 +21,12 @@ from .._common._data_types import (
 )
 from .._common._manipulation import broadcast_shapes as _broadcast_shapes
 from .._markers import wraps_native
-from ._devices import gpu_available, stream_for
-from ._dtypes import _NATIVE, DTYPES, UnsupportedDtype, from_native, name_of, native
+from .._spec import DATA_TYPE_FUNCTIONS
+from ._devices import float64_needs_cpu_stream, stream_for
+from ._dtype_objects import DTYPES, NATIVE_DTYPES, UnsupportedDtype, from_native, name_of, native
 from ._helpers import check_shape
 
-__all__ = list(_spec.DATA_TYPE_FUNCTIONS)
+__all__ = list(DATA_TYPE_FUNCTIONS)
 
 _SIGNED, _UNSIGNED, _REAL_FLOAT, _COMPLEX, _BITS = SIGNED, UNSIGNED, REAL_FLOAT, COMPLEX, BITS
 _KINDS = {
@@ -55,7 +56,7 @@ def _dtype_name(x: Any, func: str) -> str:
 
 def _as_dtype(name: str) -> Any:
     if name == "complex128":
-        from ._dtypes import complex128
+        from ._dtype_objects import complex128
 
         return complex128
     return DTYPES[name]
@@ -180,10 +181,12 @@ def _fast_casts() -> dict[Any, dict[mx.Dtype, mx.Dtype]]:
     """
     out: dict[Any, dict[mx.Dtype, mx.Dtype]] = {}
     complex_ = mx.complex64
-    for name, dt in _NATIVE.items():
-        if name == "float64" and gpu_available():
+    for name, dt in NATIVE_DTYPES.items():
+        if name == "float64" and float64_needs_cpu_stream():
             continue
-        srcs = {s: dt for s in _NATIVE.values() if s != dt and (s != complex_ or dt == complex_)}
+        srcs = {
+            s: dt for s in NATIVE_DTYPES.values() if s != dt and (s != complex_ or dt == complex_)
+        }
         out[dt] = out[from_native(dt)] = srcs
     return out
 
@@ -192,7 +195,7 @@ _FAST_CASTS = _fast_casts()
 
 
 @wraps_native()
-@_boundary.translates_errors
+@translates_errors
 def astype(x: mx.array, dtype: Any, /, *, copy: bool = True, device: Any = None) -> mx.array:
     """Copy ``x`` to ``dtype`` (``mx.array.astype`` has no ``copy=``/``device=``).
 
@@ -219,10 +222,8 @@ def astype(x: mx.array, dtype: Any, /, *, copy: bool = True, device: Any = None)
         if x.dtype == dt:
             return mx.array(x) if copy else x
         return x.astype(dt, stream=stream)
-    except _boundary.UNCLEAN as e:
-        raise _boundary.translate(
-            e, "astype", "mlx", (x, dtype), {"copy": copy, "device": device}
-        ) from e
+    except UNCLEAN as e:
+        raise translate(e, "astype", "mlx", (x, dtype), {"copy": copy, "device": device}) from e
 
 
 @wraps_native()

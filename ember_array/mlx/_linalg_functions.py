@@ -8,23 +8,37 @@ Factorizations run on the CPU stream (mlx has them only there); results of ``eig
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any, NamedTuple
 
 import mlx.core as mx
 
 from .._common._guards import finite_or_nan
 from .._markers import wraps_native
-from ._data_types import promoted
-from ._dtypes import DTYPES
-from ._helpers import INDEX, Compiled, accumulation_dtype, dense_if_empty, make_complex
-from ._linear_algebra import matmul, matrix_transpose, tensordot, vecdot
+from .._spec import LINALG
+from ._custom_functions import make_complex
+from ._data_type_functions import promoted
+from ._dtype_objects import DTYPES
+from ._helpers import INDEX, Compiled, accumulation_dtype, dense_if_empty, no_complex128
+from ._linalg_derivatives import (
+    inverse,
+    lapack_cholesky,
+    lapack_det,
+    lapack_eig,
+    lapack_eigh,
+    lapack_eigvals,
+    lapack_eigvalsh,
+    lapack_qr,
+    lapack_slogdet,
+    lapack_solve,
+    lapack_svd,
+    lapack_svdvals,
+    real_embedding,
+)
+from ._linear_algebra import matmul, matrix_transpose
+from ._linear_algebra import tensordot as tensordot
+from ._linear_algebra import vecdot as vecdot
 
-__all__ = [
-    "cholesky", "cross", "det", "diagonal", "eig", "eigh", "eigvals", "eigvalsh", "inv",
-    "matmul", "matrix_norm", "matrix_power", "matrix_rank", "matrix_transpose", "outer", "pinv",
-    "qr", "slogdet", "solve", "svd", "svdvals", "tensordot", "trace", "vecdot", "vector_norm",
-]  # fmt: skip
+__all__ = list(LINALG)
 
 _CPU = mx.cpu
 
@@ -72,372 +86,6 @@ def _square(x: mx.array, func: str) -> mx.array:
     return _float(x, func)
 
 
-def _no_complex128(x: mx.array, func: str) -> None:
-    if x.dtype == mx.float64:
-        raise TypeError(
-            f"{func}: the result of a float64 mlx array would be complex128, which mlx lacks"
-        )
-
-
-# derivatives ----------------------------------------------------------------------------------
-
-
-def _mT(x: mx.array) -> mx.array:
-    return mx.swapaxes(x, -1, -2)
-
-
-def _mH(x: mx.array) -> mx.array:
-    return mx.conj(mx.swapaxes(x, -1, -2)) if mx.issubdtype(x.dtype, mx.complexfloating) else _mT(x)
-
-
-def _args(x: Any) -> tuple[Any, ...]:
-    """A custom-function rule's argument as a tuple (mlx passes a single array bare)."""
-    return (x,) if x is None or isinstance(x, (mx.array, int)) else tuple(x)
-
-
-def _off_diagonal_reciprocal(w: mx.array) -> mx.array:
-    """``F[..., i, j] = 1 / (w_j - w_i)`` off the diagonal, 0 on it."""
-    diff = mx.expand_dims(w, -2) - mx.expand_dims(w, -1)
-    eye = mx.eye(w.shape[-1], dtype=mx.bool_)
-    return mx.where(eye, mx.zeros_like(diff), 1 / mx.where(eye, mx.ones_like(diff), diff))
-
-
-class _NotDifferentiableError(ValueError):
-    """Raised by a tangent rule where the derivative is undefined (the reason)."""
-
-
-Tangent = Callable[[tuple[mx.array, ...], tuple[mx.array, ...], tuple[mx.array, ...]], tuple]
-
-
-# mlx: the LAPACK primitives have no derivatives ("[Primitive::vjp] Not implemented for
-# Inverse / LUF / Cholesky / Eigh / SVD / QRF / Eig") (no upstream issue found)
-# The native calls below are custom functions with the standard matrix-calculus rules.
-def _differentiable(
-    name: str,
-    forward: Callable[..., Any],
-    tangent: Tangent,
-    vjp: Tangent | None = None,
-) -> Callable[..., Any]:
-    """``forward(*arrays)`` (a native LAPACK call) as an ``mx.custom_function`` with derivatives.
-
-    ``tangent(primals, outputs, tangents)`` returns the tangent of each output, linear in
-    ``tangents``: it is the jvp rule, and mlx's vjp of it (its transpose) is the vjp rule unless
-    ``vjp(primals, outputs, cotangents)`` gives the gradients directly. Quantities computed from
-    ``primals`` and ``outputs`` alone are constants of that transpose. The vmap rule moves the
-    batch axis to the front: mlx's linalg functions take stacks of matrices.
-    """
-
-    def body(*args: mx.array) -> Any:
-        # stop_gradient: forward-mode transforms walk into a custom function's body (see
-        # make_complex); the derivatives come from the rules.
-        return forward(*(mx.stop_gradient(a) for a in args))
-
-    custom = mx.custom_function(body)
-    f: Callable[..., Any] = custom  # type: ignore[assignment]  # callable, typed as object
-
-    def rule(kind: str, fn: Tangent, ps: tuple, os: tuple, ts: tuple) -> tuple:
-        try:
-            return tuple(fn(ps, os, ts))
-        except _NotDifferentiableError as e:
-            raise ValueError(f"{kind} of {name} [mlx]: {e}") from None
-
-    @custom.jvp
-    def _jvp(primals: Any, tangents: Any) -> Any:
-        ps, ts = _args(primals), _args(tangents)
-        # an argument with no tangent (jvp with respect to the others) comes as None
-        ts = tuple(mx.zeros_like(p) if t is None else t for p, t in zip(ps, ts))
-        out = f(*ps)
-        got = rule("mx.jvp", tangent, ps, _args(out), ts)
-        return got[0] if isinstance(out, mx.array) else list(got)
-
-    @custom.vjp
-    def _vjp(primals: Any, cotangents: Any, outputs: Any) -> Any:
-        ps, os = _args(primals), _args(outputs)
-        cs = tuple(mx.zeros_like(o) if c is None else c for o, c in zip(os, _args(cotangents)))
-        if vjp is not None:
-            grads = rule("mx.grad/mx.vjp", vjp, ps, os, cs)
-        else:
-
-            def linear(*ts: mx.array) -> list[mx.array]:
-                return list(rule("mx.grad/mx.vjp", tangent, ps, os, ts))
-
-            grads = tuple(mx.vjp(linear, [mx.zeros_like(p) for p in ps], list(cs))[1])
-        return grads[0] if len(ps) == 1 else grads
-
-    @custom.vmap
-    def _vmap(inputs: Any, axes: Any) -> tuple[Any, Any]:
-        xs, axs = _args(inputs), _args(axes)
-        size = next(x.shape[a] for x, a in zip(xs, axs) if a is not None)
-        moved = [
-            mx.broadcast_to(x, (size, *x.shape)) if a is None else mx.moveaxis(x, a, 0)
-            for x, a in zip(xs, axs)
-        ]
-        out = f(*moved)
-        return (out, 0) if isinstance(out, mx.array) else (list(out), [0] * len(out))
-
-    return f
-
-
-# mlx: LUF and QRF have no vmap rule ("[Primitive::vmap] Not implemented for LUF / QRF")
-# (no upstream issue found), and mx.vmap transforms every operation inside a custom function
-# (its body's outputs are inputs of the custom function's node) before the function's own vmap
-# rule, so no rule can stand in for them. Their inputs pass through a custom function whose
-# vmap rule, reached first, says so.
-def _no_vmap(name: str, primitive: str, what: str) -> Callable[[mx.array], mx.array]:
-    """An identity whose ``mx.vmap`` raises ValueError naming ``name`` and the reason."""
-
-    @mx.custom_function  # type: ignore[untyped-decorator]
-    def guard(x: mx.array) -> mx.array:
-        return x
-
-    @guard.vmap  # type: ignore[untyped-decorator]
-    def _(x: mx.array, axis: int | None) -> tuple[mx.array, int | None]:
-        raise ValueError(
-            f"mx.vmap of {name} [mlx]: mlx has no vmap rule for its {what} ({primitive}: "
-            f"'[Primitive::vmap] Not implemented for {primitive}'), and mx.vmap transforms the "
-            f"operations inside a function, custom functions included, before any vmap rule "
-            f"of the function; {name} takes stacks of matrices: call it on the stacked batch "
-            f"instead"
-        )
-
-    out: Callable[[mx.array], mx.array] = guard  # type: ignore[assignment]  # callable
-    return out
-
-
-_DET_GUARD = _no_vmap("linalg.det", "LUF", "LU factorization")
-_SLOGDET_GUARD = _no_vmap("linalg.slogdet", "LUF", "LU factorization")
-_SOLVE_GUARD = _no_vmap("linalg.solve", "LUF", "LU factorization")
-_QR_GUARD = _no_vmap("linalg.qr", "QRF", "QR factorization")
-
-
-def _lu_solve(a: mx.array, b: mx.array) -> mx.array:
-    return mx.linalg.solve(_SOLVE_GUARD(a), b, stream=_CPU)
-
-
-def _inv_tangent(ps: tuple, os: tuple, ts: tuple) -> tuple:
-    x = os[0]
-    return (-mx.matmul(mx.matmul(x, ts[0]), x),)
-
-
-_inv = _differentiable("linalg.inv", lambda a: mx.linalg.inv(a, stream=_CPU), _inv_tangent)
-
-
-def _solve_tangent(ps: tuple, os: tuple, ts: tuple) -> tuple:
-    # X = A^-1 B: dX = A^-1 (dB - dA X)
-    return (_lu_solve(ps[0], ts[1] - mx.matmul(ts[0], os[0])),)
-
-
-def _solve_vjp(ps: tuple, os: tuple, cs: tuple) -> tuple:
-    gb = _lu_solve(_mT(ps[0]), cs[0])
-    return -mx.matmul(gb, _mT(os[0])), gb
-
-
-_solve = _differentiable(
-    "linalg.solve",
-    _lu_solve,
-    _solve_tangent,
-    _solve_vjp,
-)
-
-
-def _dlogdet(a: mx.array, da: mx.array) -> mx.array:
-    """``d log|det A| = tr(A^-1 dA)``."""
-    return mx.sum(_mT(mx.linalg.inv(a, stream=_CPU)) * da, axis=(-2, -1))
-
-
-def _det_forward(a: mx.array) -> mx.array:
-    # mlx: mx.linalg.det is float32-accurate in float64 for n >= 4 (3e-7 relative)
-    # (no upstream issue found); its LU is not
-    diag, odd = _lu_diagonal(_DET_GUARD(a))
-    return mx.prod(diag, axis=-1) * (1 - 2 * odd).astype(a.dtype)
-
-
-def _slogdet_forward(a: mx.array) -> tuple[mx.array, mx.array]:
-    # from the LU factor, as det: mx.linalg.slogdet shares det's float64 inaccuracy
-    diag, odd = _lu_diagonal(_SLOGDET_GUARD(a))
-    sign = mx.prod(mx.sign(diag), axis=-1) * (1 - 2 * odd).astype(a.dtype)
-    return sign, mx.sum(mx.log(mx.abs(diag)), axis=-1)
-
-
-def _det_tangent(ps: tuple, os: tuple, ts: tuple) -> tuple:
-    """``d det A = tr(adj(A) dA)``, the cofactor matrix from the SVD ``A = U S Vh``:
-    ``adj(A)^T = det(U) det(Vh) U diag(prod_{j != i} s_j) Vh``, finite at singular ``A``
-    (where ``A^-1`` fails)."""
-    u, sv, vh = mx.linalg.svd(ps[0], stream=_CPU)
-    others = mx.cumprod(sv, axis=-1, inclusive=False) * mx.cumprod(
-        sv, axis=-1, reverse=True, inclusive=False
-    )
-    sign = _det_forward(u) * _det_forward(vh)
-    cof = mx.matmul(u * mx.expand_dims(others, -2), vh) * sign[..., None, None]
-    return (mx.sum(cof * ts[0], axis=(-2, -1)),)
-
-
-_det = _differentiable("linalg.det", _det_forward, _det_tangent)
-_slogdet = _differentiable(
-    "linalg.slogdet",
-    _slogdet_forward,
-    lambda ps, os, ts: (mx.zeros_like(os[0]), _dlogdet(ps[0], ts[0])),
-)
-
-
-def _cholesky_tangent(upper: bool) -> Tangent:
-    def tangent(ps: tuple, os: tuple, ts: tuple) -> tuple:
-        # L L^T = sym(A): dL = L Phi(L^-1 sym(dA) L^-T), Phi: the lower triangle, half diagonal
-        low = _mT(os[0]) if upper else os[0]
-        linv = mx.linalg.tri_inv(low, upper=False, stream=_CPU)
-        da = (ts[0] + _mT(ts[0])) / 2
-        m = mx.matmul(mx.matmul(linv, da), _mT(linv))
-        phi = mx.tril(m) - 0.5 * m * mx.eye(m.shape[-1], dtype=m.dtype)
-        dl = mx.matmul(low, phi)
-        return (_mT(dl) if upper else dl,)
-
-    return tangent
-
-
-_cholesky = {
-    up: _differentiable(
-        "linalg.cholesky",
-        lambda a, up=up: mx.linalg.cholesky(a, upper=up, stream=_CPU),
-        _cholesky_tangent(up),
-    )
-    for up in (False, True)
-}
-
-
-def _eigh_tangent(ps: tuple, os: tuple, ts: tuple) -> tuple:
-    # dw = diag(V^H sym(dA) V), dV = V (F o V^H sym(dA) V), F_ij = 1 / (w_j - w_i)
-    w, v = os
-    da = (ts[0] + _mH(ts[0])) / 2
-    m = mx.matmul(mx.matmul(_mH(v), da), v)
-    dw = mx.diagonal(m, 0, -2, -1)
-    dw = mx.real(dw) if mx.issubdtype(dw.dtype, mx.complexfloating) else dw
-    dv = mx.matmul(v, _off_diagonal_reciprocal(w).astype(m.dtype) * m)
-    return dw, dv
-
-
-def _eigvalsh_tangent(ps: tuple, os: tuple, ts: tuple) -> tuple:
-    v = mx.linalg.eigh(ps[0], stream=_CPU)[1]
-    da = (ts[0] + _mH(ts[0])) / 2
-    dw = mx.sum(mx.conj(v) * mx.matmul(da, v), axis=-2)
-    return (mx.real(dw) if mx.issubdtype(dw.dtype, mx.complexfloating) else dw,)
-
-
-_eigh = _differentiable(
-    "linalg.eigh", lambda a: tuple(mx.linalg.eigh(a, stream=_CPU)), _eigh_tangent
-)
-_eigvalsh = _differentiable(
-    "linalg.eigvalsh", lambda a: mx.linalg.eigvalsh(a, stream=_CPU), _eigvalsh_tangent
-)
-
-
-def _svdvals_tangent(ps: tuple, os: tuple, ts: tuple) -> tuple:
-    # dS = diag(U^H dA V) over the min(m, n) singular pairs
-    u, _, vh = mx.linalg.svd(ps[0], stream=_CPU)
-    k = min(ps[0].shape[-2:])
-    ds = mx.sum(mx.conj(u[..., :, :k]) * mx.matmul(ts[0], _mH(vh[..., :k, :])), axis=-2)
-    return (mx.real(ds) if mx.issubdtype(ds.dtype, mx.complexfloating) else ds,)
-
-
-def _svd_tangent(ps: tuple, os: tuple, ts: tuple) -> tuple:
-    """The rule JAX uses (square matrices; distinct nonzero singular values)."""
-    m, n = ps[0].shape[-2:]
-    if m != n:
-        raise _NotDifferentiableError(
-            "the last columns of U (rows of Vh) of a non-square matrix are any basis of the "
-            "complement, without a derivative; use full_matrices=False or svdvals"
-        )
-    u, s, vh = os
-    v = _mH(vh)
-    ds_mat = mx.matmul(mx.matmul(_mH(u), ts[0]), v)
-    ds = mx.diagonal(ds_mat, 0, -2, -1)
-    cplx = mx.issubdtype(ds.dtype, mx.complexfloating)
-    sd = mx.expand_dims(s, -2)
-    f = _off_diagonal_reciprocal(mx.square(s)).astype(ds_mat.dtype)  # 1 / (s_j^2 - s_i^2)
-    dss = ds_mat * sd.astype(ds_mat.dtype)  # dS diag(s)
-    sds = _mT(sd).astype(ds_mat.dtype) * ds_mat  # diag(s) dS
-    inner = f * (dss + _mH(dss))
-    if cplx:
-        eye = mx.eye(n, dtype=s.dtype)
-        s_inv = mx.where(s == 0, mx.zeros_like(s), 1 / mx.where(s == 0, mx.ones_like(s), s))
-        inner = inner + 0.5 * (ds_mat - _mH(ds_mat)) * (eye * mx.expand_dims(s_inv, -2))
-        ds = mx.real(ds)
-    du = mx.matmul(u, inner)
-    dv = mx.matmul(v, f * (sds + _mH(sds)))
-    return du, ds, _mH(dv)
-
-
-_svdvals = _differentiable(
-    "linalg.svdvals", lambda a: mx.linalg.svd(a, compute_uv=False, stream=_CPU), _svdvals_tangent
-)
-_svd = _differentiable("linalg.svd", lambda a: tuple(mx.linalg.svd(a, stream=_CPU)), _svd_tangent)
-
-
-def _qr_square_tangent(q: mx.array, r: mx.array, dx: mx.array) -> tuple[mx.array, mx.array]:
-    """The rule JAX uses for ``M >= N`` (``r`` square, invertible)."""
-    dx_rinv = mx.matmul(dx, mx.linalg.tri_inv(r, upper=True, stream=_CPU))
-    qt_dx_rinv = mx.matmul(_mH(q), dx_rinv)
-    low = mx.tril(qt_dx_rinv, -1)
-    do = low - _mH(low)  # skew-symmetric
-    dq = mx.matmul(q, do - qt_dx_rinv) + dx_rinv
-    dr = mx.matmul(qt_dx_rinv - do, r)
-    return dq, dr
-
-
-def _qr_tangent(ps: tuple, os: tuple, ts: tuple) -> tuple:
-    q, r = os
-    m, n = ps[0].shape[-2:]
-    if m >= n:
-        return _qr_square_tangent(q, r, ts[0])
-    # M < N: X = [Y | Z] with Y = Q U square, R = [U | Q^H Z]
-    dq, du = _qr_square_tangent(q, r[..., :, :m], ts[0][..., :, :m])
-    z, dz = ps[0][..., :, m:], ts[0][..., :, m:]
-    dv = mx.matmul(_mH(dq), z) + mx.matmul(_mH(q), dz)
-    return dq, mx.concatenate([du, dv], axis=-1)
-
-
-_qr = _differentiable(
-    "linalg.qr", lambda a: tuple(mx.linalg.qr(_QR_GUARD(a), stream=_CPU)), _qr_tangent
-)
-
-
-def _eig_vectors_tangent(
-    w: mx.array, v: mx.array, vinv: mx.array, da: mx.array
-) -> tuple[mx.array, mx.array]:
-    """dw = diag(V^-1 dA V), dV = V (F o V^-1 dA V) in LAPACK's gauge: unit columns whose
-    component of largest modulus is real."""
-    m = mx.matmul(mx.matmul(vinv, da), v)
-    dw = mx.diagonal(m, 0, -2, -1)
-    dv = mx.matmul(v, _off_diagonal_reciprocal(w) * m)
-    dv = dv - v * mx.real(mx.sum(mx.conj(v) * dv, axis=-2, keepdims=True)).astype(v.dtype)
-    k = mx.argmax(mx.abs(v), axis=-2, keepdims=True)
-    vk = mx.real(mx.take_along_axis(v, k, axis=-2))
-    dvk = mx.take_along_axis(dv, k, axis=-2)
-    theta = -mx.imag(dvk) / vk
-    return dw, dv + v * (1j * theta).astype(v.dtype)
-
-
-def _eig_tangent(ps: tuple, os: tuple, ts: tuple) -> tuple:
-    w, vn = os
-    cplx = mx.issubdtype(ps[0].dtype, mx.complexfloating)
-    # mlx's eigenvectors of complex input are conjugated (see eig)
-    v = mx.conj(vn) if cplx else vn
-    dw, dv = _eig_vectors_tangent(w, v, inv(v), ts[0].astype(v.dtype))
-    return dw, mx.conj(dv) if cplx else dv
-
-
-def _eigvals_tangent(ps: tuple, os: tuple, ts: tuple) -> tuple:
-    _, vn = mx.linalg.eig(ps[0], stream=_CPU)
-    v = mx.conj(vn) if mx.issubdtype(ps[0].dtype, mx.complexfloating) else vn
-    m = mx.sum(mx.matmul(inv(v), ts[0].astype(v.dtype)) * _mT(v), axis=-1)
-    return (m,)
-
-
-_eig = _differentiable("linalg.eig", lambda a: tuple(mx.linalg.eig(a, stream=_CPU)), _eig_tangent)
-_eigvals = _differentiable(
-    "linalg.eigvals", lambda a: mx.linalg.eigvals(a, stream=_CPU), _eigvals_tangent
-)
-
-
 @wraps_native()
 def cholesky(x: mx.array, /, *, upper: bool = False) -> mx.array:
     """Cholesky factor of a symmetric/Hermitian positive-definite matrix (CPU stream).
@@ -448,9 +96,9 @@ def cholesky(x: mx.array, /, *, upper: bool = False) -> mx.array:
     x = _square(x, "cholesky")
     if not mx.issubdtype(x.dtype, mx.complexfloating):
         try:
-            out: mx.array = _cholesky[upper](x)
+            out: mx.array = lapack_cholesky[upper](x)
         except KeyError:  # upper="yes": its truth, as numpy reads it
-            out = _cholesky[bool(upper)](x)
+            out = lapack_cholesky[bool(upper)](x)
         return out
     n = x.shape[-1]
     rows = mx.arange(n)
@@ -488,17 +136,9 @@ def det(x: mx.array, /) -> mx.array:
     if x.shape[-1] == 0:
         return mx.ones(x.shape[:-2], dtype=x.dtype)
     if mx.issubdtype(x.dtype, mx.complexfloating):
-        return mx.prod(_eigvals(x), axis=-1)
-    out: mx.array = _det(x)
+        return mx.prod(lapack_eigvals(x), axis=-1)
+    out: mx.array = lapack_det(x)
     return out
-
-
-def _lu_diagonal(x: mx.array) -> tuple[mx.array, mx.array]:
-    """The diagonal of ``x``'s LU factor and whether its row permutation is odd (0 or 1)."""
-    lu, pivots = mx.linalg.lu_factor(x, stream=_CPU)
-    n = x.shape[-1]
-    swaps = mx.sum(pivots != mx.arange(n, dtype=pivots.dtype), axis=-1)
-    return mx.diagonal(lu, axis1=-2, axis2=-1), swaps % 2
 
 
 @wraps_native()
@@ -521,8 +161,8 @@ def diagonal(x: mx.array, /, *, offset: int = 0) -> mx.array:
 def eig(x: mx.array, /) -> EigResult:
     """Eigenvalues and eigenvectors of a general matrix (complex results, CPU stream)."""
     x = _square(x, "eig")
-    _no_complex128(x, "eig")
-    w, v = _eig(x)
+    no_complex128(x, "eig")
+    w, v = lapack_eig(x)
     if mx.issubdtype(x.dtype, mx.complexfloating):
         # mlx: mx.linalg.eig returns the complex conjugate of the eigenvectors for complex
         # input (no upstream issue found)
@@ -535,14 +175,14 @@ def eig(x: mx.array, /) -> EigResult:
 def eigvals(x: mx.array, /) -> mx.array:
     """Eigenvalues of a general matrix (complex results, CPU stream)."""
     x = _square(x, "eigvals")
-    _no_complex128(x, "eigvals")
-    out: mx.array = _eigvals(x)
+    no_complex128(x, "eigvals")
+    out: mx.array = lapack_eigvals(x)
     return out
 
 
 @finite_or_nan(mx, (1, 2))
 def _eigh_guarded(x: mx.array, /) -> EighResult:
-    return EighResult(*_eigh(_square(x, "eigh")))
+    return EighResult(*lapack_eigh(_square(x, "eigh")))
 
 
 #: :func:`_eigh_guarded` compiled for real input: the finite check, the stand-in and the NaN
@@ -562,23 +202,16 @@ def eigh(x: mx.array, /) -> EighResult:
     """Eigen-decomposition of a symmetric/Hermitian matrix, as a named tuple (CPU stream)."""
     if x.dtype in _REAL:
         return EighResult(*_EIGH(x))
-    return _eigh_guarded(x)
+    out: EighResult = _eigh_guarded(x)
+    return out
 
 
 @wraps_native()
 @finite_or_nan(mx, 1)
 def eigvalsh(x: mx.array, /) -> mx.array:
     """Eigenvalues of a symmetric/Hermitian matrix, ascending (CPU stream)."""
-    out: mx.array = _eigvalsh(_square(x, "eigvalsh"))
+    out: mx.array = lapack_eigvalsh(_square(x, "eigvalsh"))
     return out
-
-
-def _embed(x: mx.array) -> mx.array:
-    """Real 2n x 2n embedding ``[[X, -Y], [Y, X]]`` of a complex matrix ``X + iY``."""
-    re, im = mx.real(x), mx.imag(x)
-    top = mx.concatenate([re, -im], axis=-1)
-    bottom = mx.concatenate([im, re], axis=-1)
-    return mx.concatenate([top, bottom], axis=-2)
 
 
 @wraps_native()
@@ -588,15 +221,7 @@ def inv(x: mx.array, /) -> mx.array:
     ``mx.linalg.inv`` rejects complex input: complex matrices are inverted through their real
     embedding (the inverse of ``[[X, -Y], [Y, X]]`` is ``[[P, -Q], [Q, P]]`` for ``P + iQ``).
     """
-    x = _square(x, "inv")
-    if x.shape[-1] == 0:
-        return x
-    if not mx.issubdtype(x.dtype, mx.complexfloating):
-        out: mx.array = _inv(x)
-        return out
-    n = x.shape[-1]
-    r = _inv(_embed(x))
-    return make_complex(r[..., :n, :n], r[..., n:, :n])
+    return inverse(_square(x, "inv"))
 
 
 def outer(x1: mx.array, x2: mx.array, /) -> mx.array:
@@ -630,7 +255,7 @@ def svd(x: mx.array, /, *, full_matrices: bool = True) -> SVDResult:
         q, r = qr(x)
         ur, s, vh = svd(r, full_matrices=True)
         return SVDResult(mx.matmul(q, ur, stream=_CPU), s, vh)
-    u, s, vh = _svd(x)
+    u, s, vh = lapack_svd(x)
     if not full_matrices:
         k = min(x.shape[-2:])
         u, vh = u[..., :, :k], vh[..., :k, :]
@@ -641,7 +266,7 @@ def svd(x: mx.array, /, *, full_matrices: bool = True) -> SVDResult:
 def svdvals(x: mx.array, /) -> mx.array:
     """Singular values, descending (CPU stream)."""
     x = _float(x, "svdvals")
-    s: mx.array = _svdvals(x)
+    s: mx.array = lapack_svdvals(x)
     return s
 
 
@@ -694,7 +319,7 @@ def qr(x: mx.array, /, *, mode: str = "reduced") -> QRResult:
     m, n = x.shape[-2:]
     native = not mx.issubdtype(x.dtype, mx.complexfloating) and (mode == "reduced" or m <= n)
     if native and m and n:
-        return QRResult(*_qr(x))
+        return QRResult(*lapack_qr(x))
     q, r = _householder_qr(x)
     if mode == "reduced":
         k = min(m, n)
@@ -711,13 +336,13 @@ def slogdet(x: mx.array, /) -> SlogdetResult:
     if mx.issubdtype(x.dtype, mx.complexfloating):
         # mlx: mx.linalg.slogdet rejects complex input (no upstream issue found)
         # Use the eigenvalues.
-        ev = _eigvals(x)
+        ev = lapack_eigvals(x)
         mag = mx.abs(ev)
         zero = mx.any(mag == 0, axis=-1)
         unit = ev / mx.where(mag == 0, 1, mag).astype(ev.dtype)
         sign = mx.where(zero, mx.array(0, dtype=ev.dtype), mx.prod(unit, axis=-1))
         return SlogdetResult(sign, mx.sum(mx.log(mag), axis=-1))
-    return SlogdetResult(*_slogdet(x))
+    return SlogdetResult(*lapack_slogdet(x))
 
 
 @wraps_native()
@@ -731,7 +356,8 @@ def solve(x1: mx.array, x2: mx.array, /) -> mx.array:
         and x1.dtype == x2.dtype
         and x1.dtype in _REAL
     ):
-        return _solve(x1, x2)  # type: ignore[no-any-return]  # one system, nothing to promote
+        out: mx.array = lapack_solve(x1, x2)  # one system, nothing to promote
+        return out
     dt = promoted("solve", x1, x2)
     x1 = _square(x1.astype(dt), "solve")
     x2 = _float(x2.astype(dt), "solve")
@@ -752,10 +378,10 @@ def solve(x1: mx.array, x2: mx.array, /) -> mx.array:
         # Solve the real embedding.
         n = x1.shape[-1]
         rhs = mx.concatenate([mx.real(x2), mx.imag(x2)], axis=-2)
-        y = _solve(_embed(x1), rhs)
+        y = lapack_solve(real_embedding(x1), rhs)
         out = make_complex(y[..., :n, :], y[..., n:, :])
     else:
-        out = _solve(x1, x2)
+        out = lapack_solve(x1, x2)
     return mx.squeeze(out, -1) if vector else out
 
 

@@ -25,9 +25,19 @@ from typing import Any
 
 import mlx.core as mx
 
-from .. import _spec
+from .._spec import DTYPES as STANDARD_DTYPES
+from .._spec import EXTRA_DTYPES
 
-__all__ = ["Dtype", "UnsupportedDtype", "native", "from_native", "name_of", "DTYPES"]
+__all__ = [
+    "DTYPES",
+    "NATIVE_DTYPES",
+    "Dtype",
+    "UnsupportedDtype",
+    "complex128",
+    "from_native",
+    "name_of",
+    "native",
+]
 
 
 # mlx: mx.Dtype raises TypeError on ``dtype == None`` (nanobind rejects None for its object
@@ -74,23 +84,10 @@ class UnsupportedDtype:
         return hash(("ember_array.mlx.unsupported", self.name))
 
 
-_NAMES = (
-    "bool",
-    "int8",
-    "int16",
-    "int32",
-    "int64",
-    "uint8",
-    "uint16",
-    "uint32",
-    "uint64",
-    "float16",
-    "bfloat16",
-    "float32",
-    "float64",
-    "complex64",
-)
-_NATIVE = {n: getattr(mx, "bool_" if n == "bool" else n) for n in _NAMES}
+#: mlx's dtypes: the standard's but complex128, and float16, bfloat16 outside it.
+_NAMES = (*(n for n in STANDARD_DTYPES if n != "complex128"), *EXTRA_DTYPES, "bfloat16")
+#: Every mlx dtype, by name: the native objects.
+NATIVE_DTYPES: dict[str, mx.Dtype] = {n: getattr(mx, "bool_" if n == "bool" else n) for n in _NAMES}
 
 
 def _layout_ok(src: mx.Dtype, dst: Dtype) -> bool:
@@ -122,17 +119,17 @@ def _safe_copy(src: mx.Dtype) -> mx.Dtype:
         return src
 
 
-_SAFE = {n: _safe_copy(d) for n, d in _NATIVE.items()}
+_SAFE = {n: _safe_copy(d) for n, d in NATIVE_DTYPES.items()}
 #: True when the namespace dtypes are the equality-safe subclass (see module docstring).
 SAFE_DTYPES = all(isinstance(d, Dtype) for d in _SAFE.values())
 if not SAFE_DTYPES:  # all or nothing
-    _SAFE = dict(_NATIVE)
+    _SAFE = dict(NATIVE_DTYPES)
 
 complex128 = UnsupportedDtype("complex128")
 
 #: The standard's dtypes, by name, as the namespace exposes them.
-DTYPES: dict[str, Any] = {n: _SAFE[n] for n in _spec.DTYPES if n != "complex128"}
-_BY_KEY = {mx.Dtype.__hash__(d): n for n, d in _NATIVE.items()}
+DTYPES: dict[str, mx.Dtype] = {n: _SAFE[n] for n in STANDARD_DTYPES if n != "complex128"}
+_BY_KEY = {mx.Dtype.__hash__(d): n for n, d in NATIVE_DTYPES.items()}
 
 
 def _by_name(name: str) -> Any:

@@ -21,6 +21,7 @@ sklearn = pytest.importorskip("sklearn")
 pytest.importorskip("scipy")
 
 from sklearn.externals import array_api_compat as skl_compat  # noqa: E402
+from sklearn.mixture import _gaussian_mixture as skl_gm  # noqa: E402
 from sklearn.utils import _array_api as skl_api  # noqa: E402
 from sklearn.utils import _encode as skl_encode  # noqa: E402
 from sklearn.utils.parallel import Parallel  # noqa: E402
@@ -69,6 +70,7 @@ def _sklearn_originals() -> dict[str, Any]:
         "fill": skl_api._fill_diagonal,
         "parallel": vars(Parallel)["__call__"],
         "encode": skl_encode.get_namespace,
+        "covariances_full": skl_gm._estimate_gaussian_covariances_full,
     }
     for mod_name, mod in sys.modules.items():
         if mod_name.startswith("sklearn.") and "_is_xp_namespace" in vars(mod):
@@ -86,6 +88,7 @@ def _assert_sklearn_restored(before: dict[str, Any]) -> None:
     assert skl_api._fill_diagonal is before["fill"]
     assert vars(Parallel)["__call__"] is before["parallel"]
     assert skl_encode.get_namespace is before["encode"] is skl_api.get_namespace
+    assert skl_gm._estimate_gaussian_covariances_full is before["covariances_full"]
     for mod_name, original in before.items():
         if mod_name.startswith("sklearn."):
             assert vars(sys.modules[mod_name])["_is_xp_namespace"] is original, mod_name
@@ -116,6 +119,7 @@ def test_sklearn_enable_disable_round_trip() -> None:
     assert "sklearn.utils._array_api._fill_diagonal" in patched
     assert "sklearn.utils.parallel.Parallel.__call__" in patched
     assert "sklearn.utils._encode.get_namespace" in patched
+    assert "sklearn.mixture._gaussian_mixture._estimate_gaussian_covariances_full" in patched
     a = np.zeros((3, 3))
     skl_api._fill_diagonal(a, 2.0, ember_array.namespace(a))
     np.testing.assert_array_equal(a, 2.0 * np.eye(3))
@@ -482,6 +486,32 @@ def test_sklearn_threads_and_numpy_indices_on_mlx() -> None:
         # without dispatch, scikit-learn indexes the arrays as they are
         idx = np.array([5, 0, 2])
         _close(_safe_indexing(X, idx), X_np[idx], "float32")
+
+
+@pytest.mark.usefixtures("array_api_env")
+@pytest.mark.parametrize("init_params", ["random", "random_from_data"])
+def test_sklearn_gaussian_mixture_full_keeps_reg_covar(backend: str, init_params: str) -> None:
+    # scikit-learn adds reg_covar through a write into covariances[k, :, :], a view on numpy
+    # and torch and a copy on mlx: there it was lost (covariances reg_covar off numpy's; a
+    # component fitted on one point had an all-zero covariance and a singular Cholesky factor)
+    from sklearn.mixture import GaussianMixture
+
+    X = _problem()["X"][:, :2]
+    gm = GaussianMixture(2, covariance_type="full", init_params=init_params, random_state=0)
+    want = sklearn.clone(gm).fit(X)
+    with ember_sklearn.enabled():
+        with sklearn.config_context(array_api_dispatch=True):
+            got = sklearn.clone(gm).fit(_put(backend, X, "float64"))
+        np.testing.assert_allclose(np.asarray(got.covariances_), want.covariances_, rtol=1e-10)
+        # the M-step alone, reg_covar exactly on the diagonal of a one-point component
+        resp = np.zeros((len(X), 2))
+        resp[[0, 1], [0, 1]] = 1.0
+        nk = resp.sum(axis=0)
+        means = resp.T @ X / nk[:, None]
+        args = [_put(backend, a, "float64") for a in (resp, X, nk, means)]
+        with sklearn.config_context(array_api_dispatch=True):
+            cov = skl_gm._estimate_gaussian_covariances_full(*args, 0.5)
+        np.testing.assert_allclose(np.asarray(cov), np.stack([0.5 * np.eye(2)] * 2), atol=1e-12)
 
 
 def test_sklearn_parallel_evaluates_mlx_arguments_before_dispatch(

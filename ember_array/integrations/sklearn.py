@@ -45,6 +45,15 @@ time through one attribute, and recognises numpy and torch namespaces by their m
     ``numpy.fill_diagonal``: scikit-learn's numpy branch calls ``xp.fill_diagonal``, a numpy
     function outside the standard that ``ember_array.numpy`` does not expose.
 
+``sklearn.mixture._gaussian_mixture._estimate_gaussian_covariances_full``
+    (the M-step of ``GaussianMixture(covariance_type="full")``) becomes a version that adds
+    ``reg_covar`` to each component's covariance before storing it: scikit-learn adds it
+    through ``_add_to_diagonal(covariances[k, :, :], ...)``, a write through a view, which the
+    standard leaves unspecified. mlx and dask have no views (``x[k, :, :]`` is a new array), so
+    there the regularization was lost: covariances ``reg_covar`` off numpy's, and a component
+    fitted on one point left with an all-zero covariance whose Cholesky factor is singular.
+    numpy namespaces keep scikit-learn's own.
+
 ``sklearn.utils.parallel.Parallel.__call__``
     becomes a wrapper that ``mx.eval``-uates the mlx arrays among each task's arguments in the
     thread that dispatches the task. mlx arrays are lazy, and two joblib worker threads
@@ -209,6 +218,49 @@ def _make_fill_diagonal(original: Callable[..., None]) -> Callable[..., None]:
     return _fill_diagonal
 
 
+def _make_covariances_full(original: Callable[..., Any]) -> Callable[..., Any]:
+    def _estimate_gaussian_covariances_full(
+        resp: Any, x: Any, nk: Any, means: Any, reg_covar: float, xp: Any = None
+    ) -> Any:
+        """scikit-learn's full covariances; ``reg_covar`` added before each matrix is stored."""
+        from sklearn.utils._array_api import (
+            _add_to_diagonal,
+            _is_numpy_namespace,
+            get_namespace_and_device,
+        )
+
+        xp, _, device = get_namespace_and_device(x, xp=xp)
+        if _is_numpy_namespace(xp):
+            return original(resp, x, nk, means, reg_covar, xp=xp)
+        # scikit-learn: _estimate_gaussian_covariances_full adds reg_covar by writing into
+        # ``covariances[k, :, :]``, a write through a view, which the standard leaves
+        # unspecified (https://data-apis.org/array-api/latest/design_topics/copies_views_and_mutation.html);
+        # mlx and dask have no views, so the write was lost. Add it, then store the matrix.
+        n_components, n_features = means.shape
+        covariances = xp.empty((n_components, n_features, n_features), device=device, dtype=x.dtype)
+        for k in range(n_components):
+            diff = x - means[k, :]
+            covariance = ((resp[:, k] * diff.T) @ diff) / nk[k]
+            _add_to_diagonal(covariance, reg_covar, xp)
+            covariances[k, :, :] = covariance
+        return covariances
+
+    mark_wrapped(_estimate_gaussian_covariances_full, original)
+    return _estimate_gaussian_covariances_full
+
+
+def _gaussian_mixture_module() -> ModuleType | None:
+    """``sklearn.mixture._gaussian_mixture`` where it has the full-covariance M-step."""
+    try:
+        from sklearn.mixture import _gaussian_mixture
+    except ImportError:
+        return None
+    if not callable(getattr(_gaussian_mixture, "_estimate_gaussian_covariances_full", None)):
+        return None
+    module: ModuleType = _gaussian_mixture  # sklearn is untyped
+    return module
+
+
 def _encode_module() -> ModuleType | None:
     """``sklearn.utils._encode`` where it binds ``get_namespace`` and has ``np_compat``."""
     try:
@@ -264,6 +316,10 @@ def _prepare() -> Callable[[Patcher], None]:
         import ember_array.numpy as ours
 
         patches.set(skl_api, "np_compat", ours)
+        mixture = _gaussian_mixture_module()
+        if mixture is not None:
+            full = _make_covariances_full(mixture._estimate_gaussian_covariances_full)
+            patches.set(mixture, "_estimate_gaussian_covariances_full", full)
         parallel = _parallel_class()
         if parallel is not None and "__call__" in vars(parallel):
             patches.set(parallel, "__call__", _make_parallel_call(parallel.__call__))

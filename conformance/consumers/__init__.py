@@ -183,7 +183,7 @@ def markdown(results: dict[str, Any]) -> str:
         row = results[key]
         suite, _, _ = key.partition(" / ")
         ours = row["ember"]["counts"]
-        theirs = row["control"]["counts"]
+        theirs = row.get("control", {"counts": {}})["counts"]  # none for mlx
         for namespace in sorted(set(ours) | set(theirs)):
             if namespace == "other":
                 continue

@@ -13,11 +13,26 @@ namespace through :func:`ember_array.namespace` (its ``xp`` fixture too, which a
 ``array_namespace(xp.empty(0))``). With ``EMBER_SCIPY_CONTROL=1`` it enables nothing: SciPy runs
 on the array-api-compat it vendors, the control of the same run. At the end it prints the
 outcomes per backend (read from SciPy's test ids). Everything is undone at unconfigure.
+
+mlx: SciPy's ``xp`` fixture has no mlx param, and its conftest rejects a ``SCIPY_ARRAY_API``
+list naming a backend it does not know. This plugin is imported (``-p``) before SciPy's conftest,
+so it reads ``SCIPY_ARRAY_API`` first: ``'["mlx"]'`` (or a list with ``"mlx"`` among SciPy's ids)
+selects mlx, and the plugin hands SciPy the list without it; ``1`` / ``all`` selects mlx too when
+it is importable. When mlx is selected, :func:`pytest_generate_tests` (tryfirst: before pytest's
+own fixture parametrization) appends ``pytest.param(<mlx>, id="mlx")`` to the params of
+``scipy.conftest.xp``; the fixture then asks ``array_namespace(mx.empty(0))``, which the
+integration answers with ``ember_array.mlx`` (installed with :func:`ember_array.mlx.install`).
+``"mlx"`` joins ``scipy.conftest.xp_known_backends``, so ``np_only`` skips it and
+``skip_xp_backends("mlx")`` would name it; on a GPU default device it joins the cpu-only skips.
+The tests of :data:`MLX_SKIPS` (they crash the process on mlx) are skipped on mlx.
 """
 
 from __future__ import annotations
 
+import json
 import os
+import sys
+from types import ModuleType
 from typing import Any
 
 import pytest
@@ -25,7 +40,132 @@ import pytest
 from ._outcomes import Outcomes
 
 #: SciPy's backend ids, as its ``xp`` fixture names them in test ids.
-BACKENDS = ("numpy", "array_api_strict", "torch", "jax.numpy", "dask.array", "cupy")
+BACKENDS = ("numpy", "array_api_strict", "torch", "jax.numpy", "dask.array", "cupy", "mlx")
+
+#: The id of the param this plugin adds to SciPy's ``xp`` fixture.
+MLX_ID = "mlx"
+
+
+def _select_mlx() -> tuple[bool, str | None]:
+    """(whether mlx is selected, the original ``SCIPY_ARRAY_API`` if it was rewritten).
+
+    Runs at import, before SciPy's conftest reads the variable: a JSON list naming ``"mlx"``
+    loses it (SciPy's conftest raises on ids it does not know); ``1``/``true``/``all`` select
+    mlx when it is importable.
+    """
+    from ._common import mlx_available
+
+    value = os.environ.get("SCIPY_ARRAY_API")
+    if not value or value.lower() in ("0", "false"):
+        return False, None
+    if value.lower() in ("1", "true", "all"):
+        return mlx_available(), None
+    try:
+        ids = json.loads(value)
+    except ValueError:
+        return False, None
+    if not isinstance(ids, list):
+        return False, None
+    if ids == ["all"]:
+        return mlx_available(), None
+    if MLX_ID not in ids:
+        return False, None
+    others = [i for i in ids if i != MLX_ID]
+    if not others:
+        # not "[]": SciPy's string skipif conditions (skip_xp_invalid_arg is
+        # skipif(SCIPY_ARRAY_API)) are evaluated, and "[]" is false. The numpy param this
+        # selects is dropped again in pytest_generate_tests.
+        _SELECTED.update({MLX_ID})
+        others = ["numpy"]
+    else:
+        _SELECTED.update(ids)
+    os.environ["SCIPY_ARRAY_API"] = json.dumps(others)
+    return True, value
+
+
+#: SciPy backend ids a JSON ``SCIPY_ARRAY_API`` asked for (empty: every id SciPy selects).
+_SELECTED: set[str] = set()
+_MLX, _ORIGINAL_ENV = _select_mlx()
+
+
+def _mlx_param() -> Any:
+    """What the ``xp`` fixture gets as ``request.param`` for mlx.
+
+    SciPy's fixture reads ``request.param.__name__`` (the backend id its skip/xfail markers
+    name) and calls ``request.param.empty(0)`` to ask for the namespace.
+    """
+    import mlx.core as mx
+
+    param = ModuleType(MLX_ID, "mlx, as SciPy's xp fixture param (ember_array's scipy plugin)")
+    param.empty = mx.empty  # type: ignore[attr-defined]
+    return pytest.param(param, id=MLX_ID, marks=pytest.mark.array_api_backends)
+
+
+def _teach_conftest(conftest: ModuleType) -> None:
+    """Make SciPy's conftest know the backend id ``"mlx"`` (np_only, skip_xp_backends)."""
+    known = getattr(conftest, "xp_known_backends", None)
+    if isinstance(known, set):
+        known.add(MLX_ID)
+    cpu_only = getattr(conftest, "xp_skip_cpu_only_backends", None)
+    if isinstance(cpu_only, set):
+        import mlx.core as mx
+
+        if mx.default_device().type != mx.cpu:
+            cpu_only.add(MLX_ID)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """Add the mlx param to SciPy's ``xp`` fixture, before pytest parametrizes it.
+
+    In the control (``EMBER_SCIPY_CONTROL=1``) mlx is not added: array-api-compat has no mlx
+    namespace, so the control has nothing to run there.
+    """
+    if not _MLX or "xp" not in metafunc.fixturenames:
+        return
+    for fixturedef in metafunc._arg2fixturedefs.get("xp", ()):
+        func = getattr(fixturedef.func, "__wrapped__", fixturedef.func)
+        if getattr(func, "__module__", "") != "scipy.conftest" or fixturedef.params is None:
+            continue
+        if fixturedef in _EXTENDED:
+            continue
+        _EXTENDED.append(fixturedef)
+        _teach_conftest(sys.modules["scipy.conftest"])
+        params = [
+            p for p in fixturedef.params if not _SELECTED or getattr(p, "id", None) in _SELECTED
+        ]
+        if not _control():
+            params.append(_mlx_param())
+        # pytest declares FixtureDef.params Final; scipy's xp fixture is extended once, before
+        # any test asks for it
+        fixturedef.params = tuple(params)  # type: ignore[misc]
+
+
+#: scipy's xp fixture definitions given the mlx param already (one per session)
+_EXTENDED: list[Any] = []
+
+#: SciPy tests skipped on mlx because they crash the process (a crash loses the whole run's
+#: outcomes): "<file path>::<class>::" prefix -> reason.
+MLX_SKIPS = {
+    "scipy/ndimage/tests/test_filters.py::TestThreading::": (
+        "mlx: np.asarray on slices of one lazy mlx array from four threads at once segfaults "
+        "now and then (scipy/ndimage/_ni_support.py:102)"
+    ),
+}
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Skip, on mlx only, the tests of :data:`MLX_SKIPS`."""
+    if not _MLX:
+        return
+    for item in items:
+        if backend_of_test(item.nodeid) != MLX_ID:
+            continue
+        # the nodeid's file part depends on the --pyargs target: use the file's own path
+        where = str(item.path).replace(os.sep, "/") + "::" + item.nodeid.partition("::")[2]
+        for prefix, reason in MLX_SKIPS.items():
+            if prefix in where:
+                item.add_marker(pytest.mark.skip(reason=reason))
 
 
 def _control() -> bool:
@@ -46,7 +186,7 @@ def pytest_configure(config: pytest.Config) -> None:
     from . import scipy as ember_scipy
 
     if not _control():
-        ember_scipy.enable(mlx=False)
+        ember_scipy.enable(mlx=_MLX)
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
@@ -54,6 +194,8 @@ def pytest_unconfigure(config: pytest.Config) -> None:
     from . import scipy as ember_scipy
 
     ember_scipy.disable()
+    if _ORIGINAL_ENV is not None:
+        os.environ["SCIPY_ARRAY_API"] = _ORIGINAL_ENV
 
 
 def pytest_report_header(config: pytest.Config) -> str:

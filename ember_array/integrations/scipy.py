@@ -22,6 +22,11 @@ otherwise calls ``array_api_compat.array_namespace(*arrays)`` on its vendored co
     modules) answer ``True`` for ``ember_array.numpy`` / ``.torch`` / ``.dask`` too, so scipy
     takes its torch paths for ``ember_array.torch`` (``xp.flip`` where the generic path slices
     with a negative step, which torch cannot; ``.cpu().numpy()``).
+``scipy._lib._array_api.xp_default_dtype``
+    (and every copy) answers the namespace's own default real floating dtype for
+    ``ember_array.mlx`` (float32), as scipy asks torch for its default (scipy's answer for a
+    namespace it does not know is float64, so integer input promoted with ``force_floating``
+    came out float64 where scipy's tests expect ``xp.asarray(1.).dtype``).
 ``scipy._lib._array_api.get_native_namespace_name``
     (and every copy) names ember_array's namespaces by the native library's name (``"torch"``,
     as for array-api-compat's ``scipy._lib.array_api_compat.torch``): scipy keys per-backend
@@ -34,7 +39,8 @@ answers the native library's own names (``xp.testing``, ``xp.get_default_dtype``
 ``scipy_namespace_for(xp).special``, which scipy calls on a torch namespace): scipy's torch paths
 are written for array-api-compat's torch namespace, which re-exports torch. The standard's
 names are ember_array's own; only scipy sees the view (``ember_array.torch`` itself keeps only the
-standard's names).
+standard's names). scipy's view of ``ember_array.mlx`` adds only ``diag`` (``mx.diag``), which
+scipy.interpolate's RBFInterpolator calls on ``xp``.
 
 scipy reads ``SCIPY_ARRAY_API`` once, at import: without ``SCIPY_ARRAY_API=1`` scipy returns
 its numpy namespace for every input and never asks for another, so :func:`enable` warns.
@@ -92,13 +98,32 @@ RECOGNISED = ("numpy", "torch", "dask")
 _SCIPY_VIEWS: dict[int, ModuleType] = {}
 
 
+def _mlx_extras() -> dict[str, Any]:
+    """Names outside the standard that scipy's generic paths call on ``xp`` and mlx has.
+
+    ``diag`` (scipy.interpolate's RBFInterpolator builds its system with ``xp.diag``, which
+    numpy, torch, cupy and jax have): ``mx.diag`` has numpy's meaning for 1-D and 2-D input.
+    Only these: mlx.core's other names (``convolve``, ``put_along_axis``, ...) would switch scipy
+    onto paths it takes for libraries it knows.
+    """
+    import mlx.core as mx
+
+    def diag(v: Any, k: int = 0) -> Any:
+        """``np.diag`` on mlx (``mx.diag``); given to scipy by ember_array.integrations.scipy."""
+        return mx.diag(v, k)
+
+    return {"diag": diag}
+
+
 def _for_scipy(ns: ModuleType) -> ModuleType:
     """``ns`` with the native library's own names behind the standard's (module docstring)."""
     view = _SCIPY_VIEWS.get(id(ns))
     if view is not None:
         return view
     backend = next((b for b in RECOGNISED if BY_NAME[b].namespace == ns.__name__), None)
-    if backend is None:
+    if backend is None and ns.__name__ == BY_NAME["mlx"].namespace:
+        view = module_view(ns, _mlx_extras())
+    elif backend is None:
         view = ns
     else:
         native = importlib.import_module(BY_NAME[backend].native)
@@ -122,6 +147,21 @@ def _make_native_name(original: Callable[[ModuleType], str]) -> Callable[[Module
 
     mark_wrapped(get_native_namespace_name, original)
     return get_native_namespace_name
+
+
+def _make_default_dtype(original: Callable[[ModuleType], Any]) -> Callable[[ModuleType], Any]:
+    # ember_array's namespaces that scipy's helpers do not recognise (mlx): their own default
+    ours = {BY_NAME[b].namespace for b in BY_NAME if b not in RECOGNISED}
+
+    def xp_default_dtype(xp: ModuleType) -> Any:
+        """The namespace's default real floating dtype for ember_array's mlx (float32), as
+        scipy asks torch's; installed by ember_array.integrations.scipy."""
+        if getattr(xp, "__name__", None) in ours:
+            return xp.__array_namespace_info__().default_dtypes()["real floating"]
+        return original(xp)
+
+    mark_wrapped(xp_default_dtype, original)
+    return xp_default_dtype
 
 
 def _make_array_namespace(
@@ -168,6 +208,9 @@ def _prepare() -> Callable[[Patcher], None]:
         native_name = getattr(api, "get_native_namespace_name", None)
         if callable(native_name):
             patches.replace_everywhere("scipy", native_name, _make_native_name(native_name))
+        default_dtype = getattr(api, "xp_default_dtype", None)
+        if callable(default_dtype):
+            patches.replace_everywhere("scipy", default_dtype, _make_default_dtype(default_dtype))
 
     return install
 

@@ -473,6 +473,17 @@ def _rmatmul(self: mx.array, other: Any) -> Any:
     return NotImplemented
 
 
+def _view(self: mx.array, dtype: Any) -> Any:
+    """``x.view(dtype)`` that also takes Python's ``bool``/``int``/``float`` as numpy and torch
+    do (scipy's RBFInterpolator calls ``d.view(float)``); ``mx.array.view`` takes mx dtypes only.
+    """
+    from ._dtype_objects import native
+
+    if type(dtype) is type:
+        dtype = native(dtype, "view")
+    return _saved[(mx.array, "view")](self, dtype)
+
+
 def _dtype_eq(self: mx.Dtype, other: object) -> bool:
     if not isinstance(other, mx.Dtype):
         return False
@@ -488,7 +499,7 @@ def _patch_list() -> list[tuple[type, str, Any]]:
     # the operators behind the error boundary: mlx's RuntimeErrors (std::bad_cast for an int
     # out of range, a dtype without the operation) leave as TypeError/ValueError/IndexError
     return [
-        (cls, name, guard(fn, name, "mlx") if _guarded(cls, name) else fn)
+        (cls, name, guard(fn, name, "mlx") if _guarded(cls, name) and callable(fn) else fn)
         for cls, name, fn in _methods()
     ]
 
@@ -513,6 +524,11 @@ def _methods() -> list[tuple[type, str, Any]]:
         *((mx.array, n, _inplace(n)) for n in ("__imod__", "__ilshift__", "__irshift__")),
         *((mx.array, n, _shape_kept(n)) for n in _NATIVE_INPLACE),
         *((mx.array, n, _complex_checked(n)) for n in _COMPLEX_CHECKED),
+        (mx.array, "view", _view),
+        # numpy defers its binary operators to the mlx array (as to torch's tensors, which set
+        # the same): ``np.int64(3) + x`` and ``ndarray + x`` give an mlx array, not an ndarray
+        # through the buffer protocol (scipy's tanhsinh: ``minlevel + res['nit']``)
+        (mx.array, "__array_priority__", 1000),
         (mx.array, "__matmul__", _matmul),
         (mx.array, "__rmatmul__", _rmatmul),
         (mx.Dtype, "__eq__", _dtype_eq),
@@ -531,7 +547,9 @@ def install() -> None:
     Sets on the ``mx.array`` class: ``device`` and ``to_device()``; ``__array_namespace__()``
     returning :mod:`ember_array.mlx` instead of ``mlx.core``; boolean-mask indexing
     (``x[mask]``, which evaluates the mask) and numpy index arrays; the reflected bitwise
-    operators and ``__rmatmul__``; ``%``, ``<<`` and ``>>`` with the standard's results; and on
+    operators and ``__rmatmul__``; ``%``, ``<<`` and ``>>`` with the standard's results;
+    ``view(dtype)`` taking Python's ``bool``/``int``/``float`` too; ``__array_priority__`` so that
+    numpy's operators defer to ``mx.array`` (``np.int64(1) + x`` is an mlx array); and on
     ``mx.Dtype`` comparisons with non-dtypes that answer instead of raising. It also gives the
     calling thread (and threads started later) streams any thread can evaluate, so lazy arrays
     can move between threads. Nothing is patched on import; calling it twice is harmless.

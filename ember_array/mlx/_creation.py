@@ -57,6 +57,13 @@ def _shape(shape: int | Sequence[int], func: str, dt: mx.Dtype) -> tuple[int, ..
     return check_shape(shape, func, dt)
 
 
+def _contains_numpy_scalar(obj: Any) -> bool:
+    """Whether a nested list/tuple has a numpy scalar (``np.float64`` is a ``float`` too)."""
+    return isinstance(obj, (list, tuple)) and any(
+        isinstance(o, np.generic) or _contains_numpy_scalar(o) for o in obj
+    )
+
+
 def _contains_mx(obj: Any) -> bool:
     return isinstance(obj, (list, tuple)) and any(
         isinstance(o, mx.array) or _contains_mx(o) for o in obj
@@ -94,6 +101,10 @@ def asarray(
             out = mx.array(obj) if dt is None else mx.array(obj, dtype=dt)
             stream_for(device, out.dtype, "asarray")
             return out
+        if dt is None and _contains_numpy_scalar(obj):
+            # numpy scalars keep their dtype, as numpy and torch read them:
+            # ``xp.asarray([np.float64(0.5), ...])`` is float64, not the default float32
+            return asarray(np.asarray(obj), device=device)
         if dt is None:
             dt = _default_dtype(_scalar_kind(obj, "asarray"))
         stream_for(device, dt, "asarray")
@@ -136,6 +147,15 @@ def from_dlpack(x: Any, /, *, device: Any = None, copy: bool | None = None) -> m
 
 
 @wraps_native()
+def _py_scalar(v: Any, func: str) -> Any:
+    """``v`` as a Python number if it is a 0-d mlx/numpy array or a numpy scalar."""
+    if isinstance(v, (mx.array, np.ndarray, np.generic)):
+        if v.ndim != 0:
+            raise TypeError(f"{func}: expected a Python number or a 0-d array, got shape {v.shape}")
+        return v.item()
+    return v
+
+
 def arange(
     start: int | float,
     /,
@@ -147,6 +167,9 @@ def arange(
 ) -> mx.array:
     """Evenly spaced values in ``[start, stop)``; integers default to int64 (mlx: int32)."""
     dt = native(dtype, "arange")
+    # 0-d arrays and numpy scalars as bounds (scipy passes them: ``xp.arange(1, n + 1)`` with
+    # ``n`` an array); mx.arange takes Python numbers only
+    start, stop, step = (_py_scalar(v, "arange") for v in (start, stop, step))
     if stop is None:
         start, stop = 0, start
     if dt is None:

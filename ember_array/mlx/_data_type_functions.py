@@ -29,19 +29,31 @@ from ._helpers import check_shape
 __all__ = list(DATA_TYPE_FUNCTIONS)
 
 _SIGNED, _UNSIGNED, _REAL_FLOAT, _COMPLEX, _BITS = SIGNED, UNSIGNED, REAL_FLOAT, COMPLEX, BITS
+#: mlx's float16, beyond the standard's dtypes: a real floating dtype below float32, as numpy and
+#: torch treat it (SciPy's tests parametrize over ``getattr(xp, "float16")``)
+_HALF = "float16"
+_FLOATS = (_HALF, *_REAL_FLOAT)
 _KINDS = {
     "bool": ("bool",),
     "signed integer": _SIGNED,
     "unsigned integer": _UNSIGNED,
     "integral": _SIGNED + _UNSIGNED,
-    "real floating": _REAL_FLOAT,
+    "real floating": _FLOATS,
     "complex floating": _COMPLEX,
-    "numeric": _SIGNED + _UNSIGNED + _REAL_FLOAT + _COMPLEX,
+    "numeric": _SIGNED + _UNSIGNED + _FLOATS + _COMPLEX,
 }
 
 
 def _promote_names(a: str, b: str) -> str:
-    """The standard's promotion table on dtype names; ``TypeError`` across kinds."""
+    """The standard's promotion table on dtype names; ``TypeError`` across kinds.
+
+    float16 (not a standard dtype) promotes with the real and complex floating dtypes as in numpy
+    and torch: to the other one (float16 with float16 stays float16).
+    """
+    if _HALF in (a, b):
+        other = b if a == _HALF else a
+        if other == _HALF or other in _REAL_FLOAT + _COMPLEX:
+            return other
     return promote_names(a, b, "mlx")
 
 
@@ -59,6 +71,8 @@ def _as_dtype(name: str) -> Any:
         from ._dtype_objects import complex128
 
         return complex128
+    if name == _HALF:
+        return from_native(mx.float16)
     return DTYPES[name]
 
 
@@ -105,11 +119,11 @@ def result_type(*arrays_and_dtypes: Any) -> Any:
         elif isinstance(s, int):
             ok = res != "bool"
         elif isinstance(s, float):
-            ok = res in _REAL_FLOAT + _COMPLEX
+            ok = res in _FLOATS + _COMPLEX
         else:
-            ok = res in _REAL_FLOAT + _COMPLEX
-            if res in _REAL_FLOAT and ok:
-                res = "complex64" if res == "float32" else "complex128"
+            ok = res in _FLOATS + _COMPLEX
+            if res in _FLOATS and ok:
+                res = "complex128" if res == "float64" else "complex64"
         if not ok:
             raise TypeError(f"result_type: mlx cannot promote Python {type(s).__name__} with {res}")
     return _as_dtype(res)
@@ -139,11 +153,14 @@ def finfo(type: Any, /) -> finfo_object:
     if name == "complex128":
         native(_as_dtype(name), "finfo")
     real = {"complex64": "float32"}.get(name, name)
-    if real not in _REAL_FLOAT:
+    if real not in _FLOATS:
         raise TypeError(f"finfo: mlx dtype {name} is not a floating-point dtype")
-    f = mx.finfo(DTYPES[real])
-    tiny = 1.1754943508222875e-38 if real == "float32" else 2.2250738585072014e-308
-    return finfo_object(_BITS[real], float(f.eps), float(f.max), float(f.min), tiny, DTYPES[real])
+    dt = _as_dtype(real)
+    f = mx.finfo(dt)
+    tiny = {"float16": 6.103515625e-05, "float32": 1.1754943508222875e-38}.get(
+        real, 2.2250738585072014e-308
+    )
+    return finfo_object(_BITS.get(real, 16), float(f.eps), float(f.max), float(f.min), tiny, dt)
 
 
 @wraps_native()

@@ -126,6 +126,12 @@ if not SAFE_DTYPES:  # all or nothing
     _SAFE = dict(NATIVE_DTYPES)
 
 complex128 = UnsupportedDtype("complex128")
+#: Python's types as ``dtype=``, read as numpy and torch read them (``complex``: complex128).
+_PYTHON_TYPES: dict[type, mx.Dtype] = {
+    bool: NATIVE_DTYPES["bool"],
+    int: NATIVE_DTYPES["int64"],
+    float: NATIVE_DTYPES["float64"],
+}
 
 #: The standard's dtypes, by name, as the namespace exposes them.
 DTYPES: dict[str, mx.Dtype] = {n: _SAFE[n] for n in STANDARD_DTYPES if n != "complex128"}
@@ -156,6 +162,12 @@ def native(dtype: Any, func: str) -> mx.Dtype | None:
     """
     if dtype is None or isinstance(dtype, mx.Dtype):
         return dtype
+    if type(dtype) is type and dtype in _PYTHON_TYPES:
+        # Python's bool/int/float as dtype= (scipy: ``xp.zeros(shape, dtype=bool)``), as numpy
+        # and torch read them
+        return _PYTHON_TYPES[dtype]
+    if type(dtype) is type and dtype is complex:
+        dtype = complex128
     if isinstance(dtype, UnsupportedDtype):
         raise TypeError(
             f"{func}: mlx has no {dtype.name} dtype; use complex64 "

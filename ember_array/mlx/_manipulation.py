@@ -113,8 +113,17 @@ def expand_dims(x: mx.array, /, axis: int | tuple[int, ...] = 0) -> mx.array:
 def moveaxis(
     x: mx.array, source: int | tuple[int, ...], destination: int | tuple[int, ...], /
 ) -> mx.array:
-    """Move axes to new positions (``mx.moveaxis`` takes single ints only)."""
+    """Move axes to new positions (``mx.moveaxis`` takes single ints only).
+
+    When no axis moves, ``x`` itself is returned: numpy returns a view there, and code that
+    writes into the result expects ``x`` to change (scipy.ndimage's ``output=`` arrays); mlx has
+    no views, so a transposed copy would silently drop those writes.
+    """
     if isinstance(source, int) and isinstance(destination, int):
+        if normalize_axis(source, x.ndim, "moveaxis") == normalize_axis(
+            destination, x.ndim, "moveaxis"
+        ):
+            return x
         return mx.moveaxis(x, source, destination)
     src = [normalize_axis(a, x.ndim, "moveaxis") for a in np.atleast_1d(source).tolist()]
     dst = [normalize_axis(a, x.ndim, "moveaxis") for a in np.atleast_1d(destination).tolist()]
@@ -123,6 +132,8 @@ def moveaxis(
     order = [i for i in range(x.ndim) if i not in src]
     for d, s in sorted(zip(dst, src)):
         order.insert(d, s)
+    if order == list(range(x.ndim)):
+        return x  # nothing moves: x itself, as numpy's view (see above)
     return mx.transpose(x, order)
 
 

@@ -146,7 +146,6 @@ def from_dlpack(x: Any, /, *, device: Any = None, copy: bool | None = None) -> m
     return from_numpy(a, dt, "from_dlpack")
 
 
-@wraps_native()
 def _py_scalar(v: Any, func: str) -> Any:
     """``v`` as a Python number if it is a 0-d mlx/numpy array or a numpy scalar."""
     if isinstance(v, (mx.array, np.ndarray, np.generic)):
@@ -156,6 +155,7 @@ def _py_scalar(v: Any, func: str) -> Any:
     return v
 
 
+@wraps_native()
 def arange(
     start: int | float,
     /,
@@ -165,7 +165,10 @@ def arange(
     dtype: Any = None,
     device: Any = None,
 ) -> mx.array:
-    """Evenly spaced values in ``[start, stop)``; integers default to int64 (mlx: int32)."""
+    """Evenly spaced values in ``[start, stop)``; integers default to int64 (mlx: int32).
+
+    A 0-d array given as a bound is read (evaluated): the result's length depends on it.
+    """
     dt = native(dtype, "arange")
     # 0-d arrays and numpy scalars as bounds (scipy passes them: ``xp.arange(1, n + 1)`` with
     # ``n`` an array); mx.arange takes Python numbers only

@@ -10,6 +10,8 @@ included; which library an array belongs to is the registry's answer
 from __future__ import annotations
 
 import math
+import textwrap
+from collections.abc import Callable
 from typing import Any
 
 from ._backends import BY_NAME
@@ -29,8 +31,11 @@ _TORCH = BY_NAME["torch"]
 _MLX = BY_NAME["mlx"]
 
 
-def is_numpy_array(x: object) -> bool:
-    """Whether ``x`` is a numpy array or numpy scalar (``np.ndarray``/``np.generic``).
+def _predicate_doc(
+    summary: str, true_for: str, see_also: str, examples: str
+) -> Callable[[Callable[[object], bool]], Callable[[object], bool]]:
+    """Give an ``is_*`` predicate its numpydoc docstring: the sections they all share."""
+    doc = f"""{summary}
 
     Parameters
     ----------
@@ -40,105 +45,85 @@ def is_numpy_array(x: object) -> bool:
     Returns
     -------
     bool
-        True for ``np.ndarray`` and numpy scalars such as ``np.float64(1.0)``.
+        {true_for}
 
     See Also
     --------
-    is_torch_array, is_mlx_array, is_array_api_obj
+    {see_also}
 
     Examples
     --------
-    >>> import numpy as np
-    >>> from ember_array import is_numpy_array
-    >>> is_numpy_array(np.zeros(3)), is_numpy_array(np.float32(1)), is_numpy_array([1.0])
-    (True, True, False)
-    """
+{textwrap.indent(examples, "    ")}    """
+
+    def give(predicate: Callable[[object], bool]) -> Callable[[object], bool]:
+        predicate.__doc__ = doc
+        return predicate
+
+    return give
+
+
+@_predicate_doc(
+    "Whether ``x`` is a numpy array or numpy scalar (``np.ndarray``/``np.generic``).",
+    "True for ``np.ndarray`` and numpy scalars such as ``np.float64(1.0)``.",
+    "is_torch_array, is_mlx_array, is_array_api_obj",
+    """\
+>>> import numpy as np
+>>> from ember_array import is_numpy_array
+>>> is_numpy_array(np.zeros(3)), is_numpy_array(np.float32(1)), is_numpy_array([1.0])
+(True, True, False)
+""",
+)
+def is_numpy_array(x: object) -> bool:
     return _NUMPY.is_array(x)
 
 
+@_predicate_doc(
+    "Whether ``x`` is a ``torch.Tensor`` (torch is not imported to answer).",
+    "True for ``torch.Tensor`` and its subclasses.",
+    "is_numpy_array, is_mlx_array, is_array_api_obj",
+    """\
+>>> import numpy as np
+>>> import torch
+>>> from ember_array import is_torch_array
+>>> is_torch_array(torch.zeros(3)), is_torch_array(np.zeros(3))
+(True, False)
+""",
+)
 def is_torch_array(x: object) -> bool:
-    """Whether ``x`` is a ``torch.Tensor`` (torch is not imported to answer).
-
-    Parameters
-    ----------
-    x : object
-        Any object.
-
-    Returns
-    -------
-    bool
-        True for ``torch.Tensor`` and its subclasses.
-
-    See Also
-    --------
-    is_numpy_array, is_mlx_array, is_array_api_obj
-
-    Examples
-    --------
-    >>> import numpy as np
-    >>> import torch
-    >>> from ember_array import is_torch_array
-    >>> is_torch_array(torch.zeros(3)), is_torch_array(np.zeros(3))
-    (True, False)
-    """
     return _TORCH.is_array(x)
 
 
+@_predicate_doc(
+    "Whether ``x`` is an ``mlx.core.array`` (mlx is not imported to answer).",
+    "True for ``mlx.core.array``.",
+    "is_numpy_array, is_torch_array, is_array_api_obj",
+    """\
+>>> import mlx.core as mx
+>>> import numpy as np
+>>> from ember_array import is_mlx_array
+>>> is_mlx_array(mx.zeros(3)), is_mlx_array(np.zeros(3))
+(True, False)
+""",
+)
 def is_mlx_array(x: object) -> bool:
-    """Whether ``x`` is an ``mlx.core.array`` (mlx is not imported to answer).
-
-    Parameters
-    ----------
-    x : object
-        Any object.
-
-    Returns
-    -------
-    bool
-        True for ``mlx.core.array``.
-
-    See Also
-    --------
-    is_numpy_array, is_torch_array, is_array_api_obj
-
-    Examples
-    --------
-    >>> import mlx.core as mx
-    >>> import numpy as np
-    >>> from ember_array import is_mlx_array
-    >>> is_mlx_array(mx.zeros(3)), is_mlx_array(np.zeros(3))
-    (True, False)
-    """
     return _MLX.is_array(x)
 
 
+@_predicate_doc(
+    "Whether ``x`` is an array-api-strict array.",
+    "True for arrays of ``array_api_strict``, the standard's reference implementation.",
+    "is_array_api_obj, namespace",
+    """\
+>>> import array_api_strict
+>>> import numpy as np
+>>> from ember_array import is_array_api_strict_array
+>>> is_array_api_strict_array(array_api_strict.asarray([1.0]))
+True
+>>> is_array_api_strict_array(np.asarray([1.0]))
+False
+""",
+)
 def is_array_api_strict_array(x: object) -> bool:
-    """Whether ``x`` is an array-api-strict array.
-
-    Parameters
-    ----------
-    x : object
-        Any object.
-
-    Returns
-    -------
-    bool
-        True for arrays of ``array_api_strict``, the standard's reference implementation.
-
-    See Also
-    --------
-    is_array_api_obj, namespace
-
-    Examples
-    --------
-    >>> import array_api_strict
-    >>> import numpy as np
-    >>> from ember_array import is_array_api_strict_array
-    >>> is_array_api_strict_array(array_api_strict.asarray([1.0]))
-    True
-    >>> is_array_api_strict_array(np.asarray([1.0]))
-    False
-    """
     # array_api_strict does not export its Array class.
     return type(x).__module__.startswith("array_api_strict")
 

@@ -248,9 +248,6 @@ def bits(key: Any, shape: Any = (), *, dtype: Any = None) -> Any:
         ``uint32`` is mlx's ``RandomBits`` (``mx.random.split(key, n)`` is ``bits(key, (n, 2))``);
         ``uint8``/``uint16`` are the little-endian bytes of those words, truncated (mlx's layout
         for width 1 and 2); ``uint64`` is JAX's: ``2n`` words, the first ``n`` the high halves.
-    chunks : dask chunk specification, optional
-        dask keys only: the output's chunks (any ``chunks=`` of ``dask.array``); the values do
-        not depend on it. Other backends raise ``TypeError`` for it.
 
     Returns
     -------

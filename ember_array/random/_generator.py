@@ -132,8 +132,7 @@ Parameters
 
 Returns
 -------
-array
-    {returns}
+{returns}
 
 Raises
 ------
@@ -160,7 +159,7 @@ def _documented(method: _Method) -> _Method:
     doc = _METHOD_DOC.format(
         summary=method.__doc__,
         parameters="\n".join(f"{entry}\n    {text}" for entry, text in parameters),
-        returns=returns,
+        returns=f"array\n    {returns}",
         name=method.__name__,
         example=example,
     )

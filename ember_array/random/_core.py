@@ -162,7 +162,8 @@ def split(key: Any, num: int = 2) -> Any:
 
     See Also
     --------
-    key, fold_in
+    fold_in : one new key from an integer (a step or a worker number).
+    key
 
     Examples
     --------

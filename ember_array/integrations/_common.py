@@ -287,6 +287,7 @@ class Integration:
             "{mlx_note}": mlx_note,
             "{warns}": warns,
             "{examples}": enabled_examples or _ENABLED_EXAMPLES,
+            "{examples_import}": "Examples\n    --------\n    >>> {import}",
         }
         for f in (enable, is_enabled, patched_attributes, disable, enabled):
             f.__module__ = self.module
@@ -354,9 +355,7 @@ _DOCS = {
     enabled : the same as a context manager.
     disable, is_enabled, patched_attributes
 
-    Examples
-    --------
-    >>> {import}
+    {examples_import}
     >>> {alias}.enable(mlx=False)
     >>> {alias}.is_enabled()
     True
@@ -373,9 +372,7 @@ _DOCS = {
     --------
     enable, patched_attributes
 
-    Examples
-    --------
-    >>> {import}
+    {examples_import}
     >>> {alias}.is_enabled()
     False
     >>> with {alias}.enabled(mlx=False):
@@ -395,9 +392,7 @@ _DOCS = {
     --------
     enable, is_enabled
 
-    Examples
-    --------
-    >>> {import}
+    {examples_import}
     >>> with {alias}.enabled(mlx=False):
     ...     "{attribute}" in {alias}.patched_attributes()
     True
@@ -418,9 +413,7 @@ _DOCS = {
     --------
     enable, enabled
 
-    Examples
-    --------
-    >>> {import}
+    {examples_import}
     >>> {alias}.enable(mlx=False)
     >>> {alias}.disable()
     >>> {alias}.is_enabled(), {alias}.patched_attributes()

@@ -10,6 +10,8 @@ included; which library an array belongs to is the registry's answer
 from __future__ import annotations
 
 import math
+import textwrap
+from collections.abc import Callable
 from typing import Any
 
 from ._backends import BY_NAME
@@ -24,152 +26,131 @@ __all__ = [
     "size",
 ]
 
-_NUMPY = BY_NAME["numpy"]
-_TORCH = BY_NAME["torch"]
-_MLX = BY_NAME["mlx"]
+#: The ``is_*`` predicates' own docstring parts: summary, what is True, See Also and Examples.
+#: The sections they share are in _PREDICATE_DOC.
+_PREDICATE_DOCS = {
+    "is_numpy_array": (
+        "Whether ``x`` is a numpy array or numpy scalar (``np.ndarray``/``np.generic``).",
+        "True for ``np.ndarray`` and numpy scalars such as ``np.float64(1.0)``.",
+        "is_torch_array, is_mlx_array, is_array_api_obj",
+        (
+            ">>> import numpy as np",
+            ">>> from ember_array import is_numpy_array",
+            ">>> is_numpy_array(np.zeros(3)), is_numpy_array(np.float32(1)), is_numpy_array([1.0])",
+            "(True, True, False)",
+        ),
+    ),
+    "is_torch_array": (
+        "Whether ``x`` is a ``torch.Tensor`` (torch is not imported to answer).",
+        "True for ``torch.Tensor`` and its subclasses.",
+        "is_numpy_array, is_mlx_array, is_array_api_obj",
+        (
+            ">>> import numpy as np",
+            ">>> import torch",
+            ">>> from ember_array import is_torch_array",
+            ">>> is_torch_array(torch.zeros(3)), is_torch_array(np.zeros(3))",
+            "(True, False)",
+        ),
+    ),
+    "is_mlx_array": (
+        "Whether ``x`` is an ``mlx.core.array`` (mlx is not imported to answer).",
+        "True for ``mlx.core.array``.",
+        "is_numpy_array, is_torch_array, is_array_api_obj",
+        (
+            ">>> import mlx.core as mx",
+            ">>> import numpy as np",
+            ">>> from ember_array import is_mlx_array",
+            ">>> is_mlx_array(mx.zeros(3)), is_mlx_array(np.zeros(3))",
+            "(True, False)",
+        ),
+    ),
+    "is_array_api_strict_array": (
+        "Whether ``x`` is an array-api-strict array.",
+        "True for arrays of ``array_api_strict``, the standard's reference implementation.",
+        "is_array_api_obj, namespace",
+        (
+            ">>> import array_api_strict",
+            ">>> import numpy as np",
+            ">>> from ember_array import is_array_api_strict_array",
+            ">>> is_array_api_strict_array(array_api_strict.asarray([1.0]))",
+            "True",
+            ">>> is_array_api_strict_array(np.asarray([1.0]))",
+            "False",
+        ),
+    ),
+    "is_array_api_obj": (
+        "Whether ``x`` is an array ember_array can give a namespace for.\n\n"
+        "True for numpy, torch and mlx arrays and for every object array-api-compat\n"
+        "recognises (anything with ``__array_namespace__``, jax, cupy, dask, ...).",
+        "True when :func:`namespace` accepts ``x``. Python lists and scalars are not arrays.",
+        "namespace, is_numpy_array, is_torch_array, is_mlx_array",
+        (
+            ">>> import numpy as np",
+            ">>> from ember_array import is_array_api_obj",
+            ">>> is_array_api_obj(np.zeros(3)), is_array_api_obj([1.0, 2.0]), "
+            "is_array_api_obj(1.0)",
+            "(True, False, False)",
+        ),
+    ),
+}
+
+_PREDICATE_DOC = """{summary}
+
+Parameters
+----------
+x : object
+    Any object.
+
+Returns
+-------
+bool
+    {true_for}
+
+See Also
+--------
+{see_also}
+
+Examples
+--------
+{examples}
+"""
 
 
-def is_numpy_array(x: object) -> bool:
-    """Whether ``x`` is a numpy array or numpy scalar (``np.ndarray``/``np.generic``).
-
-    Parameters
-    ----------
-    x : object
-        Any object.
-
-    Returns
-    -------
-    bool
-        True for ``np.ndarray`` and numpy scalars such as ``np.float64(1.0)``.
-
-    See Also
-    --------
-    is_torch_array, is_mlx_array, is_array_api_obj
-
-    Examples
-    --------
-    >>> import numpy as np
-    >>> from ember_array import is_numpy_array
-    >>> is_numpy_array(np.zeros(3)), is_numpy_array(np.float32(1)), is_numpy_array([1.0])
-    (True, True, False)
-    """
-    return _NUMPY.is_array(x)
+def _documented(predicate: Callable[[object], bool]) -> Callable[[object], bool]:
+    """Give ``predicate`` its docstring: its _PREDICATE_DOCS row in _PREDICATE_DOC."""
+    summary, true_for, see_also, examples = _PREDICATE_DOCS[predicate.__name__]
+    doc = _PREDICATE_DOC.format(
+        summary=summary, true_for=true_for, see_also=see_also, examples="\n".join(examples)
+    )
+    # indented as a docstring is written, so inspect.getdoc and numpydoc read it so
+    predicate.__doc__ = textwrap.indent(doc, "    ").lstrip()
+    return predicate
 
 
-def is_torch_array(x: object) -> bool:
-    """Whether ``x`` is a ``torch.Tensor`` (torch is not imported to answer).
+def _is_array_of(backend: str) -> Callable[[object], bool]:
+    """``is_<backend>_array``: the registry row's answer, documented."""
+    row = BY_NAME[backend]
 
-    Parameters
-    ----------
-    x : object
-        Any object.
+    def predicate(x: object) -> bool:
+        return row.is_array(x)
 
-    Returns
-    -------
-    bool
-        True for ``torch.Tensor`` and its subclasses.
-
-    See Also
-    --------
-    is_numpy_array, is_mlx_array, is_array_api_obj
-
-    Examples
-    --------
-    >>> import numpy as np
-    >>> import torch
-    >>> from ember_array import is_torch_array
-    >>> is_torch_array(torch.zeros(3)), is_torch_array(np.zeros(3))
-    (True, False)
-    """
-    return _TORCH.is_array(x)
+    predicate.__name__ = predicate.__qualname__ = f"is_{backend}_array"
+    return _documented(predicate)
 
 
-def is_mlx_array(x: object) -> bool:
-    """Whether ``x`` is an ``mlx.core.array`` (mlx is not imported to answer).
-
-    Parameters
-    ----------
-    x : object
-        Any object.
-
-    Returns
-    -------
-    bool
-        True for ``mlx.core.array``.
-
-    See Also
-    --------
-    is_numpy_array, is_torch_array, is_array_api_obj
-
-    Examples
-    --------
-    >>> import mlx.core as mx
-    >>> import numpy as np
-    >>> from ember_array import is_mlx_array
-    >>> is_mlx_array(mx.zeros(3)), is_mlx_array(np.zeros(3))
-    (True, False)
-    """
-    return _MLX.is_array(x)
+is_numpy_array = _is_array_of("numpy")
+is_torch_array = _is_array_of("torch")
+is_mlx_array = _is_array_of("mlx")
 
 
+@_documented
 def is_array_api_strict_array(x: object) -> bool:
-    """Whether ``x`` is an array-api-strict array.
-
-    Parameters
-    ----------
-    x : object
-        Any object.
-
-    Returns
-    -------
-    bool
-        True for arrays of ``array_api_strict``, the standard's reference implementation.
-
-    See Also
-    --------
-    is_array_api_obj, namespace
-
-    Examples
-    --------
-    >>> import array_api_strict
-    >>> import numpy as np
-    >>> from ember_array import is_array_api_strict_array
-    >>> is_array_api_strict_array(array_api_strict.asarray([1.0]))
-    True
-    >>> is_array_api_strict_array(np.asarray([1.0]))
-    False
-    """
     # array_api_strict does not export its Array class.
     return type(x).__module__.startswith("array_api_strict")
 
 
+@_documented
 def is_array_api_obj(x: object) -> bool:
-    """Whether ``x`` is an array ember_array can give a namespace for.
-
-    True for numpy, torch and mlx arrays and for every object array-api-compat
-    recognises (anything with ``__array_namespace__``, jax, cupy, dask, ...).
-
-    Parameters
-    ----------
-    x : object
-        Any object.
-
-    Returns
-    -------
-    bool
-        True when :func:`namespace` accepts ``x``. Python lists and scalars are not arrays.
-
-    See Also
-    --------
-    namespace, is_numpy_array, is_torch_array, is_mlx_array
-
-    Examples
-    --------
-    >>> import numpy as np
-    >>> from ember_array import is_array_api_obj
-    >>> is_array_api_obj(np.zeros(3)), is_array_api_obj([1.0, 2.0]), is_array_api_obj(1.0)
-    (True, False, False)
-    """
     if is_numpy_array(x) or is_torch_array(x) or is_mlx_array(x):
         return True
     import array_api_compat

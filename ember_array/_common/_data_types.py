@@ -89,7 +89,21 @@ def can_cast(from_: Any, to: Any, /, *, xp: ModuleType) -> bool:
 
 @dataclass(frozen=True)
 class finfo_object:  # noqa: N801 - the standard's name
-    """Floating-point limits, with plain Python numbers as the standard asks."""
+    """Floating-point limits, with plain Python numbers as the standard asks.
+
+    Attributes
+    ----------
+    bits : int
+        The number of bits of the data type.
+    eps : float
+        The difference between 1.0 and the next larger representable number.
+    max, min : float
+        The largest and the smallest (most negative) finite numbers.
+    smallest_normal : float
+        The smallest positive normal number.
+    dtype : dtype
+        The floating-point data type these are the limits of.
+    """
 
     bits: int
     eps: float

@@ -19,14 +19,10 @@ def _check_shape(shape: object) -> None:
     for d in shape:
         if d is None:
             continue
-        if isinstance(d, bool):
-            raise TypeError(f"broadcast_shapes(): shape {shape!r} holds a bool")
-        try:
-            n = operator.index(d)
-        except TypeError:
-            raise TypeError(
-                f"broadcast_shapes(): shape {shape!r} holds {type(d).__name__}, not an int"
-            ) from None
+        if isinstance(d, bool) or not hasattr(type(d), "__index__"):
+            what = "a bool" if isinstance(d, bool) else f"{type(d).__name__}, not an int"
+            raise TypeError(f"broadcast_shapes(): shape {shape!r} holds {what}")
+        n = operator.index(d)
         if not 0 <= n < 2**63:
             raise ValueError(f"broadcast_shapes(): dimension {n} of shape {shape!r} is invalid")
 

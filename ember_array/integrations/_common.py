@@ -18,6 +18,7 @@ from typing import Any, NamedTuple, Protocol
 from .._backends import BY_NAME
 from .._patch import Patcher
 from .._spec import SUPPORTED_VERSIONS
+from .._versions import module_view
 
 __all__ = [
     "Enable",
@@ -27,6 +28,8 @@ __all__ = [
     "install_mlx",
     "mark_wrapped",
     "mlx_available",
+    "native_names_view",
+    "plugin_header",
     "recognising",
     "vendored_api_version",
 ]
@@ -70,6 +73,44 @@ def recognising(original: Callable[[Any], bool], backend: str) -> Callable[[Any]
     is_namespace.__doc__ = original.__doc__
     mark_wrapped(is_namespace, original)
     return is_namespace
+
+
+def native_names_view(
+    ns: ModuleType,
+    recognised: tuple[str, ...],
+    cache: dict[int, ModuleType],
+    *,
+    enabled: bool = True,
+) -> ModuleType:
+    """``ns`` with the native library's own names behind the standard's, kept in ``cache``.
+
+    Only for the ``recognised`` backends' namespaces (a consumer that takes one for its library's
+    own reaches for that library's names); any other namespace, or any at all unless
+    ``enabled``, is ``ns`` itself.
+    """
+    view = cache.get(id(ns))
+    if view is not None:
+        return view
+    backend = next((b for b in recognised if BY_NAME[b].namespace == ns.__name__), None)
+    if backend is None or not enabled:
+        view = ns
+    else:
+        native = importlib.import_module(BY_NAME[backend].native)
+
+        def __getattr__(name: str) -> Any:
+            # PEP 562: asked only for names the namespace does not have
+            return getattr(native, name)
+
+        view = module_view(ns, {"__getattr__": __getattr__})
+    cache[id(ns)] = view
+    return view
+
+
+def plugin_header(plugin: str, control: bool, patched: list[str]) -> str:
+    """A pytest plugin's line in the run's header: what it patched, or that it is the control."""
+    if control:
+        return f"{plugin}: not enabled (the array-api-compat control)"
+    return f"{plugin}: " + ", ".join(patched)
 
 
 def mlx_available() -> bool:
@@ -142,6 +183,31 @@ class Integration:
             )
 
         return version, missing
+
+    def internals(
+        self, tested: tuple[str, ...], *modules: str, entry: str
+    ) -> tuple[str, Callable[[str], RuntimeError], list[ModuleType]]:
+        """:meth:`installed_version`, and the consumer's internal ``modules`` imported.
+
+        ``entry`` is the dotted name of the function in one of them that the patch replaces.
+
+        Raises
+        ------
+        ModuleNotFoundError
+            If the consumer is not installed.
+        RuntimeError
+            Naming the installed version, if one of ``modules`` cannot be imported or
+            ``entry`` is not a function.
+        """
+        version, missing = self.installed_version(tested)
+        try:
+            found = [importlib.import_module(name) for name in modules]
+        except ImportError as exc:
+            raise missing(f"the module it patches ({exc})") from None
+        module, _, name = entry.rpartition(".")
+        if not callable(getattr(importlib.import_module(module), name, None)):
+            raise missing(entry)
+        return version, missing, found
 
     def is_enabled(self) -> bool:
         """Whether the patches are in effect."""
@@ -221,6 +287,7 @@ class Integration:
             "{mlx_note}": mlx_note,
             "{warns}": warns,
             "{examples}": enabled_examples or _ENABLED_EXAMPLES,
+            "{examples_import}": "Examples\n    --------\n    >>> {import}",
         }
         for f in (enable, is_enabled, patched_attributes, disable, enabled):
             f.__module__ = self.module
@@ -288,9 +355,7 @@ _DOCS = {
     enabled : the same as a context manager.
     disable, is_enabled, patched_attributes
 
-    Examples
-    --------
-    >>> {import}
+    {examples_import}
     >>> {alias}.enable(mlx=False)
     >>> {alias}.is_enabled()
     True
@@ -307,9 +372,7 @@ _DOCS = {
     --------
     enable, patched_attributes
 
-    Examples
-    --------
-    >>> {import}
+    {examples_import}
     >>> {alias}.is_enabled()
     False
     >>> with {alias}.enabled(mlx=False):
@@ -329,9 +392,7 @@ _DOCS = {
     --------
     enable, is_enabled
 
-    Examples
-    --------
-    >>> {import}
+    {examples_import}
     >>> with {alias}.enabled(mlx=False):
     ...     "{attribute}" in {alias}.patched_attributes()
     True
@@ -352,9 +413,7 @@ _DOCS = {
     --------
     enable, enabled
 
-    Examples
-    --------
-    >>> {import}
+    {examples_import}
     >>> {alias}.enable(mlx=False)
     >>> {alias}.disable()
     >>> {alias}.is_enabled(), {alias}.patched_attributes()

@@ -35,7 +35,7 @@ import pytest
 
 from .._dispatch import namespace_module
 from .._patch import Patcher
-from ._common import mlx_available
+from ._common import mlx_available, plugin_header
 from ._outcomes import Outcomes
 
 MLX_NAMESPACE = "ember_array.mlx"
@@ -146,9 +146,8 @@ def pytest_report_header(config: pytest.Config) -> str:
     """Say in the run's header that ember_array is plugged in."""
     from . import sklearn as ember_sklearn
 
-    if _control():
-        return "ember_array.integrations.sklearn: not enabled (the array-api-compat control)"
-    return "ember_array.integrations.sklearn: " + ", ".join(ember_sklearn.patched_attributes())
+    plugin = "ember_array.integrations.sklearn"
+    return plugin_header(plugin, _control(), ember_sklearn.patched_attributes())
 
 
 def namespace_of_test(nodeid: str) -> str:

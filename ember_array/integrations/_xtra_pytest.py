@@ -50,7 +50,6 @@ At the end it prints the outcomes per backend, and writes them to ``EMBER_CONSUM
 
 from __future__ import annotations
 
-import importlib
 import os
 from collections.abc import Callable
 from types import ModuleType
@@ -58,11 +57,9 @@ from typing import Any
 
 import pytest
 
-from .._backends import BY_NAME
 from .._dispatch import namespace_module
 from .._patch import Patcher
-from .._versions import module_view
-from ._common import install_mlx, mlx_available, recognising
+from ._common import install_mlx, mlx_available, native_names_view, plugin_header, recognising
 from ._outcomes import Outcomes
 
 #: array-api-extra's backend ids as its test ids spell them, and the mlx one this plugin adds.
@@ -131,22 +128,7 @@ MLX = MLXBackend()
 
 def _for_xtra(ns: ModuleType) -> ModuleType:
     """``ns`` with the native library's own names behind the standard's (recognised only)."""
-    view = _VIEWS.get(id(ns))
-    if view is not None:
-        return view
-    backend = next((b for b in RECOGNISED if BY_NAME[b].namespace == ns.__name__), None)
-    if backend is None or not _recognise():
-        view = ns
-    else:
-        native = importlib.import_module(BY_NAME[backend].native)
-
-        def __getattr__(name: str) -> Any:
-            # PEP 562: asked only for names the namespace does not have
-            return getattr(native, name)
-
-        view = module_view(ns, {"__getattr__": __getattr__})
-    _VIEWS[id(ns)] = view
-    return view
+    return native_names_view(ns, RECOGNISED, _VIEWS, enabled=_recognise())
 
 
 def _make_array_namespace(original: Callable[..., ModuleType]) -> Callable[..., ModuleType]:
@@ -214,9 +196,7 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 
 def pytest_report_header(config: pytest.Config) -> str:
     """Say in the run's header what is plugged in."""
-    if _control():
-        return "ember_array xtra plugin: not enabled (the array-api-compat control)"
-    return "ember_array xtra plugin: " + ", ".join(_patches.describe())
+    return plugin_header("ember_array xtra plugin", _control(), _patches.describe())
 
 
 @pytest.hookimpl(tryfirst=True)

@@ -49,46 +49,44 @@ its numpy namespace for every input and never asks for another, so :func:`enable
 
 from __future__ import annotations
 
-import importlib
 import warnings
 from collections.abc import Callable
 from types import ModuleType
-from typing import Any, cast
+from typing import Any
 
 from .._backends import BY_NAME
 from .._dispatch import namespace_module
 from .._patch import Patcher
 from .._versions import module_view
-from ._common import Integration, mark_wrapped, recognising, vendored_api_version
+from ._common import (
+    Integration,
+    mark_wrapped,
+    native_names_view,
+    recognising,
+    vendored_api_version,
+)
 
 __all__ = ["enable", "disable", "enabled", "is_enabled", "patched_attributes"]
 
 #: scipy versions whose internals this module was checked against.
 TESTED_VERSIONS = ("1.17",)
 
+#: The internal modules the patches reach into: the vendored array-api-compat first.
+_INTERNALS = ("scipy._lib.array_api_compat", "scipy._lib._array_api_override")
+
 _integration = Integration(__name__, "scipy", "scipy")
 
 
 def _internals() -> tuple[str, ModuleType, ModuleType]:
-    """(version, vendored array_api_compat, scipy._lib._array_api_override), checked.
-
-    ``ModuleNotFoundError`` where the consumer is not installed; ``RuntimeError`` naming the
-    installed version and the missing piece where its internals are not where this module
-    expects them.
-    """
-    version, missing = _integration.installed_version(TESTED_VERSIONS)
-    try:
-        from scipy._lib import _array_api_override as override
-        from scipy._lib import array_api_compat as compat
-    except ImportError as exc:
-        raise missing(f"the module it patches ({exc})") from None
-    if not callable(getattr(compat, "array_namespace", None)):
-        raise missing("scipy._lib.array_api_compat.array_namespace")
+    """(version, vendored array_api_compat, ``_array_api_override``), checked."""
+    version, missing, (compat, override) = _integration.internals(
+        TESTED_VERSIONS, *_INTERNALS, entry=f"{_INTERNALS[0]}.array_namespace"
+    )
     # array_namespace must look the attribute up at call time through the module object,
     # otherwise replacing it changes nothing.
     if getattr(override, "array_api_compat", None) is not compat:
         raise missing("scipy._lib._array_api_override.array_api_compat (the vendored package)")
-    return version, cast(ModuleType, compat), cast(ModuleType, override)
+    return version, compat, override
 
 
 #: The backends whose namespaces scipy's vendored ``is_<name>_namespace`` helpers recognise.
@@ -117,24 +115,12 @@ def _mlx_extras() -> dict[str, Any]:
 
 def _for_scipy(ns: ModuleType) -> ModuleType:
     """``ns`` with the native library's own names behind the standard's (module docstring)."""
-    view = _SCIPY_VIEWS.get(id(ns))
-    if view is not None:
+    if ns.__name__ == BY_NAME["mlx"].namespace:  # no native fallback: only mlx's extras
+        view = _SCIPY_VIEWS.get(id(ns))
+        if view is None:
+            view = _SCIPY_VIEWS[id(ns)] = module_view(ns, _mlx_extras())
         return view
-    backend = next((b for b in RECOGNISED if BY_NAME[b].namespace == ns.__name__), None)
-    if backend is None and ns.__name__ == BY_NAME["mlx"].namespace:
-        view = module_view(ns, _mlx_extras())
-    elif backend is None:
-        view = ns
-    else:
-        native = importlib.import_module(BY_NAME[backend].native)
-
-        def __getattr__(name: str) -> Any:
-            # PEP 562: asked only for names the namespace does not have
-            return getattr(native, name)
-
-        view = module_view(ns, {"__getattr__": __getattr__})
-    _SCIPY_VIEWS[id(ns)] = view
-    return view
+    return native_names_view(ns, RECOGNISED, _SCIPY_VIEWS)
 
 
 def _make_native_name(original: Callable[[ModuleType], str]) -> Callable[[ModuleType], str]:

@@ -93,6 +93,9 @@ __all__ = ["enable", "disable", "enabled", "is_enabled", "patched_attributes"]
 #: scikit-learn versions whose internals this module was checked against.
 TESTED_VERSIONS = ("1.9",)
 
+#: The internal modules the patches reach into: the vendored array-api-compat first.
+_INTERNALS = ("sklearn.externals.array_api_compat", "sklearn.utils._array_api")
+
 _integration = Integration(__name__, "sklearn", "scikit-learn")
 
 #: numpy dtype kinds outside the standard (object, bytes, str, void): in the label/category
@@ -101,20 +104,10 @@ _NON_NUMERIC_KINDS = frozenset("OSUV")
 
 
 def _internals() -> tuple[str, ModuleType, ModuleType]:
-    """(version, vendored array_api_compat, sklearn.utils._array_api), checked.
-
-    ``ModuleNotFoundError`` where the consumer is not installed; ``RuntimeError`` naming the
-    installed version and the missing piece where its internals are not where this module
-    expects them.
-    """
-    version, missing = _integration.installed_version(TESTED_VERSIONS)
-    try:
-        from sklearn.externals import array_api_compat as compat
-        from sklearn.utils import _array_api as skl_api
-    except ImportError as exc:
-        raise missing(f"the module it patches ({exc})") from None
-    if not callable(getattr(compat, "get_namespace", None)):
-        raise missing("sklearn.externals.array_api_compat.get_namespace")
+    """(version, vendored array_api_compat, ``sklearn.utils._array_api``), checked."""
+    version, missing, (compat, skl_api) = _integration.internals(
+        TESTED_VERSIONS, *_INTERNALS, entry=f"{_INTERNALS[0]}.get_namespace"
+    )
     names = getattr(skl_api, "_NUMPY_NAMESPACE_NAMES", None)
     if not isinstance(names, (set, frozenset)):
         raise missing("sklearn.utils._array_api._NUMPY_NAMESPACE_NAMES (a set of module names)")

@@ -75,7 +75,7 @@ class Settings:
 
         See Also
         --------
-        settings
+        settings : the selection from pyproject.toml and the command line.
 
         Examples
         --------

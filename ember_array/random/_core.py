@@ -162,7 +162,8 @@ def split(key: Any, num: int = 2) -> Any:
 
     See Also
     --------
-    key, fold_in
+    fold_in : one new key from an integer (a step or a worker number).
+    key
 
     Examples
     --------
@@ -248,9 +249,6 @@ def bits(key: Any, shape: Any = (), *, dtype: Any = None) -> Any:
         ``uint32`` is mlx's ``RandomBits`` (``mx.random.split(key, n)`` is ``bits(key, (n, 2))``);
         ``uint8``/``uint16`` are the little-endian bytes of those words, truncated (mlx's layout
         for width 1 and 2); ``uint64`` is JAX's: ``2n`` words, the first ``n`` the high halves.
-    chunks : dask chunk specification, optional
-        dask keys only: the output's chunks (any ``chunks=`` of ``dask.array``); the values do
-        not depend on it. Other backends raise ``TypeError`` for it.
 
     Returns
     -------

@@ -155,9 +155,6 @@ def integers(key: Any, low: int, high: int, shape: Any = (), *, dtype: Any = Non
         An integer dtype of the key's namespace, default the namespace's default integer
         dtype (int64; int32 for jax without ``jax_enable_x64``, where 64-bit dtypes raise
         ``TypeError``).
-    chunks : dask chunk specification, optional
-        dask keys only: the output's chunks (any ``chunks=`` of ``dask.array``); the values do
-        not depend on it. Other backends raise ``TypeError`` for it.
 
     Returns
     -------

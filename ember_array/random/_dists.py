@@ -85,9 +85,6 @@ def uniform(
         A real floating dtype of the key's namespace, default float32.
     low, high : float or array, optional
         Bounds, Python numbers or arrays of the key's namespace (default 0 and 1).
-    chunks : dask chunk specification, optional
-        dask keys only: the output's chunks (any ``chunks=`` of ``dask.array``); the values do
-        not depend on it. Other backends raise ``TypeError`` for it.
 
     Returns
     -------
@@ -198,9 +195,6 @@ def normal(
         A real floating dtype, default float32.
     loc, scale : float or array, optional
         Mean and standard deviation, Python numbers or arrays (default 0 and 1).
-    chunks : dask chunk specification, optional
-        dask keys only: the output's chunks (any ``chunks=`` of ``dask.array``); the values do
-        not depend on it. Other backends raise ``TypeError`` for it.
 
     Returns
     -------
@@ -266,9 +260,6 @@ def bernoulli(key: Any, p: Any = 0.5, shape: Any = None) -> Any:
         ``[0, 1]`` act as clipped; checking them would force evaluation on mlx). Default 0.5.
     shape : int or tuple of int, optional
         Output shape, default ``p``'s shape.
-    chunks : dask chunk specification, optional
-        dask keys only: the output's chunks (any ``chunks=`` of ``dask.array``); the values do
-        not depend on it. Other backends raise ``TypeError`` for it.
 
     Returns
     -------
@@ -404,9 +395,6 @@ def truncated_normal(
         Output shape, default the broadcast shape of the bounds.
     dtype : dtype, optional
         A real floating dtype, default float32.
-    chunks : dask chunk specification, optional
-        dask keys only: the output's chunks (any ``chunks=`` of ``dask.array``); the values do
-        not depend on it. Other backends raise ``TypeError`` for it.
 
     Returns
     -------

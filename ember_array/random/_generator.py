@@ -9,7 +9,9 @@ with ``mx.random.split``. Neither touches a library's global random state.
 
 from __future__ import annotations
 
-from typing import Any
+import textwrap
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from .._helpers import device as _device_of
 from .._markers import dispatches_through
@@ -28,6 +30,142 @@ from ._params import bernoulli_setup, check_broadcast, check_uniform_bounds, flo
 from ._words import Words, backend_for, check_shape
 
 __all__ = ["Generator"]
+
+#: Parameters entries more than one method shares.
+_SHAPE = ("shape : int or tuple of int, optional", "Output shape.")
+_FLOAT_DTYPE = ("dtype : dtype, optional", "A real floating dtype, default float32.")
+
+#: Per method: its Parameters entries, what its array holds, and its example (after
+#: ``g = Generator(0, xp="numpy")``). The sections every method shares are in _METHOD_DOC.
+_METHOD_DOCS = {
+    "bits": (
+        [
+            _SHAPE,
+            (
+                "dtype : dtype, optional",
+                "``uint32`` (default), ``uint8``, ``uint16`` or ``uint64``.",
+            ),
+        ],
+        "Unsigned integers of ``shape``.",
+        ">>> g.bits((2,))\narray([2476266942, 1284935054], dtype=uint32)",
+    ),
+    "uniform": (
+        [
+            _SHAPE,
+            _FLOAT_DTYPE,
+            ("low, high : float or array, optional", "Bounds (default 0 and 1)."),
+        ],
+        "Floats of ``shape`` and ``dtype``.",
+        ">>> g.uniform((2,), low=-1.0, high=1.0).shape\n(2,)",
+    ),
+    "normal": (
+        [
+            _SHAPE,
+            _FLOAT_DTYPE,
+            (
+                "loc, scale : float or array, optional",
+                "Mean and standard deviation (default 0 and 1).",
+            ),
+        ],
+        "Floats of ``shape`` and ``dtype``.",
+        ">>> g.normal((2,)).dtype\ndtype('float32')",
+    ),
+    "integers": (
+        [
+            ("low, high : int", "Bounds, ``low < high``."),
+            _SHAPE,
+            (
+                "dtype : dtype, optional",
+                "An integer dtype, default the namespace's default integer dtype.",
+            ),
+        ],
+        "Integers of ``shape``.",
+        ">>> g.integers(0, 6, (3,))\narray([2, 2, 0])",
+    ),
+    "bernoulli": (
+        [
+            ("p : float or array, optional", "Probability in ``[0, 1]`` (default 0.5)."),
+            ("shape : int or tuple of int, optional", "Output shape, default ``p``'s shape."),
+        ],
+        "Booleans.",
+        ">>> g.bernoulli(0.5, (3,))\narray([False,  True,  True])",
+    ),
+    "permutation": (
+        [
+            (
+                "x : int or array",
+                "``n`` for a permutation of ``0 .. n - 1``, or an array to shuffle.",
+            ),
+            ("axis : int, optional", "The axis of ``x`` to shuffle."),
+        ],
+        "The permuted indices, or ``x`` permuted along ``axis``.",
+        ">>> g.permutation(4)\narray([2, 1, 3, 0])",
+    ),
+    "categorical": (
+        [
+            ("logits : array", "Unnormalised log-probabilities, a real floating array."),
+            ("axis : int, optional", "The category axis."),
+            ("shape : tuple of int, optional", "Output shape, default the batch shape."),
+        ],
+        "Integer indices into ``axis``.",
+        ">>> import numpy as np\n>>> g.categorical(np.zeros(3), shape=(2,))\narray([1, 2])",
+    ),
+    "truncated_normal": (
+        [
+            ("lower, upper : float or array", "Bounds, ``lower < upper``."),
+            (
+                "shape : int or tuple of int, optional",
+                "Output shape, default the bounds' broadcast shape.",
+            ),
+            _FLOAT_DTYPE,
+        ],
+        "Samples in ``[lower, upper]``.",
+        ">>> bool(((abs(g.truncated_normal(-1.0, 1.0, (100,)))) <= 1.0).all())\nTrue",
+    ),
+}
+
+_METHOD_DOC = """{summary}
+
+Parameters
+----------
+{parameters}
+
+Returns
+-------
+{returns}
+
+Raises
+------
+TypeError, ValueError
+    For the arguments :func:`ember_array.random.{name}` rejects.
+
+See Also
+--------
+ember_array.random.{name}
+
+Examples
+--------
+>>> from ember_array.random import Generator
+>>> g = Generator(0, xp="numpy")
+{example}
+"""
+
+_Method = TypeVar("_Method", bound=Callable[..., Any])
+
+
+def _documented(method: _Method) -> _Method:
+    """Complete ``method``'s one-line docstring: its _METHOD_DOCS row in _METHOD_DOC."""
+    parameters, returns, example = _METHOD_DOCS[method.__name__]
+    doc = _METHOD_DOC.format(
+        summary=method.__doc__,
+        parameters="\n".join(f"{entry}\n    {text}" for entry, text in parameters),
+        returns=f"array\n    {returns}",
+        name=method.__name__,
+        example=example,
+    )
+    # indented as a method's docstring is written, so inspect.getdoc and numpydoc read it so
+    method.__doc__ = textwrap.indent(doc, " " * 8).lstrip()
+    return method
 
 
 @dispatches_through(NATIVE_ENGINES)
@@ -105,309 +243,79 @@ class Generator:
         self._key = ks[0, ...]  # a full index: strict arrays refuse x[0] on 2-d
         return ks[1, ...]
 
-    # The methods below mirror the functional API without the key argument.
+    def _float_draw(self, shape: Any, dtype: Any, func: str) -> tuple[tuple[int, ...], str]:
+        """The checked shape and floating dtype name of a native draw."""
+        return check_shape(shape, func), float_dtype(self._be, dtype, self.device, func)
 
+    # The methods mirror the functional API without the key argument; each docstring is its
+    # summary, completed by @_documented from _METHOD_DOCS.
+
+    @_documented
     def bits(self, shape: Any = (), *, dtype: Any = None) -> Any:
-        """Random bits from the stream, as :func:`ember_array.random.bits`.
-
-        Parameters
-        ----------
-        shape : int or tuple of int, optional
-            Output shape.
-        dtype : dtype, optional
-            ``uint32`` (default), ``uint8``, ``uint16`` or ``uint64``.
-
-        Returns
-        -------
-        array
-            Unsigned integers of ``shape``.
-
-        Raises
-        ------
-        TypeError, ValueError
-            For the arguments :func:`ember_array.random.bits` rejects.
-
-        See Also
-        --------
-        ember_array.random.bits
-
-        Examples
-        --------
-        >>> from ember_array.random import Generator
-        >>> g = Generator(0, xp="numpy")
-        >>> g.bits((2,))
-        array([2476266942, 1284935054], dtype=uint32)
-        """
+        """Random bits from the stream, as :func:`ember_array.random.bits`."""
         if self._native is not None:
             return self._native.bits(check_shape(shape, "bits"), dtype)
         return bits(self._next_key(), shape, dtype=dtype)
 
+    @_documented
     def uniform(
         self, shape: Any = (), *, dtype: Any = None, low: Any = 0.0, high: Any = 1.0
     ) -> Any:
-        """Uniform floats in ``[low, high)`` from the stream, as :func:`ember_array.random.uniform`.
-
-        Parameters
-        ----------
-        shape : int or tuple of int, optional
-            Output shape.
-        dtype : dtype, optional
-            A real floating dtype, default float32.
-        low, high : float or array, optional
-            Bounds (default 0 and 1).
-
-        Returns
-        -------
-        array
-            Floats of ``shape`` and ``dtype``.
-
-        Raises
-        ------
-        TypeError, ValueError
-            For the arguments :func:`ember_array.random.uniform` rejects.
-
-        See Also
-        --------
-        ember_array.random.uniform
-
-        Examples
-        --------
-        >>> from ember_array.random import Generator
-        >>> g = Generator(0, xp="numpy")
-        >>> g.uniform((2,), low=-1.0, high=1.0).shape
-        (2,)
-        """
+        """Uniform floats in ``[low, high)`` from the stream, as :func:`uniform`."""
         if self._native is not None:
-            shp = check_shape(shape, "uniform")
-            name = float_dtype(self._be, dtype, self.device, "uniform")
+            shp, name = self._float_draw(shape, dtype, "uniform")
             check_uniform_bounds(self._be, shp, low, high)
             return self._native.uniform(shp, name, low, high)
         return uniform(self._next_key(), shape, dtype=dtype, low=low, high=high)
 
+    @_documented
     def normal(
         self, shape: Any = (), *, dtype: Any = None, loc: Any = 0.0, scale: Any = 1.0
     ) -> Any:
-        """Normal samples ``loc + scale * z`` from the stream, as :func:`ember_array.random.normal`.
+        """Normal samples ``loc + scale * z`` from the stream, as :func:`normal`."""
+        if self._native is None:
+            return normal(self._next_key(), shape, dtype=dtype, loc=loc, scale=scale)
+        # the native stream draws standard normals; loc and scale are applied as the portable
+        # path applies them
+        shp, name = self._float_draw(shape, dtype, "normal")
+        check_broadcast(self._be, shp, [loc, scale], "normal")
+        z = self._native.normal(shp, name)
+        return shift_scale(self._be, z, loc, scale, getattr(self._be.xp, name))
 
-        Parameters
-        ----------
-        shape : int or tuple of int, optional
-            Output shape.
-        dtype : dtype, optional
-            A real floating dtype, default float32.
-        loc, scale : float or array, optional
-            Mean and standard deviation (default 0 and 1).
-
-        Returns
-        -------
-        array
-            Floats of ``shape`` and ``dtype``.
-
-        Raises
-        ------
-        TypeError, ValueError
-            For the arguments :func:`ember_array.random.normal` rejects.
-
-        See Also
-        --------
-        ember_array.random.normal
-
-        Examples
-        --------
-        >>> from ember_array.random import Generator
-        >>> g = Generator(0, xp="numpy")
-        >>> g.normal((2,)).dtype
-        dtype('float32')
-        """
-        if self._native is not None:
-            shp = check_shape(shape, "normal")
-            name = float_dtype(self._be, dtype, self.device, "normal")
-            check_broadcast(self._be, shp, [loc, scale], "normal")
-            z = self._native.normal(shp, name)
-            return shift_scale(self._be, z, loc, scale, getattr(self._be.xp, name))
-        return normal(self._next_key(), shape, dtype=dtype, loc=loc, scale=scale)
-
+    @_documented
     def integers(self, low: int, high: int, shape: Any = (), *, dtype: Any = None) -> Any:
-        """Uniform integers in ``[low, high)`` from the stream (as :func:`integers`).
-
-        Parameters
-        ----------
-        low, high : int
-            Bounds, ``low < high``.
-        shape : int or tuple of int, optional
-            Output shape.
-        dtype : dtype, optional
-            An integer dtype, default the namespace's default integer dtype.
-
-        Returns
-        -------
-        array
-            Integers of ``shape``.
-
-        Raises
-        ------
-        TypeError, ValueError
-            For the arguments :func:`ember_array.random.integers` rejects.
-
-        See Also
-        --------
-        ember_array.random.integers
-
-        Examples
-        --------
-        >>> from ember_array.random import Generator
-        >>> g = Generator(0, xp="numpy")
-        >>> g.integers(0, 6, (3,))
-        array([2, 2, 0])
-        """
+        """Uniform integers in ``[low, high)`` from the stream (as :func:`integers`)."""
         if self._native is not None:
             name, lo, hi = int_bounds(self._be, dtype, low, high, "integers")
             return self._native.integers(lo, hi, check_shape(shape, "integers"), name)
         return integers(self._next_key(), low, high, shape, dtype=dtype)
 
+    @_documented
     def bernoulli(self, p: Any = 0.5, shape: Any = None) -> Any:
-        """Booleans, True with probability ``p``, from the stream (as :func:`bernoulli`).
-
-        Parameters
-        ----------
-        p : float or array, optional
-            Probability in ``[0, 1]`` (default 0.5).
-        shape : int or tuple of int, optional
-            Output shape, default ``p``'s shape.
-
-        Returns
-        -------
-        array
-            Booleans.
-
-        Raises
-        ------
-        TypeError, ValueError
-            For the arguments :func:`ember_array.random.bernoulli` rejects.
-
-        See Also
-        --------
-        ember_array.random.bernoulli
-
-        Examples
-        --------
-        >>> from ember_array.random import Generator
-        >>> g = Generator(0, xp="numpy")
-        >>> g.bernoulli(0.5, (3,))
-        array([False,  True,  True])
-        """
+        """Booleans, True with probability ``p``, from the stream (as :func:`bernoulli`)."""
         if self._native is not None:
             shp, name = bernoulli_setup(self._be, p, shape, "bernoulli")
             return self._native.uniform(shp, name, 0.0, 1.0) < p
         return bernoulli(self._next_key(), p, shape)
 
+    @_documented
     def permutation(self, x: Any, *, axis: int = 0) -> Any:
-        """A random permutation from the stream, as :func:`ember_array.random.permutation`.
-
-        Parameters
-        ----------
-        x : int or array
-            ``n`` for a permutation of ``0 .. n - 1``, or an array to shuffle.
-        axis : int, optional
-            The axis of ``x`` to shuffle.
-
-        Returns
-        -------
-        array
-            The permuted indices, or ``x`` permuted along ``axis``.
-
-        Raises
-        ------
-        TypeError, ValueError
-            For the arguments :func:`ember_array.random.permutation` rejects.
-
-        See Also
-        --------
-        ember_array.random.permutation
-
-        Examples
-        --------
-        >>> from ember_array.random import Generator
-        >>> g = Generator(0, xp="numpy")
-        >>> g.permutation(4)
-        array([2, 1, 3, 0])
-        """
+        """A random permutation from the stream, as :func:`ember_array.random.permutation`."""
         if self._native is not None:
             return self._native.permutation(x, axis)
         return permutation(self._next_key(), x, axis=axis)
 
+    @_documented
     def categorical(self, logits: Any, *, axis: int = -1, shape: Any = None) -> Any:
-        """Categorical indices from the stream, as :func:`ember_array.random.categorical`.
-
-        Parameters
-        ----------
-        logits : array
-            Unnormalised log-probabilities, a real floating array.
-        axis : int, optional
-            The category axis.
-        shape : tuple of int, optional
-            Output shape, default the batch shape.
-
-        Returns
-        -------
-        array
-            Integer indices into ``axis``.
-
-        Raises
-        ------
-        TypeError, ValueError
-            For the arguments :func:`ember_array.random.categorical` rejects.
-
-        See Also
-        --------
-        ember_array.random.categorical
-
-        Examples
-        --------
-        >>> from ember_array.random import Generator
-        >>> g = Generator(0, xp="numpy")
-        >>> import numpy as np
-        >>> g.categorical(np.zeros(3), shape=(2,))
-        array([1, 2])
-        """
+        """Categorical indices from the stream, as :func:`ember_array.random.categorical`."""
         # Gumbel-max needs only uniforms, so native draws them and shares the transform.
         key = self._next_key() if self._native is None else self._native.key()
         return categorical(key, logits, axis=axis, shape=shape)
 
+    @_documented
     def truncated_normal(
         self, lower: Any, upper: Any, shape: Any = None, *, dtype: Any = None
     ) -> Any:
-        """Normal samples in ``[lower, upper]`` from the stream (as :func:`truncated_normal`).
-
-        Parameters
-        ----------
-        lower, upper : float or array
-            Bounds, ``lower < upper``.
-        shape : int or tuple of int, optional
-            Output shape, default the bounds' broadcast shape.
-        dtype : dtype, optional
-            A real floating dtype, default float32.
-
-        Returns
-        -------
-        array
-            Samples in ``[lower, upper]``.
-
-        Raises
-        ------
-        TypeError, ValueError
-            For the arguments :func:`ember_array.random.truncated_normal` rejects.
-
-        See Also
-        --------
-        ember_array.random.truncated_normal
-
-        Examples
-        --------
-        >>> from ember_array.random import Generator
-        >>> g = Generator(0, xp="numpy")
-        >>> bool(((abs(g.truncated_normal(-1.0, 1.0, (100,)))) <= 1.0).all())
-        True
-        """
+        """Normal samples in ``[lower, upper]`` from the stream (as :func:`truncated_normal`)."""
         key = self._next_key() if self._native is None else self._native.key()
         return truncated_normal(key, lower, upper, shape, dtype=dtype)

@@ -54,6 +54,13 @@ def _dask_array() -> Any:
 _WORDS_PER_CHUNK: ContextVar[int | None] = ContextVar("ember_random_words", default=None)
 
 
+#: The numpydoc entry of the ``chunks=`` parameter that :func:`with_chunks` adds.
+_CHUNKS_DOC = """
+    chunks : dask chunk specification, optional
+        dask keys only: the output's chunks (any ``chunks=`` of ``dask.array``); the values do
+        not depend on it. Other backends raise ``TypeError`` for it."""
+
+
 def with_chunks(f: Callable[..., Any]) -> Callable[..., Any]:
     """Add ``chunks=`` (dask keys only) to a sampler ``f(key, ...)``.
 
@@ -91,8 +98,9 @@ def with_chunks(f: Callable[..., Any]) -> Callable[..., Any]:
             _WORDS_PER_CHUNK.reset(token)
         return out.rechunk(normal)
 
-    # the sampler's own docstring documents ``chunks=`` (a Parameters entry)
-    run.__doc__ = f.__doc__
+    # the parameter this adds is documented here, as the last of the sampler's Parameters
+    parameters, returns, rest = (f.__doc__ or "").partition("\n\n    Returns\n")
+    run.__doc__ = parameters + _CHUNKS_DOC + returns + rest
     wrapper: Any = run  # a function object takes a __signature__ (inspect reads it)
     wrapper.__signature__ = sig.replace(parameters=[*sig.parameters.values(), extra])
     return run

@@ -339,10 +339,7 @@ def check_stft(
 def check_istft(
     xp: ModuleType, spec: Any, window: Any, *, onesided: Any, length: Any, **shared: Any
 ) -> IstftArgs:
-    """The checked arguments of ``istft(spec, ...)`` on namespace ``xp``, or the error it raises.
-
-    ``shared``: the arguments ``istft`` shares with ``stft``, checked by :func:`_check_shared`.
-    """
+    """The checked arguments of ``istft(spec, ...)`` (``shared`` as :func:`check_stft` says)."""
     func = "istft"
     backend = backend_name(xp)
     real_dtype, is_real = _float_kind(func, xp, backend, spec, "spec")

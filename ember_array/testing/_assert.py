@@ -288,6 +288,7 @@ def assert_close(
     See Also
     --------
     assert_equal : the exact comparison.
+    numpy.testing.assert_allclose : numpy's own, for numpy arrays only.
 
     Examples
     --------

@@ -32,17 +32,28 @@ __all__ = [
 ]
 
 
+def _jax_x64() -> None:
+    import jax
+
+    config: Any = jax.config  # jax.config.update is untyped
+    config.update("jax_enable_x64", True)
+
+
+#: backend -> what :func:`use` sets up once the backend is loaded
+_ON_USE: dict[str, Callable[[], None]] = {"jax": _jax_x64}
+
+
 @dataclass(frozen=True)
 class KitBackend:
     """One backend of the kit.
 
     Attributes
     ----------
-    name
+    name : str
         The test id and the name ``--ember-backends`` takes.
-    module
+    module : str
         The module to import to know whether the backend is installed (the library's own).
-    ember
+    ember : bool
         Whether ember_array has a namespace for it (a row of the registry).
     """
 
@@ -93,17 +104,6 @@ def use(name: str) -> Loaded:
     if setup is not None and loaded.xp is not None:
         setup()
     return loaded
-
-
-def _jax_x64() -> None:
-    import jax
-
-    config: Any = jax.config  # jax.config.update is untyped
-    config.update("jax_enable_x64", True)
-
-
-#: backend -> what :func:`use` sets up once the backend is loaded
-_ON_USE: dict[str, Callable[[], None]] = {"jax": _jax_x64}
 
 
 def parse_selection(raw: str, source: str) -> tuple[str, ...]:

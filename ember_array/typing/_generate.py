@@ -26,7 +26,7 @@ What the stubs leave as placeholders becomes, in the generated modules
 
 The reflected operators (``__radd__`` ...) have no stubs; the standard lists
 them in ``spec/<version>/API_specification/array_object.rst``, and each gets
-the signature of its forward operator.
+the signature of its forward operator and a docstring that names it.
 
 The main namespace is one Protocol per section of the standard (:mod:`._render`),
 which ``ArrayNamespace`` joins. A method's docstring is the first paragraph of its

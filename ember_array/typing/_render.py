@@ -234,7 +234,10 @@ def _array(root: Path, arr: Context) -> list[str]:
         ignore = "  # type: ignore[override]" if node.name in ("__eq__", "__ne__") else ""
         (rest if node.name in NOT_COMMON else common).extend(method(node, arr, prefix=ignore))
     for name in reflected:
-        lines = method(by_name["__" + name[3:]], arr, name=name)
+        # the forward operator's signature; its docstring would describe ``self op other``
+        forward = "__" + name[3:]
+        doc = f"The reflected :meth:`{forward}`: the same operation with ``other`` on the left."
+        lines = method(by_name[forward], arr, name=name, doc=doc)
         (rest if name in NOT_COMMON else common).extend(lines)
     return [
         "class CommonArray(Protocol):",

@@ -180,16 +180,22 @@ def summary(node: ast.FunctionDef | ast.ClassDef) -> str:
 
 
 def method(
-    node: ast.FunctionDef, ctx: Context, *, name: str | None = None, prefix: str = ""
+    node: ast.FunctionDef,
+    ctx: Context,
+    *,
+    name: str | None = None,
+    prefix: str = "",
+    doc: str | None = None,
 ) -> Iterator[str]:
-    """One Protocol method generated from one stub function."""
+    """One Protocol method generated from one stub function (``doc``: its docstring, instead
+    of the stub's first paragraph)."""
     if node.returns is None:
         raise ValueError(f"stub {node.name} has no return annotation")
     for deco in node.decorator_list:
         yield f"    @{ast.unparse(deco)}"
     args = parameters(node.args, ctx, method=True)
     yield f"    def {name or node.name}({args}) -> {annotation(node.returns, ctx)}:{prefix}"
-    yield from docstring(summary(node))
+    yield from docstring(summary(node) if doc is None else doc)
     yield ""
 
 

@@ -206,40 +206,25 @@ class CommonArray(Protocol):
         """
 
     def __radd__(self, other: int | float | complex | Self, /) -> Self:
-        """Calculates the sum for each element of an array instance with the respective element
-        of the array ``other``.
-        """
+        """The reflected :meth:`__add__`: the same operation with ``other`` on the left."""
 
     def __rsub__(self, other: int | float | complex | Self, /) -> Self:
-        """Calculates the difference for each element of an array instance with the respective
-        element of the array ``other``.
-        """
+        """The reflected :meth:`__sub__`: the same operation with ``other`` on the left."""
 
     def __rmul__(self, other: int | float | complex | Self, /) -> Self:
-        """Calculates the product for each element of an array instance with the respective
-        element of the array ``other``.
-        """
+        """The reflected :meth:`__mul__`: the same operation with ``other`` on the left."""
 
     def __rtruediv__(self, other: int | float | complex | Self, /) -> Self:
-        """Evaluates ``self_i / other_i`` for each element of an array instance with the
-        respective element of the array ``other``.
-        """
+        """The reflected :meth:`__truediv__`: the same operation with ``other`` on the left."""
 
     def __rfloordiv__(self, other: int | float | Self, /) -> Self:
-        """Evaluates ``self_i // other_i`` for each element of an array instance with the
-        respective element of the array ``other``.
-        """
+        """The reflected :meth:`__floordiv__`: the same operation with ``other`` on the left."""
 
     def __rpow__(self, other: int | float | complex | Self, /) -> Self:
-        """Calculates an implementation-dependent approximation of exponentiation by raising each
-        element (the base) of an array instance to the power of ``other_i`` (the exponent),
-        where ``other_i`` is the corresponding element of the array ``other``.
-        """
+        """The reflected :meth:`__pow__`: the same operation with ``other`` on the left."""
 
     def __rmod__(self, other: int | float | Self, /) -> Self:
-        """Evaluates ``self_i % other_i`` for each element of an array instance with the
-        respective element of the array ``other``.
-        """
+        """The reflected :meth:`__mod__`: the same operation with ``other`` on the left."""
 
 
 class Array(CommonArray, Protocol):
@@ -307,29 +292,19 @@ class Array(CommonArray, Protocol):
         """
 
     def __rmatmul__(self, other: Self, /) -> Self:
-        """Computes the matrix product."""
+        """The reflected :meth:`__matmul__`: the same operation with ``other`` on the left."""
 
     def __rand__(self, other: int | bool | Self, /) -> Self:
-        """Evaluates ``self_i & other_i`` for each element of an array instance with the
-        respective element of the array ``other``.
-        """
+        """The reflected :meth:`__and__`: the same operation with ``other`` on the left."""
 
     def __ror__(self, other: int | bool | Self, /) -> Self:
-        """Evaluates ``self_i | other_i`` for each element of an array instance with the
-        respective element of the array ``other``.
-        """
+        """The reflected :meth:`__or__`: the same operation with ``other`` on the left."""
 
     def __rxor__(self, other: int | bool | Self, /) -> Self:
-        """Evaluates ``self_i ^ other_i`` for each element of an array instance with the
-        respective element of the array ``other``.
-        """
+        """The reflected :meth:`__xor__`: the same operation with ``other`` on the left."""
 
     def __rlshift__(self, other: int | Self, /) -> Self:
-        """Evaluates ``self_i << other_i`` for each element of an array instance with the
-        respective element of the array ``other``.
-        """
+        """The reflected :meth:`__lshift__`: the same operation with ``other`` on the left."""
 
     def __rrshift__(self, other: int | Self, /) -> Self:
-        """Evaluates ``self_i >> other_i`` for each element of an array instance with the
-        respective element of the array ``other``.
-        """
+        """The reflected :meth:`__rshift__`: the same operation with ``other`` on the left."""

@@ -138,12 +138,16 @@ TRANSCENDENTAL_UNARY = (
     "acos", "acosh", "asin", "asinh", "atan", "atanh", "cos", "cosh", "exp", "expm1", "log",
     "log1p", "log2", "log10", "sin", "sinh", "tan", "tanh",
 )  # fmt: skip
+#: Complex ``log1p`` near zero: numpy (and so array-api-strict) computes ``log(1 + z)``, whose
+#: real part is 0 for ``|z|`` below the epsilon, where torch and mlx give ``z`` (more accurate);
+#: the standard sets no accuracy, so an absolute error of one epsilon is accepted either way.
+_LOG1P_COMPLEX = Tol(ulps=8, atol=1)
 for _name in TRANSCENDENTAL_UNARY:
     add_case(
         _name,
         FLOAT,
         _unary(hi=_complex_small),
-        tol=by_kind(TRANSCENDENTAL, COMPLEX_TRANSCENDENTAL),
+        tol=by_kind(TRANSCENDENTAL, _LOG1P_COMPLEX if _name == "log1p" else COMPLEX_TRANSCENDENTAL),
     )
 
 _COMPARISON = ("equal", "not_equal")

@@ -246,6 +246,23 @@ def test_remainder_zero_takes_the_divisor_sign(xp: ModuleType) -> None:
     np.testing.assert_array_equal(got, 0.0)
 
 
+@pytest.mark.parametrize(
+    ("dtype", "big", "small"),
+    [("float32", -1.4340699e38, -6.1035156e-05), ("float64", 1e300, 3e-10)],
+)
+def test_remainder_where_the_quotient_overflows(
+    xp: ModuleType, dtype: str, big: float, small: float
+) -> None:
+    """torch's vectorized remainder (16+ elements) gave NaN where ``x1 / x2`` overflows; the
+    remainder of finite operands is finite, as numpy computes it."""
+    if dtype not in xp.__array_namespace_info__().dtypes():
+        pytest.skip(f"no {dtype}")
+    x1 = np.full(32, -1.0, dtype=dtype)
+    x1[[3, 7]] = big, -big
+    got = to_numpy(xp.remainder(xp.asarray(x1), xp.asarray(small, dtype=getattr(xp, dtype))))
+    np.testing.assert_array_equal(got, np.remainder(x1, np.asarray(small, dtype=dtype)))
+
+
 def test_log1p_and_acos_complex_special_cases(xp: ModuleType) -> None:
     dtype = (
         xp.complex128 if "complex128" in xp.__array_namespace_info__().dtypes() else xp.complex64

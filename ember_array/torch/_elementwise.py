@@ -138,15 +138,38 @@ def _floor_divide_infinities(x1: Any, x2: Any, out: torch.Tensor) -> torch.Tenso
 
 
 # torch: remainder of a zero result is +0 whatever the divisor's sign (the standard: the sign
-# of x2, as for every other result) (no upstream issue found)
-def _remainder_zero_sign(x1: Any, x2: Any, out: torch.Tensor) -> torch.Tensor:
+# of x2, as for every other result) (no upstream issue found); and its vectorized CPU kernel
+# computes x1 - floor(x1 / x2) * x2, NaN where x1 / x2 overflows (1e300 % 3e-10, finite
+# operands; arrays of 16+ elements) (no upstream issue found)
+def _fmod_exact(a: torch.Tensor, b: torch.Tensor) -> torch.Tensor:
+    """``fmod`` without torch's overflow of ``a / b``: float32 and narrower in float64 (the
+    quotient of two float32 values fits), float64 by reducing the quotient's exponent 900 bits
+    at a time against ``b * 2**e`` (exact scaling; fmod of a multiple of ``b`` keeps the
+    remainder), three steps for the whole float64 range."""
+    if a.dtype is not torch.float64:
+        return torch.fmod(a.to(torch.float64), b.to(torch.float64)).to(a.dtype)
+    r = a
+    for _ in range(3):
+        e = (torch.frexp(r).exponent - torch.frexp(b).exponent - 900).clamp(min=0)
+        r = torch.fmod(r, torch.ldexp(b, e))
+    return r
+
+
+def _remainder_fixed(x1: Any, x2: Any, out: torch.Tensor) -> torch.Tensor:
     """Every remainder has the divisor's sign (torch's nonzero results already do): one
-    ``copysign`` puts it on the zeros too."""
-    return torch.copysign(out, _operand(x2, out)).to(out.dtype)
+    ``copysign`` puts it on the zeros too. Where torch gave NaN, the remainder is taken again
+    from an exact ``fmod`` (numpy's way); on an eager CPU tensor only if a NaN is there."""
+    b = _operand(x2, out)
+    if not is_eager_host(out) or bool(torch.isnan(out).any()):
+        a, d = torch.broadcast_tensors(_operand(x1, out).detach().to(out.dtype), b.detach())
+        r = _fmod_exact(a, d.to(out.dtype))
+        r = torch.where((r != 0) & ((r < 0) != (d < 0)), r + d, r).to(out.dtype)
+        out = torch.where(torch.isnan(out), r, out)
+    return torch.copysign(out, b).to(out.dtype)
 
 
 floor_divide = _float_fixed(globals()["floor_divide"], _floor_divide_infinities)
-remainder = _float_fixed(globals()["remainder"], _remainder_zero_sign)
+remainder = _float_fixed(globals()["remainder"], _remainder_fixed)
 
 
 def _complex_fixed(

@@ -161,8 +161,9 @@ def _remainder_fixed(x1: Any, x2: Any, out: torch.Tensor) -> torch.Tensor:
     from an exact ``fmod`` (numpy's way); on an eager CPU tensor only if a NaN is there."""
     b = _operand(x2, out)
     if not is_eager_host(out) or bool(torch.isnan(out).any()):
-        a, d = torch.broadcast_tensors(_operand(x1, out).detach().to(out.dtype), b.detach())
-        r = _fmod_exact(a, d.to(out.dtype))
+        a = _operand(x1, out).detach().to(out.dtype).expand(out.shape)
+        d = b.detach().to(out.dtype).expand(out.shape)
+        r = _fmod_exact(a, d)
         r = torch.where((r != 0) & ((r < 0) != (d < 0)), r + d, r).to(out.dtype)
         out = torch.where(torch.isnan(out), r, out)
     return torch.copysign(out, b).to(out.dtype)

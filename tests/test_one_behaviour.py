@@ -401,3 +401,18 @@ def test_mlx_cholesky_of_a_matrix_not_positive_definite_is_nan() -> None:
     assert np.isfinite(mapped[3]).all()
     grad = mx.grad(lambda a: mx.sum(xp.linalg.cholesky(a)))(mx.array(m[3]))
     assert np.isfinite(to_numpy(grad)).all()
+
+
+def test_dask_reads_keywords_and_refuses_values_as_torch_and_mlx() -> None:
+    """dask's wrappers read ``keepdims=None``, ``axis=True`` and ``k=True`` as numpy does, and
+    refuse what the standard rejects and torch and mlx refuse (``axes=-1``, ``n=-1``)."""
+    xp = _ns("dask")
+    stack = np.ones((2, 3, 3), dtype=np.float32)
+    got = to_numpy(xp.linalg.matrix_norm(xp.asarray(stack), keepdims=None))
+    np.testing.assert_allclose(got, np.linalg.matrix_norm(stack), rtol=1e-6)
+    assert tuple(xp.expand_dims(xp.asarray(_A), axis=True).shape) == (3, 1, 4)
+    np.testing.assert_array_equal(to_numpy(xp.eye(3, k=True)), np.eye(3, k=1))
+    with pytest.raises(ValueError, match=r"tensordot\(\) \[dask\]: axes must be >= 0"):
+        xp.tensordot(xp.asarray(_A), xp.asarray(_A), axes=-1)
+    with pytest.raises(ValueError, match=r"rfftfreq\(\) \[dask\]: n must be >= 0"):
+        xp.fft.rfftfreq(-1)

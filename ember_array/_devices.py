@@ -223,10 +223,15 @@ def same_device(a: Any, b: Any, /) -> bool:
             return False
     if rules is not None:
         return backend_of_device(b) == backend and rules.same(a, b)
+    if a is None or b is None:
+        return a is b
     try:
-        return bool(a == b)
+        same = a == b
     except TypeError:  # mx.Device raises on comparison with foreign objects
         return False
+    # a device compares to a device with a bool; anything else (an array's elementwise
+    # comparison with a scalar, None or another array) is no device: never read its truth
+    return same if type(same) is bool else False
 
 
 def _generic_target(ns: ModuleType, device: Any, func: str) -> Any:

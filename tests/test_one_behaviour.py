@@ -294,3 +294,125 @@ def test_mlx_rtol_beyond_int64() -> None:
     eye = xp.asarray(np.eye(3, dtype=np.float32))
     assert int(to_numpy(xp.linalg.matrix_rank(eye, rtol=2**63))) == 0
     assert tuple(xp.linalg.pinv(eye, rtol=2**64).shape) == (3, 3)
+
+
+_A = np.arange(12.0, dtype=np.float32).reshape(3, 4)
+
+#: calls whose keywords numpy reads (a flag's truth, a bool as its int) and torch, mlx or dask
+#: refused: each must give numpy's answer on every backend
+_KEYWORD_CALLS: dict[str, Any] = {
+    "vector_norm keepdims=None": lambda xp, a: xp.linalg.vector_norm(a, keepdims=None),
+    "vector_norm ord=None": lambda xp, a: xp.linalg.vector_norm(a, axis=1, ord=None),
+    "vector_norm axis=True": lambda xp, a: xp.linalg.vector_norm(a, axis=True),
+    "linspace endpoint=None": lambda xp, a: xp.linspace(0, 1, 4, endpoint=None),
+    "linspace num=True": lambda xp, a: xp.linspace(0, 1, True),
+    "count_nonzero keepdims=None": lambda xp, a: xp.count_nonzero(a, keepdims=None),
+    "all keepdims=1": lambda xp, a: xp.all(a, axis=0, keepdims=1),
+    "any keepdims=1": lambda xp, a: xp.any(a, keepdims=1),
+    "std keepdims=1": lambda xp, a: xp.std(a, axis=0, keepdims=1),
+    "var keepdims=1": lambda xp, a: xp.var(a, keepdims=1),
+    "max keepdims=1": lambda xp, a: xp.max(a, axis=1, keepdims=1),
+    "min keepdims=1": lambda xp, a: xp.min(a, keepdims=1),
+    "asarray copy=1": lambda xp, a: xp.asarray(a, copy=1),
+    "eye k=True": lambda xp, a: xp.eye(3, k=True),
+    "rfft n=True": lambda xp, a: xp.fft.rfft(a, n=True),
+    "ihfft n=True": lambda xp, a: xp.fft.ihfft(a, n=True),
+    "diff axis=True": lambda xp, a: xp.diff(a, axis=True),
+    "flip axis=True": lambda xp, a: xp.flip(a, axis=True),
+    "sort axis=True": lambda xp, a: xp.sort(a, axis=True, descending=1),
+    "stack axis=True": lambda xp, a: xp.stack([a, a], axis=True),
+    "unstack axis=True": lambda xp, a: xp.unstack(a, axis=True)[1],
+    "take_along_axis axis=True": lambda xp, a: xp.take_along_axis(
+        a, xp.asarray(np.zeros((3, 1), dtype=np.int64)), axis=True
+    ),
+}
+
+
+@pytest.mark.parametrize("name", ALL)
+@pytest.mark.parametrize("call", sorted(_KEYWORD_CALLS))
+def test_keywords_read_as_numpy_reads_them(name: str, call: str) -> None:
+    """torch and mlx type their keywords strictly: a flag given None or 1, or a bool where an
+    int goes, is read as numpy reads it once the backend has refused it."""
+    xp, f = _ns(name), _KEYWORD_CALLS[call]
+    want = f(_ns("numpy"), _A)
+    got = to_numpy(f(xp, xp.asarray(_A)))
+    np.testing.assert_allclose(got, want, rtol=1e-6)
+    assert got.shape == np.shape(want)
+
+
+@pytest.mark.parametrize("name", ALL)
+@pytest.mark.parametrize(
+    ("shift", "axis"),
+    [(2**63, None), (-(2**70), 1), (2**31, 0), (True, None), (1, True), (1, (0, 0)), (1, ())],
+)
+def test_roll_reads_shifts_as_numpy_does(name: str, shift: Any, axis: Any) -> None:
+    """torch refused shifts beyond int64, mlx beyond int32, both a bool shift; torch and dask
+    refused one shift for several axes, numpy a bool shift: every backend rolls as numpy."""
+    xp = _ns(name)
+    got = to_numpy(xp.roll(xp.asarray(_A), shift, axis=axis))
+    np.testing.assert_array_equal(got, np.roll(_A, int(shift), axis=axis))
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_same_device_of_arrays_and_scalars_answers(name: str) -> None:
+    """numpy and dask raised "truth value ambiguous" (the elementwise ``array == None``)."""
+    import ember_array
+
+    xp = _ns(name)
+    a = xp.ones((3, 4))
+    for x, y in ((a, None), (None, a), (a, 1), (1.5, a)):
+        assert ember_array.same_device(x, y) is False
+    assert ember_array.same_device(None, None) is True
+    assert ember_array.same_device(xp.__array_namespace_info__().default_device(), "cpu")
+
+
+@pytest.mark.parametrize("name", ALL)
+@pytest.mark.parametrize("func", ["dtypes", "default_dtypes"])
+def test_info_refuses_a_device_not_the_backends(name: str, func: str) -> None:
+    """numpy and dask raised ``ValueError`` for another library's device, torch and mlx
+    answered for it."""
+    import array_api_strict
+
+    info = _ns(name).__array_namespace_info__()
+    with pytest.raises(ValueError, match=r"(?i)device"):
+        getattr(info, func)(device=array_api_strict.Device("device1"))
+    assert getattr(info, func)(device=info.default_device())
+
+
+def test_mlx_cholesky_of_a_matrix_not_positive_definite_is_nan() -> None:
+    """mlx ignores potrf's failure (ml-explore/mlx#2111): a wrong finite factor (``[[1, 0],
+    [2, -3]]`` for ``[[1, 2], [2, 1]]``); numpy and torch raise. NaN for that matrix, lazily;
+    the others of the stack are untouched, under mx.compile, mx.vmap and mx.grad too."""
+    import mlx.core as mx
+
+    xp = _ns("mlx")
+    m = np.stack([[[1.0, 2.0], [2.0, 1.0]], np.zeros((2, 2)), -np.eye(2), [[4.0, 1.0], [1.0, 3.0]]])
+    m = m.astype(np.float32)
+    good = np.linalg.cholesky(m[3])
+    for upper in (False, True):
+        out = to_numpy(xp.linalg.cholesky(xp.asarray(m), upper=upper))
+        assert np.isnan(out[:3]).all()
+        np.testing.assert_allclose(out[3], good.T if upper else good, rtol=1e-6)
+    assert np.isnan(to_numpy(xp.linalg.cholesky(xp.asarray(m[0])))).all()
+    compiled = mx.compile(lambda a: xp.linalg.cholesky(a))
+    assert np.isnan(to_numpy(compiled(mx.array(m)))[:3]).all()
+    mapped = to_numpy(mx.vmap(lambda a: xp.linalg.cholesky(a))(mx.array(m)))
+    assert np.isnan(mapped[:3]).all()
+    assert np.isfinite(mapped[3]).all()
+    grad = mx.grad(lambda a: mx.sum(xp.linalg.cholesky(a)))(mx.array(m[3]))
+    assert np.isfinite(to_numpy(grad)).all()
+
+
+def test_dask_reads_keywords_and_refuses_values_as_torch_and_mlx() -> None:
+    """dask's wrappers read ``keepdims=None``, ``axis=True`` and ``k=True`` as numpy does, and
+    refuse what the standard rejects and torch and mlx refuse (``axes=-1``, ``n=-1``)."""
+    xp = _ns("dask")
+    stack = np.ones((2, 3, 3), dtype=np.float32)
+    got = to_numpy(xp.linalg.matrix_norm(xp.asarray(stack), keepdims=None))
+    np.testing.assert_allclose(got, np.linalg.matrix_norm(stack), rtol=1e-6)
+    assert tuple(xp.expand_dims(xp.asarray(_A), axis=True).shape) == (3, 1, 4)
+    np.testing.assert_array_equal(to_numpy(xp.eye(3, k=True)), np.eye(3, k=1))
+    with pytest.raises(ValueError, match=r"tensordot\(\) \[dask\]: axes must be >= 0"):
+        xp.tensordot(xp.asarray(_A), xp.asarray(_A), axes=-1)
+    with pytest.raises(ValueError, match=r"rfftfreq\(\) \[dask\]: n must be >= 0"):
+        xp.fft.rfftfreq(-1)

@@ -116,7 +116,13 @@ def checked_diff(func: Callable[..., _R], backend: str) -> Callable[..., _R]:
             n = diff_order("diff", backend, n, shape[axis] + extra)
         # numpy.diff takes prepend=None as a value to prepend: pass only what was given
         extras = {k: v for k, v in (("prepend", prepend), ("append", append)) if v is not None}
-        return func(x, axis=axis, n=n, **extras)
+        try:
+            return func(x, axis=axis, n=n, **extras)
+        except TypeError:
+            if type(axis) is not bool:
+                raise
+            # torch refuses axis=True: read as 1, as numpy reads it, once it has refused
+            return diff(x, axis=int(axis), n=n, prepend=prepend, append=append)
 
     return diff
 

@@ -9,6 +9,7 @@ backend and what was given.
 from __future__ import annotations
 
 import builtins
+from collections.abc import Mapping
 from numbers import Integral, Number
 from typing import Any
 
@@ -22,11 +23,18 @@ __all__ = [
     "diagonal_offset",
     "triangle",
     "int_truthy",
+    "INT_FLAGS",
+    "as_numpy_reads",
+    "reduced_shift",
     "truthy",
 ]
 
 
 _PY_SCALARS = frozenset({bool, int, float, complex})
+#: the values a flag is read as the truth of: never an array (its truth would evaluate it)
+_FLAG_VALUES = frozenset({type(None), int, float, complex, str})
+#: those of them numpy's ufunc reductions and ``count_nonzero`` read (``keepdims=None`` or 1)
+INT_FLAGS = frozenset({type(None), int})
 
 
 def _got(value: Any) -> str:
@@ -65,10 +73,11 @@ def check_int_or_array(func: str, backend: str, name: str, value: Any, is_array:
 
 
 def check_int_or_ints(func: str, backend: str, name: str, value: Any) -> None:
-    """An int or a tuple of ints (``roll``'s ``shift``)."""
+    """An int or a tuple of ints (``roll``'s ``shift``); a bool is read as its int, as numpy
+    and dask read it (torch and mlx do once they have refused it: :func:`reduced_shift`)."""
     items = value if isinstance(value, tuple) else (value,)
     for v in items:
-        if isinstance(v, bool) or not isinstance(v, Integral):
+        if not isinstance(v, Integral):
             raise TypeError(
                 f"{func}() [{backend}]: {name} must be an int or a tuple of ints, " + _got(value)
             )
@@ -123,3 +132,67 @@ def triangle(call: Any, name: str, refusals: tuple[type[Exception], ...]) -> Any
     tri.__name__ = tri.__qualname__ = name
     tri.__doc__ = f"The {'lower' if name == 'tril' else 'upper'} triangle of the last two axes."
     return wraps_native()(tri)
+
+
+def as_numpy_reads(
+    flags: Mapping[str, Any] | None = None,
+    ints: Mapping[str, Any] | None = None,
+    *,
+    reads: frozenset[type] = _FLAG_VALUES,
+) -> dict[str, Any] | None:
+    """Keywords as numpy reads them, for a backend that refused them (torch and mlx type their
+    keywords strictly): each of ``flags`` (``keepdims=None``, ``copy=1``, ``endpoint=None``)
+    as its truth, and a bool in ``ints`` (``axis=True``, ``n=True``, ``k=True``, also inside a
+    tuple) as its int. All the keywords given, converted, or None when nothing changes (the
+    backend refused something else: the caller re-raises). ``reads``: the types of flag value
+    numpy reads in that function (:data:`INT_FLAGS` where it refuses ``"yes"`` and 1.5).
+
+    Called on the failing path only (once the native call has raised), so a call given proper
+    types costs nothing extra; an array is never read (its truth would evaluate it).
+    """
+    out: dict[str, Any] = {}
+    changed = False
+    for k, v in (flags or {}).items():
+        if type(v) in reads and type(v) is not bool:
+            v, changed = bool(v), True
+        out[k] = v
+    for k, v in (ints or {}).items():
+        if type(v) is bool:
+            v, changed = int(v), True
+        elif type(v) is tuple and any(type(i) is bool for i in v):
+            v, changed = tuple(int(i) if type(i) is bool else i for i in v), True
+        out[k] = v
+    return out if changed else None
+
+
+def reduced_shift(shift: Any, axis: Any, shape: tuple[int, ...]) -> tuple[Any, Any] | None:
+    """``roll``'s ``shift`` and ``axis`` as numpy reads them, for a backend that refused them:
+    a bool as its int, a shift beyond the backend's range reduced modulo the length it rolls
+    (the same roll), and one shift for several axes repeated for each; None when nothing
+    changes (the caller re-raises)."""
+    fixed = as_numpy_reads(ints={"axis": axis})
+    if fixed is not None:
+        axis = fixed["axis"]
+    size = 1
+    for d in shape:
+        if type(d) is not int:  # dask's unknown (NaN) lengths
+            return None
+        size *= d
+    axes = axis if isinstance(axis, tuple) else (axis,)
+    if isinstance(shift, tuple):
+        shifts = shift
+    elif isinstance(axis, tuple):
+        shifts = (shift,) * len(axis)
+    else:
+        shifts = (shift,)
+    if len(shifts) != len(axes) or not all(isinstance(s, int) for s in shifts):
+        return None
+    if not all(a is None or (type(a) is int and -len(shape) <= a < len(shape)) for a in axes):
+        return None
+    lengths = [size if a is None else shape[a] for a in axes]
+    out = tuple(int(s) % n if n else 0 for s, n in zip(shifts, lengths, strict=True))
+    if not isinstance(shift, tuple) and not isinstance(axis, tuple):
+        if fixed is None and type(shift) is int and out[0] == shift:
+            return None
+        return out[0], axis
+    return out, axis

@@ -150,6 +150,10 @@ std = nan_without_dof(COMPAT.std)
 def _keep_dtype(func: Callable[..., da.Array]) -> Callable[..., da.Array]:
     @wraps(func)
     def run(x1: da.Array, x2: da.Array, /, **kwargs: Any) -> da.Array:
+        axes = kwargs.get("axes")
+        if type(axes) is int and axes < 0:
+            # the standard: a non-negative number of axes; dask (as numpy) contracts none
+            raise ValueError(f"{func.__name__}() [dask]: axes must be >= 0, got {axes}")
         out = func(x1, x2, **kwargs)
         dtype = np.result_type(x1.dtype, x2.dtype)
         return out if out.dtype == dtype else astype_array(out, dtype)

@@ -149,6 +149,9 @@ def eye(
     n_cols = n_rows if n_cols is None else n_cols
     for name, v in (("n_rows", n_rows), ("n_cols", n_cols), ("k", k)):
         if isinstance(v, bool) or not isinstance(v, int):
+            if name == "k" and type(v) is bool:
+                k = int(v)  # k=True: 1, as numpy reads it
+                continue
             raise TypeError(f"eye() [dask]: {name} must be an int, got {type(v).__name__}")
     if n_rows < 0 or n_cols < 0:
         raise ValueError(f"eye() [dask]: negative dimensions ({n_rows}, {n_cols})")

@@ -13,6 +13,7 @@ from typing import Any
 import dask.array as da
 import numpy as np
 
+from .._common._scalars import as_numpy_reads, reduced_shift
 from .._markers import wraps_native
 from ._checks import integer
 from ._native import COMPAT, DA, copy_array
@@ -103,14 +104,20 @@ def expand_dims(x: da.Array, /, axis: int | tuple[int, ...] = 0) -> da.Array:
     ndim = x.ndim + len(axes)
     norm = []
     for a in axes:
-        if isinstance(a, bool) or not isinstance(a, int):
+        if not isinstance(a, int):
             raise TypeError(f"expand_dims() [dask]: axis must be ints, got {a!r}")
         if not -ndim <= a < ndim:
             raise IndexError(f"expand_dims() [dask]: axis {a} out of range for {ndim}-d result")
         norm.append(a % ndim)
     if len(set(norm)) != len(norm):
         raise ValueError(f"expand_dims() [dask]: repeated axis in {axes}")
-    return COMPAT.expand_dims(x, axis=axis)
+    try:
+        return COMPAT.expand_dims(x, axis=axis)
+    except TypeError:
+        fixed = as_numpy_reads(ints={"axis": axis})  # axis=True: 1, as numpy reads it
+        if fixed is None:
+            raise
+        return COMPAT.expand_dims(x, **fixed)
 
 
 #: The most blocks ``tile`` builds: dask's tile makes one block per repetition (and block of
@@ -223,4 +230,13 @@ def roll(
     """
     if 0 in x.shape:
         return copy_array(x)
-    return COMPAT.roll(x, shift, axis=axis)
+    try:
+        return COMPAT.roll(x, shift, axis=axis)
+    except (TypeError, ValueError):
+        # dask: one shift for several axes raises "Must have the same number of shifts as
+        # axes" where numpy rolls each axis by it, and a bool axis "an integer is required":
+        # read as numpy reads them, once dask has refused
+        fixed = reduced_shift(shift, axis, tuple(x.shape))
+        if fixed is None:
+            raise
+        return COMPAT.roll(x, fixed[0], axis=fixed[1])

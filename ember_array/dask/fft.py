@@ -87,6 +87,8 @@ def _frequencies(name: str) -> Callable[..., Any]:
     # computing the graph while it is built (no upstream issue found)
     def run(n: int, /, *, d: float = 1.0, dtype: Any = None, device: Any = None) -> da.Array:
         n = integer(name, "n", n)
+        if n < 0:  # dask (as numpy) returns for n=-1; torch and mlx raise
+            raise ValueError(f"{name}() [dask]: n must be >= 0, got {n}")
         python_scalars(name, d=d)
         if not isinstance(d, Real):
             raise TypeError(f"{name}() [dask]: d must be a real number, got {type(d).__name__}")

@@ -24,6 +24,7 @@ import dask.array as da
 import numpy as np
 
 from .. import numpy as _enp
+from .._common._scalars import as_numpy_reads as _as_numpy_reads
 from .._namespace import populate as _populate
 from .._spec import LINALG as _LINALG
 
@@ -289,7 +290,13 @@ def matrix_norm(
             _np_linalg.matrix_norm(np.empty(x.shape, x.dtype), keepdims=keepdims, ord=ord)
         )
     if ord not in (2, -2, "nuc"):
-        out: da.Array = _compat.matrix_norm(x, keepdims=keepdims, ord=ord)
+        try:
+            out: da.Array = _compat.matrix_norm(x, keepdims=keepdims, ord=ord)
+        except TypeError:
+            flags = _as_numpy_reads({"keepdims": keepdims})  # keepdims=None: False, as numpy
+            if flags is None:
+                raise
+            return matrix_norm(x, ord=ord, **flags)
         return out
     sample = _np_linalg.matrix_norm(np.eye(2, dtype=x.dtype), ord=ord)
     out = _gufunc(

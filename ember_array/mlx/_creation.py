@@ -12,7 +12,7 @@ from typing import Any
 import mlx.core as mx
 import numpy as np
 
-from .._common._scalars import triangle
+from .._common._scalars import as_numpy_reads, triangle
 from .._markers import wraps_native
 from .._spec import CREATION
 from ._custom_functions import make_complex
@@ -309,7 +309,13 @@ def linspace(
     if dt is None:
         dt = DEFAULT_COMPLEX if is_c else DEFAULT_FLOAT
     s = stream_for(device, dt, "linspace")
-    check_shape(num, "linspace", dt)
+    try:
+        check_shape(num, "linspace", dt)
+    except TypeError:
+        fixed = as_numpy_reads(ints={"num": num})  # num=True: 1, as numpy reads it
+        if fixed is None:
+            raise
+        return linspace(start, stop, fixed["num"], dtype=dtype, device=device, endpoint=endpoint)
     if num == 0:
         return mx.zeros((0,), dtype=dt, stream=s)
     if is_c or mx.issubdtype(dt, mx.complexfloating):
@@ -332,7 +338,13 @@ def linspace(
         if endpoint and num > 1:
             out = mx.where(mx.arange(num, stream=fs) == num - 1, hi, out, stream=fs)
         return out.astype(dt, stream=fs) if is_int else out
-    return mx.linspace(start, stop, num, endpoint=endpoint, dtype=dt, stream=s)
+    try:
+        return mx.linspace(start, stop, num, endpoint=endpoint, dtype=dt, stream=s)
+    except TypeError:
+        flags = as_numpy_reads({"endpoint": endpoint})  # endpoint=None: False, as numpy reads it
+        if flags is None:
+            raise
+        return mx.linspace(start, stop, num, dtype=dt, stream=s, **flags)
 
 
 @wraps_native()

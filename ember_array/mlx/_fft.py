@@ -11,6 +11,7 @@ from typing import Any
 
 import mlx.core as mx
 
+from .._common._scalars import as_numpy_reads
 from .._markers import wraps_native
 from .._spec import FFT
 from ._devices import stream_for
@@ -37,6 +38,13 @@ def _check(x: mx.array, norm: str | None, func: str, size: Any = None) -> str:
     return norm or "backward"
 
 
+def _bool_n(n: Any) -> int | None:
+    """A bool ``n`` as its int, as numpy reads it, once the check has refused it; None for
+    anything else (the caller re-raises the refusal)."""
+    fixed = as_numpy_reads(ints={"n": n})
+    return None if fixed is None else int(fixed["n"])
+
+
 def _nd(f: Any, x: mx.array, s: Any, axes: Any, norm: str) -> mx.array:
     """``f`` (``mx.fft.fftn``/``ifftn``); a 0-d array over no axes gives the value itself as
     complex, as numpy does."""
@@ -51,14 +59,25 @@ def _nd(f: Any, x: mx.array, s: Any, axes: Any, norm: str) -> mx.array:
         return x.astype(mx.complex64)
 
 
-def _one_axis(native: Callable[..., mx.array], name: str, doc: str) -> Callable[..., mx.array]:
-    """The transform ``name`` along one axis: ``native`` (``mx.fft.<name>``) after the checks."""
+def _one_axis(
+    native: Callable[..., mx.array], name: str, doc: str, *, bool_n: bool = False
+) -> Callable[..., mx.array]:
+    """The transform ``name`` along one axis: ``native`` (``mx.fft.<name>``) after the checks;
+    ``bool_n``: ``n=True`` read as 1 once the check has refused it, as numpy's real transforms
+    read it (numpy's complex ones refuse it, as mlx does)."""
 
     @wraps_native()
     def transform(
         x: mx.array, /, *, n: int | None = None, axis: int = -1, norm: str = "backward"
     ) -> mx.array:
-        return native(x, n=n, axis=axis, norm=_check(x, norm, name, n))
+        try:
+            checked = _check(x, norm, name, n)
+        except TypeError:
+            m = _bool_n(n) if bool_n else None
+            if m is None:
+                raise
+            return transform(x, n=m, axis=axis, norm=norm)
+        return native(x, n=n, axis=axis, norm=checked)
 
     transform.__name__ = transform.__qualname__ = name
     transform.__doc__ = doc
@@ -93,7 +112,10 @@ def _many_axes(
 fft = _one_axis(mx.fft.fft, "fft", "One-dimensional discrete Fourier transform.")
 ifft = _one_axis(mx.fft.ifft, "ifft", "One-dimensional inverse discrete Fourier transform.")
 rfft = _one_axis(
-    mx.fft.rfft, "rfft", "One-dimensional transform of real input (non-negative frequencies)."
+    mx.fft.rfft,
+    "rfft",
+    "One-dimensional transform of real input (non-negative frequencies).",
+    bool_n=True,
 )
 irfft = _one_axis(mx.fft.irfft, "irfft", "Inverse of :func:`rfft` (real output).")
 fftn = _many_axes(mx.fft.fftn, "fftn", "N-dimensional discrete Fourier transform.", scalar=True)
@@ -124,7 +146,13 @@ def ihfft(
     x: mx.array, /, *, n: int | None = None, axis: int = -1, norm: str = "backward"
 ) -> mx.array:
     """Inverse of :func:`hfft`; mlx has no ihfft: ``conj(rfft(x, n))`` with the norm swapped."""
-    norm = _check(x, norm, "ihfft", n)
+    try:
+        norm = _check(x, norm, "ihfft", n)
+    except TypeError:
+        m = _bool_n(n)
+        if m is None:
+            raise
+        return ihfft(x, n=m, axis=axis, norm=norm)
     return mx.conj(mx.fft.rfft(x, n=n, axis=axis, norm=_SWAP[norm]))
 
 

@@ -9,7 +9,15 @@ from __future__ import annotations
 from typing import Any
 
 from .._markers import wraps_native
-from ._devices import CPU, GPU, Device, default_device, gpu_available, holds_float64
+from ._devices import (
+    CPU,
+    GPU,
+    Device,
+    default_device,
+    device_kind,
+    gpu_available,
+    holds_float64,
+)
 from ._dtype_objects import DTYPES
 
 __all__ = ["__array_namespace_info__"]
@@ -26,6 +34,20 @@ _KINDS = {
     # every dtype mlx has except bool (complex128 does not exist in mlx)
     "numeric": tuple(n for n in DTYPES if n != "bool"),
 }
+
+
+def _check_device(device: Any, func: str) -> None:
+    """``ValueError`` for a device that is not mlx's (``"cuda"``, another library's), as numpy
+    and dask raise for one that is not theirs; ``"gpu"`` is mlx's (float64 is not listed for
+    it)."""
+    if device is None:
+        return
+    try:
+        device_kind(device)
+    except (TypeError, ValueError) as e:
+        raise ValueError(
+            f"__array_namespace_info__().{func} [mlx]: not an mlx device: {device!r}"
+        ) from e
 
 
 class __array_namespace_info__:  # noqa: N801 - the standard's name
@@ -55,6 +77,7 @@ class __array_namespace_info__:  # noqa: N801 - the standard's name
 
     def default_dtypes(self, *, device: Any = None) -> dict[str, Any]:
         """float32, complex64, and int64 for integers and indices."""
+        _check_device(device, "default_dtypes")
         return {
             "real floating": DTYPES["float32"],
             "complex floating": DTYPES["complex64"],
@@ -66,6 +89,7 @@ class __array_namespace_info__:  # noqa: N801 - the standard's name
         self, *, device: Any = None, kind: str | tuple[str, ...] | None = None
     ) -> dict[str, Any]:
         """Supported dtypes (no complex128; no float64 on the gpu)."""
+        _check_device(device, "dtypes")
         names: list[str] = []
         if kind is None:
             names = ["bool", *_KINDS["numeric"]]

@@ -13,6 +13,7 @@ from typing import Any, NamedTuple
 import mlx.core as mx
 
 from .._common._guards import finite_or_nan
+from .._common._scalars import as_numpy_reads
 from .._markers import wraps_native
 from .._spec import LINALG
 from ._custom_functions import make_complex
@@ -471,17 +472,26 @@ def vector_norm(
     if not mx.issubdtype(a.dtype, mx.inexact):
         a = a.astype(DTYPES["float32"])
     ax: Any = list(axis) if isinstance(axis, tuple) else axis
-    if ord == float("inf"):
-        return mx.max(a, axis=ax, keepdims=keepdims)
-    if ord == float("-inf"):
-        return mx.min(a, axis=ax, keepdims=keepdims)
-    if ord == 0:
-        return mx.sum(a != 0, axis=ax, keepdims=keepdims).astype(a.dtype)
-    if ord == 1:
-        return mx.sum(a, axis=ax, keepdims=keepdims)
-    if ord == 2:
-        return mx.sqrt(mx.sum(mx.square(a), axis=ax, keepdims=keepdims))
-    return mx.power(mx.sum(mx.power(a, ord), axis=ax, keepdims=keepdims), 1.0 / ord)
+    try:
+        if ord == float("inf"):
+            return mx.max(a, axis=ax, keepdims=keepdims)
+        if ord == float("-inf"):
+            return mx.min(a, axis=ax, keepdims=keepdims)
+        if ord == 0:
+            return mx.sum(a != 0, axis=ax, keepdims=keepdims).astype(a.dtype)
+        if ord == 1:
+            return mx.sum(a, axis=ax, keepdims=keepdims)
+        if ord == 2:
+            return mx.sqrt(mx.sum(mx.square(a), axis=ax, keepdims=keepdims))
+        return mx.power(mx.sum(mx.power(a, ord), axis=ax, keepdims=keepdims), 1.0 / ord)
+    except TypeError:
+        # keepdims=None read as False and ord=None as 2, as numpy reads them
+        flags = as_numpy_reads({"keepdims": keepdims})
+        if flags is None and ord is not None:
+            raise
+        return vector_norm(
+            x, axis=axis, ord=2 if ord is None else ord, **(flags or {"keepdims": keepdims})
+        )
 
 
 def matrix_norm(

@@ -9,6 +9,7 @@ import mlx.core as mx
 import numpy as np
 
 from .._boundary import UNCLEAN, translate, translates_errors
+from .._common._scalars import reduced_shift
 from .._markers import forces_evaluation, wraps_native
 from .._spec import MANIPULATION
 from ._data_type_functions import broadcast_arrays as broadcast_arrays
@@ -194,10 +195,17 @@ def roll(
     if x.size == 0:
         return x
     s: Any = shift
-    if axis is None:
-        return mx.roll(x, s)
     ax: Any = axis
-    return mx.roll(x, s, ax)
+    try:
+        return mx.roll(x, s) if axis is None else mx.roll(x, s, ax)
+    except TypeError:
+        # mlx: roll takes int32 shifts, refuses a bool (no upstream issue found); read as numpy
+        # reads them, once mlx has refused
+        fixed = reduced_shift(shift, axis, tuple(x.shape))
+        if fixed is None:
+            raise
+        s, ax = fixed
+        return mx.roll(x, s) if ax is None else mx.roll(x, s, ax)
 
 
 @wraps_native()

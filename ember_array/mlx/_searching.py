@@ -7,7 +7,7 @@ from typing import Any, cast
 import mlx.core as mx
 import numpy as np
 
-from .._common._scalars import truthy
+from .._common._scalars import INT_FLAGS, as_numpy_reads, truthy
 from .._markers import forces_evaluation, wraps_native
 from .._spec import SEARCHING
 from ._elementwise import COMPLEX_DTYPES, refuse_complex128
@@ -66,7 +66,13 @@ def count_nonzero(
         if not axis:
             return (x != 0).astype(INDEX)
         ax = list(axis)
-    return mx.count_nonzero(x, axis=ax, keepdims=keepdims).astype(INDEX)
+    try:
+        return mx.count_nonzero(x, axis=ax, keepdims=keepdims).astype(INDEX)
+    except TypeError:  # keepdims=None or 1: read as its truth, as numpy reads it
+        fixed = as_numpy_reads({"keepdims": keepdims}, reads=INT_FLAGS)
+        if fixed is None:
+            raise
+        return count_nonzero(x, axis=axis, **fixed)
 
 
 @forces_evaluation

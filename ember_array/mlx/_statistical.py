@@ -112,7 +112,13 @@ def var(
         first = {a % x.ndim for a in picked}
         x = x - x[tuple(slice(0, 1) if i in first else slice(None) for i in range(x.ndim))]
     m = mx.mean(x, axis=ax, keepdims=True)
-    ss = mx.sum(mx.square(mx.abs(x - m)), axis=ax, keepdims=keepdims)
+    try:
+        ss = mx.sum(mx.square(mx.abs(x - m)), axis=ax, keepdims=keepdims)
+    except TypeError:
+        flags = int_truthy(keepdims=keepdims)  # keepdims=1: as numpy's reductions read it
+        if flags is None:
+            raise
+        ss = mx.sum(mx.square(mx.abs(x - m)), axis=ax, keepdims=flags["keepdims"])
     dof = n - correction
     if dof <= 0:
         # the standard: NaN when N - correction <= 0 (ss / -inf would give -0.0)

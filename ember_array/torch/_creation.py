@@ -14,7 +14,7 @@ import numpy as np
 import torch
 
 from .._boundary import UNCLEAN, translate, translates_errors
-from .._common._scalars import triangle
+from .._common._scalars import INT_FLAGS, as_numpy_reads, triangle
 from .._markers import wraps_native
 from ._uints import UINTS, bitwise, promote_dtypes
 
@@ -69,6 +69,11 @@ def asarray(
         if not isinstance(obj, np.ndarray) or builtins.all(st >= 0 for st in obj.strides):
             raise
     except (TypeError, RuntimeError):
+        if copy is not None and type(copy) is not bool:
+            # copy=1: its truth, as numpy reads it (numpy refuses "yes")
+            flags = as_numpy_reads({"copy": copy}, reads=INT_FLAGS)
+            if flags is not None:
+                return asarray(obj, dtype=dtype, device=device, **flags)
         # torch reads no uint64 tensor inside a sequence ("an integer is required") and
         # promotes no uint16/32/64 one with Python ints: read their values instead
         found: list[torch.dtype] = []
@@ -146,6 +151,11 @@ def eye(
             m = n_rows if n_cols is None else n_cols
             return torch.eye(n_rows, m, dtype=dtype, device=device)
         return _compat_eye(n_rows, n_cols, k=k, dtype=dtype, device=device)
+    except TypeError:
+        fixed = as_numpy_reads(ints={"k": k})  # k=True: 1, as numpy reads it
+        if fixed is None:
+            raise
+        return eye(n_rows, n_cols, dtype=dtype, device=device, **fixed)
     except UNCLEAN as e:
         raise translate(e, "eye", "torch", (n_rows, n_cols), {"dtype": dtype}) from e
 
@@ -164,6 +174,11 @@ def linspace(
     """``linspace``; uint16/32/64 computed in float64 and cast, as torch does for int64."""
     try:
         return _compat_linspace(start, stop, num, dtype=dtype, device=device, endpoint=endpoint)
+    except TypeError:
+        fixed = as_numpy_reads({"endpoint": endpoint}, {"num": num})  # as numpy reads them
+        if fixed is None:
+            raise
+        return linspace(start, stop, dtype=dtype, device=device, **fixed)
     except NotImplementedError:
         # torch: no linspace kernel for uint16/32/64 ("linspace_cpu" not implemented for
         # 'UInt16'); https://github.com/pytorch/pytorch/issues/58734 (the uint dtypes' kernels)

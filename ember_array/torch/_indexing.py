@@ -12,6 +12,7 @@ import array_api_compat.torch as _compat
 import torch
 
 from .._boundary import UNCLEAN, translate, translates_errors
+from .._common._scalars import as_numpy_reads
 from .._markers import wraps_native
 from ._autograd import is_compiling
 from ._uints import UINTS, to_bits
@@ -154,28 +155,34 @@ def _take_masked(x: torch.Tensor, indices: torch.Tensor, axis: int | None) -> to
 def take_along_axis(x: torch.Tensor, indices: torch.Tensor, /, *, axis: int = -1) -> torch.Tensor:
     """``torch.take_along_dim`` with negative indices, indices of any integer dtype (torch's
     must be int64) and ``x`` of uint16/32/64 (no gather kernel: moved as signed bits)."""
-    indices = long_indices(indices)
-    if isinstance(indices, _Tensor) and not indices.is_cpu:
-        return _take_along_masked(x, indices, axis)
-    if (
-        isinstance(x, _Tensor)
-        and x.dtype not in UINTS
-        and x.ndim == indices.ndim
-        and not is_compiling()
-        and _same_but(x.shape, indices.shape, axis)
-    ):
-        # torch: take_along_dim wraps negative and out-of-range CPU indices silently (index 4
-        # of 4 reads another row), and array-api-compat adds three kernels for the negative
-        # ones (https://github.com/pytorch/pytorch/issues/146211); gather, one kernel, checks
-        # every index and raises: then negative ones are wrapped and gather checks again
-        try:
-            return torch.gather(x, axis, indices)
-        except RuntimeError:
-            n = x.shape[axis]
-            return torch.gather(x, axis, torch.where(indices < 0, indices + n, indices))
-    if x.dtype in UINTS:
-        return _take_along_checked(to_bits(x), indices, axis).view(x.dtype)
-    return _take_along_checked(x, indices, axis)
+    try:
+        indices = long_indices(indices)
+        if isinstance(indices, _Tensor) and not indices.is_cpu:
+            return _take_along_masked(x, indices, axis)
+        if (
+            isinstance(x, _Tensor)
+            and x.dtype not in UINTS
+            and x.ndim == indices.ndim
+            and not is_compiling()
+            and _same_but(x.shape, indices.shape, axis)
+        ):
+            # torch: take_along_dim wraps negative and out-of-range CPU indices silently (index 4
+            # of 4 reads another row), and array-api-compat adds three kernels for the negative
+            # ones (https://github.com/pytorch/pytorch/issues/146211); gather, one kernel, checks
+            # every index and raises: then negative ones are wrapped and gather checks again
+            try:
+                return torch.gather(x, axis, indices)
+            except RuntimeError:
+                n = x.shape[axis]
+                return torch.gather(x, axis, torch.where(indices < 0, indices + n, indices))
+        if x.dtype in UINTS:
+            return _take_along_checked(to_bits(x), indices, axis).view(x.dtype)
+        return _take_along_checked(x, indices, axis)
+    except TypeError:
+        fixed = as_numpy_reads(ints={"axis": axis})  # axis=True: 1, as numpy reads it
+        if fixed is None:
+            raise
+        return take_along_axis(x, indices, **fixed)
 
 
 # torch: take_along_dim(dim=...) wraps an out-of-range index into the axis (another element)

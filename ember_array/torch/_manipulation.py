@@ -11,6 +11,7 @@ import torch
 
 from .._boundary import UNCLEAN, translate, translates_errors
 from .._common._manipulation import broadcast_shapes
+from .._common._scalars import as_numpy_reads, reduced_shift
 from .._markers import forces_evaluation, wraps_native
 from . import _device_kernels as _dk  # by module: tests replace its predicates
 from ._indexing import long_indices
@@ -62,6 +63,11 @@ def stack(
     except RuntimeError:
         if not involved(arrays):
             raise
+    except TypeError:
+        fixed = as_numpy_reads(ints={"axis": axis})  # axis=True: 1, as numpy reads it
+        if fixed is None:
+            raise
+        return stack(arrays, **fixed)
     return torch.stack(promote(*arrays), axis)
 
 
@@ -71,9 +77,15 @@ _uint_flip: Callable[..., torch.Tensor] = bitwise(_compat.flip)
 @wraps_native()
 def flip(x: torch.Tensor, /, *, axis: int | tuple[int, ...] | None = None) -> torch.Tensor:
     """``torch.flip`` (array-api-compat's: every axis for ``axis=None``)."""
-    if x.dtype in UINTS:
-        return _uint_flip(x, axis=axis)
-    return _compat_flip(x, axis=axis)
+    try:
+        if x.dtype in UINTS:
+            return _uint_flip(x, axis=axis)
+        return _compat_flip(x, axis=axis)
+    except TypeError:
+        fixed = as_numpy_reads(ints={"axis": axis})  # axis=True: 1, as numpy reads it
+        if fixed is None:
+            raise
+        return flip(x, **fixed)
 
 
 # torch: roll reads dims=() as "flatten first" (no upstream issue found)
@@ -89,7 +101,15 @@ def roll(
         return roll(to_bits(x), shift, axis=axis).view(x.dtype)
     if axis == ():
         return x.clone()
-    return _compat_roll(x, shift, axis=axis)
+    try:
+        return _compat_roll(x, shift, axis=axis)
+    except (TypeError, ValueError, RuntimeError):
+        # torch: refuses a bool shift, one beyond int64 ("Overflow when unpacking long long")
+        # and one shift for several axes; read as numpy reads them, once torch has refused
+        fixed = reduced_shift(shift, axis, tuple(x.shape))
+        if fixed is None:
+            raise
+        return _compat_roll(x, fixed[0], axis=fixed[1])
 
 
 @wraps_native()
@@ -121,7 +141,13 @@ def unstack(x: torch.Tensor, /, *, axis: int = 0) -> tuple[torch.Tensor, ...]:
     which torch.func.vmap cannot batch)."""
     if x.ndim == 0:
         raise ValueError("Input array must be at least 1-d.")
-    return torch.unbind(x, axis)
+    try:
+        return torch.unbind(x, axis)
+    except TypeError:
+        fixed = as_numpy_reads(ints={"axis": axis})  # axis=True: 1, as numpy reads it
+        if fixed is None:
+            raise
+        return torch.unbind(x, fixed["axis"])
 
 
 @forces_evaluation

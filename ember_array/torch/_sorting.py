@@ -10,7 +10,7 @@ import array_api_compat.torch as _compat
 import torch
 
 from .._boundary import UNCLEAN, translate, translates_errors
-from .._common._scalars import truthy
+from .._common._scalars import as_numpy_reads
 from .._markers import wraps_native
 from . import _device_kernels as _dk  # by module: tests replace its predicates
 from ._uints import UINTS, ordered
@@ -38,10 +38,13 @@ def _sorting(
             result: torch.Tensor = out.values if values else out
             return result
         except TypeError:
-            flags = truthy(descending=descending, stable=stable)
-            if flags is None:
+            # flags read as their truth, and sort's axis=True as 1, as numpy reads them
+            # (numpy's argsort refuses a bool axis)
+            flags = {"descending": descending, "stable": stable}
+            fixed = as_numpy_reads(flags, {"axis": axis} if values else None)
+            if fixed is None:
                 raise
-            return sorting(x, axis=axis, **flags)
+            return sorting(x, **{"axis": axis, **fixed})
         except UNCLEAN as e:
             kwargs = {"axis": axis, "descending": descending}
             raise translate(e, name, "torch", (x,), kwargs) from e

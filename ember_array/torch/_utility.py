@@ -9,6 +9,7 @@ import array_api_compat.torch as _compat
 import torch
 
 from .._common._guards import checked_diff
+from .._common._scalars import int_truthy
 from .._markers import wraps_native
 from . import _device_kernels as _dk  # by module: tests replace its predicates
 from ._uints import UINTS, bitwise, route, to_bits
@@ -29,7 +30,13 @@ def _truth(name: str) -> Callable[..., torch.Tensor]:
     ) -> torch.Tensor:
         if x.dtype in UINTS and _dk.uint_views_needed(x):
             x = to_bits(x)
-        return compat(x, axis=axis, keepdims=keepdims)
+        try:
+            return compat(x, axis=axis, keepdims=keepdims)
+        except TypeError:
+            flags = int_truthy(keepdims=keepdims)  # keepdims=1: as numpy's reductions read it
+            if flags is None:
+                raise
+            return compat(x, axis=axis, **flags)
 
     reduction.__name__ = reduction.__qualname__ = name
     reduction.__doc__ = (

@@ -13,6 +13,7 @@ from .._boundary import translate as _translate
 from .._boundary import translates_errors as _translates_errors
 from .._common._guards import checked_matrix_power as _checked_matrix_power
 from .._common._guards import finite_or_nan as _finite_or_nan
+from .._common._scalars import as_numpy_reads as _as_numpy_reads
 from .._common._scalars import truthy as _truthy
 from .._markers import wraps_native as _wraps_native
 from .._namespace import populate as _populate
@@ -105,6 +106,13 @@ def _vector_norm(
         if type(axis) is int:
             return _vector_norm_native(x, ord, axis, keepdims)
         return _compat_vector_norm(x, axis=axis, keepdims=keepdims, ord=ord)
+    except TypeError:
+        # keepdims=None read as False, axis=True as 1 and ord=None as 2, as numpy reads them
+        fixed = _as_numpy_reads({"keepdims": keepdims}, {"axis": axis})
+        if fixed is None and ord is not None:
+            raise
+        kw = fixed or {"keepdims": keepdims, "axis": axis}
+        return _vector_norm(x, ord=2 if ord is None else ord, **kw)
     except _UNCLEAN as e:  # in this frame: a wrapper would cost ~0.15 us a call
         raise _translate(e, "linalg.vector_norm", "torch", (x,), {"axis": axis}) from e
 

@@ -23,6 +23,7 @@ __all__ = [
     "diagonal_offset",
     "triangle",
     "int_truthy",
+    "keepdims_as_numpy",
     "INT_FLAGS",
     "as_numpy_reads",
     "reduced_shift",
@@ -103,6 +104,15 @@ def int_truthy(**flags: Any) -> dict[str, bool] | None:
     if any(type(v) not in (bool, int) for v in flags.values()):
         return None
     return truthy(**flags)
+
+
+def keepdims_as_numpy(error: TypeError, keepdims: Any) -> bool:
+    """In ``except TypeError as error`` of a reduction: an int ``keepdims`` read as its truth,
+    as numpy's reductions read it (``keepdims=1``); ``error`` raised again for anything else."""
+    flags = int_truthy(keepdims=keepdims)
+    if flags is None:
+        raise error
+    return flags["keepdims"]
 
 
 def diagonal_offset(k: Any, rows: int, cols: int) -> int | None:

@@ -8,7 +8,7 @@ from typing import Any, cast
 import mlx.core as mx
 
 from .._boundary import UNCLEAN, translate, translates_errors
-from .._common._scalars import int_truthy
+from .._common._scalars import keepdims_as_numpy
 from .._markers import wraps_native
 from .._spec import STATISTICAL
 from ._helpers import accumulation_dtype, dense_if_empty, normalize_axis
@@ -33,11 +33,8 @@ def _reduce(fn: Any, x: mx.array, axis: Axis, keepdims: bool) -> mx.array:
     try:
         out: mx.array = fn(x, axis=ax, keepdims=keepdims)
         return out
-    except TypeError:
-        flags = int_truthy(keepdims=keepdims)  # keepdims=1: as numpy's reductions read it
-        if flags is None:
-            raise
-        out = fn(x, axis=ax, **flags)
+    except TypeError as e:
+        out = fn(x, axis=ax, keepdims=keepdims_as_numpy(e, keepdims))
         return out
 
 
@@ -114,11 +111,8 @@ def var(
     m = mx.mean(x, axis=ax, keepdims=True)
     try:
         ss = mx.sum(mx.square(mx.abs(x - m)), axis=ax, keepdims=keepdims)
-    except TypeError:
-        flags = int_truthy(keepdims=keepdims)  # keepdims=1: as numpy's reductions read it
-        if flags is None:
-            raise
-        ss = mx.sum(mx.square(mx.abs(x - m)), axis=ax, keepdims=flags["keepdims"])
+    except TypeError as e:
+        ss = mx.sum(mx.square(mx.abs(x - m)), axis=ax, keepdims=keepdims_as_numpy(e, keepdims))
     dof = n - correction
     if dof <= 0:
         # the standard: NaN when N - correction <= 0 (ss / -inf would give -0.0)

@@ -8,7 +8,7 @@ from typing import Any
 import mlx.core as mx
 
 from .._common._guards import diff_order
-from .._common._scalars import int_truthy
+from .._common._scalars import keepdims_as_numpy
 from .._markers import wraps_native
 from .._spec import UTILITY
 from ._helpers import normalize_axis
@@ -46,11 +46,8 @@ def _truth(native: Callable[..., mx.array], empty: bool, doc: str) -> Callable[.
             return _empty_reduction(x, axis, keepdims, empty, name)
         try:
             return native(x, axis=list(axis) if type(axis) is tuple else axis, keepdims=keepdims)
-        except TypeError:
-            flags = int_truthy(keepdims=keepdims)  # keepdims=1: as numpy's reductions read it
-            if flags is None:
-                raise
-            return reduce(x, axis=axis, **flags)
+        except TypeError as e:
+            return reduce(x, axis=axis, keepdims=keepdims_as_numpy(e, keepdims))
 
     reduce.__name__ = reduce.__qualname__ = name
     reduce.__doc__ = doc

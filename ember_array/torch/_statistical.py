@@ -13,7 +13,7 @@ import torch
 
 from .._boundary import UNCLEAN, translate, translates_errors
 from .._common._guards import nan_without_dof, without_dof
-from .._common._scalars import int_truthy
+from .._common._scalars import keepdims_as_numpy
 from .._markers import wraps_native
 from ._uints import UINTS, ordered
 
@@ -115,11 +115,8 @@ def std(
         # torch: std divides by max(N - correction, 0), inf where the standard says NaN;
         # https://github.com/pytorch/pytorch/issues/109186
         return out * float("nan") if without_dof(x, axis, correction) else out
-    except TypeError:
-        flags = int_truthy(keepdims=keepdims)  # keepdims=1: as numpy's reductions read it
-        if flags is None:
-            raise
-        return std(x, axis=axis, correction=correction, **flags)
+    except TypeError as e:
+        return std(x, axis=axis, correction=correction, keepdims=keepdims_as_numpy(e, keepdims))
     except UNCLEAN as e:  # in this frame: a wrapper would cost ~0.15 us a call
         kwargs = {"axis": axis, "correction": correction}
         raise translate(e, "std", "torch", (x,), kwargs) from e
@@ -164,11 +161,8 @@ def _extremum(
             if type(axis) is int:
                 return native(x, axis, keepdims)
             return compat(x, axis=axis, keepdims=keepdims)
-        except TypeError:
-            flags = int_truthy(keepdims=keepdims)  # keepdims=1: as numpy's reductions read it
-            if flags is None:
-                raise
-            return extremum(x, axis=axis, **flags)
+        except TypeError as e:
+            return extremum(x, axis=axis, keepdims=keepdims_as_numpy(e, keepdims))
         except UNCLEAN as e:  # in this frame: a wrapper would cost ~0.15 us a call
             raise translate(e, name, "torch", (x,), {"axis": axis}) from e
 

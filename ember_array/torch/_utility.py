@@ -9,7 +9,7 @@ import array_api_compat.torch as _compat
 import torch
 
 from .._common._guards import checked_diff
-from .._common._scalars import int_truthy
+from .._common._scalars import keepdims_as_numpy
 from .._markers import wraps_native
 from . import _device_kernels as _dk  # by module: tests replace its predicates
 from ._uints import UINTS, bitwise, route, to_bits
@@ -32,11 +32,8 @@ def _truth(name: str) -> Callable[..., torch.Tensor]:
             x = to_bits(x)
         try:
             return compat(x, axis=axis, keepdims=keepdims)
-        except TypeError:
-            flags = int_truthy(keepdims=keepdims)  # keepdims=1: as numpy's reductions read it
-            if flags is None:
-                raise
-            return compat(x, axis=axis, **flags)
+        except TypeError as e:
+            return compat(x, axis=axis, keepdims=keepdims_as_numpy(e, keepdims))
 
     reduction.__name__ = reduction.__qualname__ = name
     reduction.__doc__ = (

@@ -164,9 +164,22 @@ def pytest_plugin_registered(plugin: object) -> None:
         _patches.set(conftest, "array_namespace", _make_array_namespace(conftest.array_namespace))
 
 
+def _compat_helpers() -> Any:
+    """array-api-extra's vendored array-api-compat helpers: ``_lib._utils._compat`` (0.11.1,
+    the version this plugin was checked against), ``_lib._compat`` in later releases."""
+    import importlib
+
+    for name in ("array_api_extra._lib._utils._compat", "array_api_extra._lib._compat"):
+        try:
+            return importlib.import_module(name)
+        except ModuleNotFoundError:
+            continue
+    raise ModuleNotFoundError("array-api-extra's _compat module was not found (checked: 0.11.1)")
+
+
 def enable() -> None:
     """Patch array-api-extra's array-api-compat helpers (module docstring)."""
-    from array_api_extra._lib._utils import _compat
+    _compat = _compat_helpers()
 
     if _fixture_only():
         return

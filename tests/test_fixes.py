@@ -220,21 +220,35 @@ def test_take_errors_name_function_and_backend(xp: ModuleType, backend: str) -> 
     )
 
 
-@pytest.mark.parametrize("dtype", ["float32", "float64"])
-def test_torch_sqrt_is_correctly_rounded(dtype: str) -> None:
-    """torch's CPU sqrt is 1 ULP off for many inputs; ember_array.torch.sqrt rounds correctly."""
+@pytest.mark.parametrize("path", ["host", "autograd"])
+@pytest.mark.parametrize("dtype", ["float32", "float64", "float16"])
+def test_torch_sqrt_is_correctly_rounded(dtype: str, path: str) -> None:
+    """torch's CPU sqrt is 1 ULP off for many inputs; ember_array.torch.sqrt rounds correctly,
+    on plain tensors (numpy's sqrt on their memory) and under autograd (the torch-only route,
+    with the gradient)."""
     torch = pytest.importorskip("torch")
     import ember_array.torch as et
 
     rng = np.random.default_rng(0)
     v = np.concatenate([rng.uniform(0, 10, 20000), np.exp(rng.uniform(-80, 80, 20000))])
-    v = np.concatenate([v, [0.0, np.inf, 1e-45, 3e38]]).astype(dtype)
+    if dtype == "float16":  # every finite float16 but the negative ones
+        v = np.arange(0x7C01, dtype=np.uint16).view(np.float16).astype(np.float64)
+    v = np.concatenate([v, [0.0, np.inf, 1e-45, 3e38] if dtype != "float16" else []]).astype(dtype)
     if dtype == "float64":
         v = np.concatenate(
             [v, [5e-324, 2.2e-308, np.finfo(v.dtype).max], np.exp(rng.uniform(-700, 700, 2000))]
         )
-    np.testing.assert_array_equal(et.sqrt(torch.from_numpy(v)).numpy(), np.sqrt(v))
+    t = torch.from_numpy(v)
+    if path == "autograd":
+        t.requires_grad_(True)
+    got = et.sqrt(t)
+    assert got.requires_grad == (path == "autograd")
+    np.testing.assert_array_equal(got.detach().numpy(), np.sqrt(v))
     assert et.sqrt(torch.tensor([-0.0])).signbit().item()
+    assert et.sqrt(torch.tensor([-1.0])).isnan().item()  # and no RuntimeWarning (errors)
+    if path == "autograd":
+        got[1].backward()
+        np.testing.assert_allclose(t.grad[1].item(), 0.5 / np.sqrt(float(v[1])), rtol=1e-3)
 
 
 # (x1, x2) -> the sign of a zero remainder: the divisor's

@@ -466,3 +466,29 @@ def test_docstring_examples() -> None:
     import doctest
 
     assert doctest.testmod(sc, raise_on_error=True).attempted >= 2
+
+
+def test_checked_arguments_are_reused_only_where_they_hold() -> None:
+    """The type-level checks are cached per combination; shapes, devices, fill values that
+    compare equal (0, 0.0, -0.0, False) and an integer mean's default dtype are not."""
+    torch = pytest.importorskip("torch")
+    v = np.ones((4, 2), dtype=np.float32)
+    idx = np.array([0, 0, 1, 3])
+    for _ in range(2):  # the second call takes the cached checks
+        assert sc.segment_mean(v, idx, 4).shape == (4, 2)
+        with pytest.raises(ValueError, match=r"segment_mean\(\) \[numpy\]: index must be 1-d"):
+            sc.segment_mean(v, idx[:3], 4)
+    assert np.signbit(sc.segment_mean(v, idx, 4, fill_value=-0.0)[2]).all()
+    assert not np.signbit(sc.segment_mean(v, idx, 4, fill_value=0)[2]).any()
+    ti = torch.tensor([0, 1, 1])
+    x = torch.tensor([1, 2, 4])
+    assert sc.segment_mean(x, ti, 2).dtype == torch.float32
+    old = torch.get_default_dtype()
+    torch.set_default_dtype(torch.float64)
+    try:
+        assert sc.segment_mean(x, ti, 2).dtype == torch.float64
+    finally:
+        torch.set_default_dtype(old)
+    for _ in range(2):  # "meta": a second device on every machine
+        with pytest.raises(ValueError, match="different devices"):
+            sc.segment_sum(torch.ones(3, device="meta"), ti, 2)

@@ -468,7 +468,9 @@ def vector_norm(
 
     ``mx.linalg.norm`` gives matrix norms for 2 axes; here every ``ord`` is the vector norm.
     """
-    a = mx.abs(x)
+    real = mx.issubdtype(x.dtype, mx.floating)
+    # a real 2-norm squares x itself: |x| would be one more pass over the data
+    a = x if real and ord == 2 else mx.abs(x)
     if not mx.issubdtype(a.dtype, mx.inexact):
         a = a.astype(DTYPES["float32"])
     ax: Any = list(axis) if isinstance(axis, tuple) else axis

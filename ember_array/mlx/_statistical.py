@@ -109,10 +109,12 @@ def var(
         first = {a % x.ndim for a in picked}
         x = x - x[tuple(slice(0, 1) if i in first else slice(None) for i in range(x.ndim))]
     m = mx.mean(x, axis=ax, keepdims=True)
+    d = x - m
+    sq = mx.square(mx.abs(d) if mx.issubdtype(d.dtype, mx.complexfloating) else d)
     try:
-        ss = mx.sum(mx.square(mx.abs(x - m)), axis=ax, keepdims=keepdims)
+        ss = mx.sum(sq, axis=ax, keepdims=keepdims)
     except TypeError as e:
-        ss = mx.sum(mx.square(mx.abs(x - m)), axis=ax, keepdims=keepdims_as_numpy(e, keepdims))
+        ss = mx.sum(sq, axis=ax, keepdims=keepdims_as_numpy(e, keepdims))
     dof = n - correction
     if dof <= 0:
         # the standard: NaN when N - correction <= 0 (ss / -inf would give -0.0)

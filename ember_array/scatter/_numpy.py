@@ -63,6 +63,10 @@ def _numpy_at(ufunc: Any, v: Any, idx: Any, size: int, init: Scalar) -> Any:
     return buf.reshape((size, *rest))
 
 
+#: reduce -> the numpy ufunc that combines two values
+_UFUNCS = {"sum": "add", "mean": "add", "prod": "multiply", "max": "maximum", "min": "minimum"}
+
+
 def scatter_numpy(values: Any, index: Any, a: Args) -> Any:
     """numpy's ``ufunc.at`` (exact in the values' dtype) with invalid indices dropped.
 
@@ -82,13 +86,8 @@ def scatter_numpy(values: Any, index: Any, a: Args) -> Any:
     rest = v.shape[1:]
     init = identity(np.iinfo, a.reduce, a.out_dtype, a.kind)
     extremum = a.reduce in ("max", "min")
-    ufunc = {
-        "sum": np.add,
-        "mean": np.add,
-        "prod": np.multiply,
-        "max": np.maximum,
-        "min": np.minimum,
-    }[a.reduce]
+    ufunc = getattr(np, _UFUNCS[a.reduce])
+    valid = True
     # np.maximum/np.minimum propagate NaN (as promised) but warn at one
     with np.errstate(invalid="ignore") if extremum else contextlib.nullcontext():
         try:
@@ -98,10 +97,13 @@ def scatter_numpy(values: Any, index: Any, a: Args) -> Any:
                 raise IndexError("negative index")
             out = _numpy_at(ufunc, v, idx, s, init)
         except IndexError:
+            valid = False
             out = _numpy_at(ufunc, v, _numpy_spare(idx, s), s + 1, init)[:s]
     if a.reduce == "mean" or (a.fill != init and bool(np.any(out == init))):
-        # a segment holds init: empty, or reduced to init; counts tell which
-        count = counts_numpy(idx, s).reshape((s,) + (1,) * len(rest))
+        # a segment holds init: empty, or reduced to init; counts tell which (every index
+        # valid: np.bincount takes it as it is)
+        count = np.bincount(idx, minlength=s) if valid else counts_numpy(idx, s)
+        count = count.reshape((s,) + (1,) * len(rest))
         if a.reduce == "mean":
             out = out / np.maximum(count, 1).astype(a.out_dtype)
         if not (a.reduce == "mean" and _is_plus_zero(a.fill)):  # empty means are 0 / 1 = +0

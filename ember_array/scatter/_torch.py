@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import replace
 from typing import Any
 
@@ -37,6 +38,7 @@ def scatter_torch(values: Any, index: Any, a: Args) -> Any:
     return _torch_reduce(v, safe, a, s + 2, 1, inplace=False)
 
 
+@functools.cache  # an import statement costs ~1 us a call
 def _torch_uints() -> frozenset[Any]:
     from ..torch._uints import UINTS
 
@@ -68,6 +70,10 @@ def _complex_unscatterable(v: Any) -> bool:
     return bool(v.is_complex()) and not v.is_cpu
 
 
+#: reduce -> scatter_reduce's name for it
+_OPS = {"sum": "sum", "mean": "mean", "prod": "prod", "max": "amax", "min": "amin"}
+
+
 def _torch_reduce(v: Any, idx: Any, a: Args, size: int, start: int, *, inplace: bool) -> Any:
     """Reduce ``v`` at valid ``idx`` into a new buffer of ``size`` slots along ``a.axis``; the
     result is slots ``start:start + segments``. ``inplace``: eager only (torch.func.vmap
@@ -93,7 +99,7 @@ def _torch_reduce(v: Any, idx: Any, a: Args, size: int, start: int, *, inplace: 
         # (no upstream issue found)
         idx = idx.to(torch.int64)
     expanded = idx.view(view).expand_as(v)
-    op = {"sum": "sum", "mean": "mean", "prod": "prod", "max": "amax", "min": "amin"}[a.reduce]
+    op = _OPS[a.reduce]
     if op in ("sum", "mean") and _complex_unscatterable(v):
         # torch: CUDA's scatter_reduce has no complex kernel ("cuda_scatter_gather_base_kernel_
         # func" not implemented for 'ComplexFloat') (no upstream issue found); a sum or mean

@@ -279,3 +279,16 @@ def test_info_lists_the_device() -> None:
     info = et.__array_namespace_info__()
     assert any(getattr(d, "type", None) == "cuda" for d in info.devices())
     assert info.default_dtypes(device=CUDA)["real floating"] == et.float32
+
+
+@pytest.mark.parametrize(
+    ("shape", "axes", "s"),
+    [((1, 4), [-1, 0], (3, 1)), ((3, 4, 5), [2, 0], (4, 6)), ((2, 3, 4), [-1, 1, 0], (2, 3, 5))],
+)
+def test_irfftn_with_the_real_axis_not_last_on_cuda(shape: Any, axes: Any, s: Any) -> None:
+    """CUDA's irfftn gave wrong values when its real axis is not the array's last one."""
+    rng = np.random.default_rng(1)
+    x = rng.standard_normal(shape) + 1j * rng.standard_normal(shape)
+    got = et.fft.irfftn(torch.from_numpy(x).to(CUDA), s=s, axes=axes)
+    _on_cuda(got)
+    np.testing.assert_allclose(to_numpy(got), np.fft.irfftn(x, s=s, axes=axes), atol=1e-12)

@@ -321,3 +321,23 @@ def test_numpy_tanh_takes_numpy_out() -> None:
     out = np.empty_like(z)
     enp.tanh(z, out=out)
     assert np.signbit(out.imag).all()
+
+
+def test_torch_irfftn_with_the_real_axis_moved_last_matches_numpy() -> None:
+    """The off-CPU irfftn path (real-transform axis moved last, CUDA's wrong values avoided)
+    computes numpy's irfftn, here on the CPU; tests/test_cuda.py runs it on the device."""
+    torch = pytest.importorskip("torch")
+    from ember_array.torch.fft import _irfftn_real_axis_last
+
+    rng = np.random.default_rng(5)
+    for shape, axes, s in [
+        ((1, 4), [-1, 0], (3, 1)),
+        ((4, 3), [-1, 0], None),
+        ((3, 4, 5), [2, 0], (4, 6)),
+        ((3, 4, 5), [0, 1], None),
+        ((2, 3, 4), [-1, 1, 0], (2, 3, 5)),
+    ]:
+        x = rng.standard_normal(shape) + 1j * rng.standard_normal(shape)
+        for norm in ("backward", "ortho", "forward"):
+            got = _irfftn_real_axis_last(torch.from_numpy(x), s, axes, norm).numpy()
+            np.testing.assert_allclose(got, np.fft.irfftn(x, s=s, axes=axes, norm=norm), atol=1e-12)

@@ -92,6 +92,45 @@ hfft = _empty_batches(_compat_any.hfft, "hfft")
 ihfft = _empty_batches(ihfft, "ihfft")
 
 
+#: array-api-compat's irfftn (``torch.fft.irfftn`` with the standard's keywords)
+_compat_irfftn: _Callable[..., _torch.Tensor] = _compat_any.irfftn
+
+
+# torch: on CUDA, irfftn whose real (last listed) axis is not the array's last axis returns
+# wrong values (axes=[-1, 0] on a (1, 4) input, torch 2.11 + CUDA 13, measured; CPU right; no
+# upstream issue found); off the CPU that axis is moved last for the transform and back.
+@_wraps_native()
+def irfftn(
+    x: _torch.Tensor,
+    /,
+    *,
+    s: "_Sequence[int] | None" = None,
+    axes: "_Sequence[int] | None" = None,
+    norm: str = "backward",
+) -> _torch.Tensor:
+    """``torch.fft.irfftn``; off the CPU the real-transform axis is moved last first."""
+    if x.is_cpu or not axes or not isinstance(axes, (list, tuple)):
+        return _compat_irfftn(x, s=s, axes=axes, norm=norm)
+    return _irfftn_real_axis_last(x, s, axes, norm)
+
+
+def _irfftn_real_axis_last(
+    x: _torch.Tensor, s: "_Sequence[int] | None", axes: "_Sequence[int]", norm: str
+) -> _torch.Tensor:
+    """``irfftn`` with its real-transform axis moved to the end and back (invalid or repeated
+    axes go to torch as they are, for its error)."""
+    ndim = x.ndim
+    if any(type(a) is not int or not -ndim <= a < ndim for a in axes):
+        return _compat_irfftn(x, s=s, axes=axes, norm=norm)
+    ax = [a % ndim for a in axes]
+    last = ax[-1]
+    if last == ndim - 1 or len(set(ax)) != len(ax):
+        return _compat_irfftn(x, s=s, axes=axes, norm=norm)
+    moved = [ndim - 1 if a == last else a - (a > last) for a in ax]
+    out = _compat_irfftn(_torch.movedim(x, last, -1), s=s, axes=moved, norm=norm)
+    return _torch.movedim(out, -1, last)
+
+
 def _check_n(func: str, n: object) -> None:
     if isinstance(n, bool) or not isinstance(n, int):
         raise TypeError(f"{func}() [torch]: n must be an int, got {type(n).__name__}")

@@ -323,21 +323,24 @@ def test_numpy_tanh_takes_numpy_out() -> None:
     assert np.signbit(out.imag).all()
 
 
-def test_torch_irfftn_with_the_real_axis_moved_last_matches_numpy() -> None:
-    """The off-CPU irfftn path (real-transform axis moved last, CUDA's wrong values avoided)
-    computes numpy's irfftn, here on the CPU; tests/test_cuda.py runs it on the device."""
+def test_torch_irfftn_of_real_length_one_matches_numpy() -> None:
+    """The off-CPU irfftn path for an output of length 1 on the real axis (CUDA gives wrong
+    values there) computes numpy's irfftn, here on the CPU; tests/test_cuda.py runs it on
+    the device."""
     torch = pytest.importorskip("torch")
-    from ember_array.torch.fft import _irfftn_real_axis_last
+    from ember_array.torch.fft import _irfftn_real_length_one
 
     rng = np.random.default_rng(5)
     for shape, axes, s in [
         ((1, 4), [-1, 0], (3, 1)),
-        ((4, 3), [-1, 0], None),
-        ((3, 4, 5), [2, 0], (4, 6)),
-        ((3, 4, 5), [0, 1], None),
-        ((2, 3, 4), [-1, 1, 0], (2, 3, 5)),
+        ((1, 5, 4), [2, 0], (4, 1)),
+        ((4, 2, 4), [1, 0, 2], (1, 3, 1)),
+        ((2, 5, 4), None, (3, 1)),
+        ((3, 0, 2), [0, 1], (2, 1)),
     ]:
         x = rng.standard_normal(shape) + 1j * rng.standard_normal(shape)
         for norm in ("backward", "ortho", "forward"):
-            got = _irfftn_real_axis_last(torch.from_numpy(x), s, axes, norm).numpy()
-            np.testing.assert_allclose(got, np.fft.irfftn(x, s=s, axes=axes, norm=norm), atol=1e-12)
+            got = _irfftn_real_length_one(torch.from_numpy(x), s, axes, norm)
+            want = np.fft.irfftn(x, s=s, axes=axes, norm=norm)
+            assert got.dtype == torch.float64 and got.shape == want.shape
+            np.testing.assert_allclose(got.numpy(), want, atol=1e-12)

@@ -96,9 +96,11 @@ ihfft = _empty_batches(ihfft, "ihfft")
 _compat_irfftn: _Callable[..., _torch.Tensor] = _compat_any.irfftn
 
 
-# torch: on CUDA, irfftn whose real (last listed) axis is not the array's last axis returns
-# wrong values (axes=[-1, 0] on a (1, 4) input, torch 2.11 + CUDA 13, measured; CPU right; no
-# upstream issue found); off the CPU that axis is moved last for the transform and back.
+# torch: on CUDA, irfftn with two or more axes and an output length of 1 on its real (last
+# listed) axis returns wrong values (5 of 26 random such cases, torch 2.11 + CUDA 13 on an
+# H200; every other case right, the CPU right; no upstream issue found). Off the CPU that case
+# is computed as what it is: a real transform of length 1 keeps the real part of the first
+# entry (its scale is 1 in every norm), after the complex inverse over the other axes.
 @_wraps_native()
 def irfftn(
     x: _torch.Tensor,
@@ -108,27 +110,34 @@ def irfftn(
     axes: "_Sequence[int] | None" = None,
     norm: str = "backward",
 ) -> _torch.Tensor:
-    """``torch.fft.irfftn``; off the CPU the real-transform axis is moved last first."""
-    if x.is_cpu or not axes or not isinstance(axes, (list, tuple)):
+    """``torch.fft.irfftn``; off the CPU, an output of length 1 on the real axis is computed
+    as the real part of the other axes' inverse transform."""
+    if x.is_cpu or s is None or len(s) < 2 or s[-1] != 1:
         return _compat_irfftn(x, s=s, axes=axes, norm=norm)
-    return _irfftn_real_axis_last(x, s, axes, norm)
+    return _irfftn_real_length_one(x, s, axes, norm)
 
 
-def _irfftn_real_axis_last(
-    x: _torch.Tensor, s: "_Sequence[int] | None", axes: "_Sequence[int]", norm: str
+def _irfftn_real_length_one(
+    x: _torch.Tensor, s: "_Sequence[int]", axes: "_Sequence[int] | None", norm: str
 ) -> _torch.Tensor:
-    """``irfftn`` with its real-transform axis moved to the end and back (invalid or repeated
-    axes go to torch as they are, for its error)."""
+    """``irfftn`` for ``s[-1] == 1`` as ``Re(ifftn)`` of the first entry along the real axis
+    (invalid axes go to torch as they are, for its error)."""
     ndim = x.ndim
-    if any(type(a) is not int or not -ndim <= a < ndim for a in axes):
+    if axes is None:
+        axes = list(range(ndim - len(s), ndim))
+    if (
+        len(axes) != len(s)
+        or any(type(a) is not int or not -ndim <= a < ndim for a in axes)
+        or len({a % ndim for a in axes}) != len(axes)
+    ):
         return _compat_irfftn(x, s=s, axes=axes, norm=norm)
-    ax = [a % ndim for a in axes]
-    last = ax[-1]
-    if last == ndim - 1 or len(set(ax)) != len(ax):
-        return _compat_irfftn(x, s=s, axes=axes, norm=norm)
-    moved = [ndim - 1 if a == last else a - (a > last) for a in ax]
-    out = _compat_irfftn(_torch.movedim(x, last, -1), s=s, axes=moved, norm=norm)
-    return _torch.movedim(out, -1, last)
+    real = axes[-1] % ndim
+    if x.shape[real]:
+        first = x.narrow(real, 0, 1)
+    else:  # irfftn pads an empty axis with zeros
+        first = x.new_zeros([1 if i == real else d for i, d in enumerate(x.shape)])
+    out = _torch.fft.ifftn(first, s=list(s[:-1]), dim=list(axes[:-1]), norm=norm)
+    return _torch.real(out).contiguous()
 
 
 def _check_n(func: str, n: object) -> None:

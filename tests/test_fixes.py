@@ -342,5 +342,6 @@ def test_torch_irfftn_of_real_length_one_matches_numpy() -> None:
         for norm in ("backward", "ortho", "forward"):
             got = _irfftn_real_length_one(torch.from_numpy(x), s, axes, norm)
             want = np.fft.irfftn(x, s=s, axes=axes, norm=norm)
-            assert got.dtype == torch.float64 and got.shape == want.shape
+            assert got.dtype == torch.float64
+            assert got.shape == want.shape
             np.testing.assert_allclose(got.numpy(), want, atol=1e-12)

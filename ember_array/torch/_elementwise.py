@@ -306,9 +306,13 @@ def _sqrt_correct64(x: torch.Tensor) -> torch.Tensor:
     p = y * y
     err = ((hi * hi - p) + 2.0 * hi * lo) + lo * lo  # y*y == p + err exactly
     d = xs - p  # exact (Sterbenz)
-    up = torch.nextafter(y, torch.full_like(y, torch.inf))
-    dn = torch.nextafter(y, torch.zeros_like(y))
-    u_up, u_dn = up - y, y - dn  # powers of two: y*u and u*u/4 are exact
+    # the gaps to the neighbours from a detached y: torch before 2.13 has no derivative for
+    # nextafter (NotImplementedError under autograd, measured on 2.11); y + gap is the
+    # neighbour exactly and carries sqrt's own derivative
+    yd = y.detach()
+    u_up = torch.nextafter(yd, torch.full_like(yd, torch.inf)) - yd
+    u_dn = yd - torch.nextafter(yd, torch.zeros_like(yd))  # powers of two: y*u, u*u/4 exact
+    up, dn = y + u_up, y - u_dn
     # x > (y + u/2)**2  <=>  (x - y*y) - y*u > u*u/4, summed so only the last step rounds
     go_up = (d - y * u_up) - err > u_up * u_up * 0.25
     go_dn = (d + y * u_dn) - err < u_dn * u_dn * 0.25

@@ -162,7 +162,8 @@ def eye(
     device: Any = None,
 ) -> np.ndarray:
     """``np.eye``; a device other than the CPU raises (array-api-compat's check)."""
-    if device is not None:
+    # "cpu", what ember_array.device(x) gives for numpy, needs no check (~1 us less)
+    if device is not None and not (type(device) is str and device == "cpu"):
         result: np.ndarray = _compat.eye(n_rows, n_cols, k=k, dtype=dtype, device=device)
         return result
     return np.eye(n_rows, n_cols, k, dtype)

@@ -216,10 +216,20 @@ def names() -> tuple[str, ...]:
     return tuple(BY_NAME)
 
 
+#: array type -> its backend's name, once found (an owner never changes; a type no row owns
+#: is looked up again, since its library may still be importing)
+_OWNER: dict[type, str] = {}
+
+
 def backend_of_type(cls: type) -> str | None:
     """The name of the backend that owns the array type ``cls``, or None."""
+    name = _OWNER.get(cls)
+    if name is not None:
+        return name
     for b in BACKENDS:
         if b.owns(cls):
+            if len(_OWNER) < 256:  # array types are few; a bound against type factories
+                _OWNER[cls] = b.name
             return b.name
     return None
 

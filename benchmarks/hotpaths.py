@@ -11,6 +11,8 @@ Rows (sizes: ``M`` = 2**20 values into 1000 segments; ``100k`` = 100 000 element
   ``np.add.at`` / ``np.maximum.at``; torch ``segment_sum`` against ``index_add_``; mlx
   ``segment_sum``/``segment_max`` against ``.at[].add``/``.at[].maximum``. The anchors assume
   every index is valid; ember also drops out-of-range ones and fills empty segments.
+* torch ``sqrt`` (correctly rounded; torch's own is 1 ULP off on the CPU) at 8, 4k and 100k
+  elements, and under autograd (the float64 route);
 * wrappers: torch ``take``; mlx ``clip``, ``take``, ``astype``, ``concat``, ``argsort``,
   ``exp``, ``logaddexp``; mlx ``signal.istft`` against ``mx.fft.istft``.
 * floors: the 8-element mlx build rows also time a Python function that only forwards its
@@ -109,7 +111,18 @@ def _torch_rows(rng: np.random.Generator) -> list[Row]:
     ti = torch.from_numpy(rng.integers(0, 100_000, 100_000))
     g = torch.Generator().manual_seed(SEED)
     k = er.key(SEED, xp="torch")
+    # the price of the correctly rounded sqrt (torch's own is 1 ULP off on the CPU): plain
+    # tensors take numpy's sqrt, tensors that require grad the float64 route
+    s8, s4k = (torch.from_numpy(rng.uniform(0, 9, n).astype(np.float32)) for n in (8, 4096))
+    sg = x.abs().requires_grad_(True)
     return [
+        Row("torch", "sqrt 8", "torch.sqrt", lambda: et.sqrt(s8), lambda: torch.sqrt(s8), 2.5),
+        Row("torch", "sqrt 4k", "torch.sqrt", lambda: et.sqrt(s4k), lambda: torch.sqrt(s4k),
+            1.5),
+        Row("torch", "sqrt 100k", "torch.sqrt", lambda: et.sqrt(x.abs()),
+            lambda: torch.sqrt(x.abs()), 1.1),
+        Row("torch", "sqrt 100k grad", "torch.sqrt", lambda: et.sqrt(sg), lambda: torch.sqrt(sg),
+            6.0),
         Row("torch", "segment_sum M", "index_add_", lambda: segment_sum(v1, idx, SEGMENTS),
             lambda: torch.zeros(SEGMENTS).index_add_(0, idx, v1), 1.2),
         Row("torch", "take 100k", "torch.take", lambda: et.take(x, ti),

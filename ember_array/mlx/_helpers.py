@@ -248,6 +248,11 @@ class Compiled:
         return out
 
 
+def on_cpu() -> bool:
+    """Whether operations run on the CPU now (mlx's default device)."""
+    return bool(mx.default_device().type == mx.cpu)
+
+
 def jit_available() -> bool:
     """Whether ``mx.compile`` fuses here: mlx fuses on a GPU, and on the CPU only where ``g++``
     runs (``JitCompiler::available``); otherwise it calls the function unchanged."""

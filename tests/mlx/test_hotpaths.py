@@ -191,3 +191,15 @@ def test_logaddexp_of_other_dtypes_uses_mlx(dtype: str) -> None:
     a = mx.array([1, 2], dtype=getattr(mx, dtype))
     got = xp.logaddexp(a, a)
     assert mx.allclose(got.astype(mx.float32), mx.logaddexp(a, a).astype(mx.float32)).item()
+
+
+def test_exp_takes_separate_ops_on_large_cpu_arrays_with_the_same_bits() -> None:
+    """From 16k float32 elements on the CPU, exp runs as separate element-wise ops (SIMD loops
+    beat mlx's scalar fused kernel there): the same bits as the one-kernel form, and the same
+    derivative."""
+    n = _elementwise._EXP_SPLIT_SIZE
+    v = mx.array(RNG.uniform(-110, 95, n + 5).astype(np.float32))
+    fused = _elementwise._EXP[mx.float32]
+    np.testing.assert_array_equal(np.asarray(xp.exp(v)), np.asarray(fused(v)))
+    g = mx.grad(lambda t: mx.sum(xp.exp(t)))(v[:n] / 100)
+    np.testing.assert_array_equal(np.asarray(g), np.asarray(xp.exp(v[:n] / 100)))

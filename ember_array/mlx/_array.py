@@ -16,7 +16,12 @@ import, idempotent, fully undone by ``uninstall()`` — sets on ``mx.array``:
 * ``__setitem__`` ignoring a size-0 value under a boolean mask (``x[mask] = empty``, what
   ``array_api_extra.at(x, mask).set(...)`` does when the mask selects nothing): mlx's own
   ``__setitem__`` aborts the process with SIGFPE there (mlx 0.32.4). Decided from shapes only,
-  so nothing is evaluated; every other assignment goes to the native method;
+  so nothing is evaluated;
+* ``__setitem__`` accepting one boolean mask among integers, slices, None and an ellipsis
+  (``x[0, mask] = v``, lazily, through one mask over all of ``x``: ``_mask_assign``; mlx takes
+  a mask only as the whole key), and raising ``IndexError`` for keys mlx's scatter cannot take
+  (mlx raises an untranslated ``SystemError``); every other assignment goes to the native
+  method;
 * ``__rand__``, ``__ror__``, ``__rxor__``, ``__rlshift__``, ``__rrshift__`` with a Python scalar
   on the left (mlx has only ``__ror__``), and ``__rmatmul__``;
 * ``__mod__``/``__rmod__``/``__imod__``, ``__lshift__``/``__ilshift__`` and
@@ -58,6 +63,7 @@ from .._patch import ClassPatches
 from .._spec import SUPPORTED_VERSIONS
 from .._versions import versioned
 from ._devices import share_streams, unshare_streams
+from ._mask_assign import assign_with_mask
 
 __all__ = ["install", "uninstall", "installed"]
 
@@ -209,7 +215,22 @@ def _setitem(self: mx.array, key: Any, value: Any) -> None:
         # free() aborts the process); https://github.com/ml-explore/mlx/issues/2130
         _set_in_range(self, key, axis, value, native)
         return
-    native(self, key, value)
+    # mlx: __setitem__ takes a boolean mask only as the whole key (x[0, mask] = v raises an
+    # untranslated SystemError); https://github.com/ml-explore/mlx/issues/2803
+    if isinstance(key, tuple) and assign_with_mask(
+        self, key, value, _saved[(mx.array, "__getitem__")], native
+    ):
+        return
+    try:
+        native(self, key, value)
+    except SystemError:
+        # mlx: keys its scatter does not take end in a C++ exception that nanobind cannot
+        # translate; https://github.com/ml-explore/mlx/issues/2803
+        kinds = ", ".join(type(k).__name__ for k in (key if isinstance(key, tuple) else (key,)))
+        raise IndexError(
+            f"__setitem__ [mlx]: a key of ({kinds}) is not supported for an array of shape "
+            f"{tuple(self.shape)}"
+        ) from None
 
 
 def _set_in_range(self: mx.array, key: Any, axis: int, value: Any, native: Any) -> None:

@@ -305,3 +305,48 @@ def test_mask_among_basic_indices_as_numpy():
         np.testing.assert_array_equal(np.asarray(got), a[key])
     with pytest.raises(IndexError, match="one mask"):
         x[mx.array(masks[0]), :, mx.array([0, 1])]
+
+
+@pytest.mark.usefixtures("installed")
+def test_mask_among_basic_indices_setitem_as_numpy():
+    # x[0, mask] = v (scipy.differentiate's jacobian tests through xpx.at(x)[0, mask].set):
+    # mlx's own __setitem__ ended in an untranslated C++ exception (SystemError)
+    rng = np.random.default_rng(1)
+    a = rng.standard_normal((3, 4, 5)).astype(np.float32)
+    m3, m4, m5 = (rng.random(n) > 0.5 for n in (3, 4, 5))
+    m45 = rng.random((4, 5)) > 0.5
+    keys = [
+        (0, m4),
+        (slice(None), m4),
+        (Ellipsis, m5),
+        (m3, 0),
+        (m3, slice(None), 0),  # int and mask apart: numpy's selected axis comes first
+        (0, slice(None), m5),
+        (slice(None, None, -1), m4),  # a reversed slice: values land in reverse order
+        (None, 1, m4),
+        (slice(1, None), m4, slice(None, None, -2)),
+        (0, m45),
+        (np.int64(1), m4, 2),
+    ]
+    for key in keys:
+        shape = a[key].shape
+        values = [7.0, np.arange(np.prod(shape), dtype=np.float32).reshape(shape)]
+        if len(shape) >= 2:
+            values.append(np.arange(shape[-1], dtype=np.float32))
+            values.append(
+                np.arange(shape[0], dtype=np.float32).reshape((-1,) + (1,) * (len(shape) - 1))
+            )
+        for v in values:
+            expected = a.copy()
+            expected[key] = v
+            x = mx.array(a)
+            x[tuple(mx.array(k) if isinstance(k, np.ndarray) else k for k in key)] = (
+                mx.array(v) if isinstance(v, np.ndarray) else v
+            )
+            np.testing.assert_array_equal(np.asarray(x), expected, err_msg=f"{key} {v!r}")
+    x = mx.array(a)
+    with pytest.raises(IndexError, match=r"__setitem__ \[mlx\]: boolean mask of shape \(3,\)"):
+        x[0, mx.array(m3)] = 1.0
+    with pytest.raises(IndexError, match=r"__setitem__ \[mlx\]: a key of"):
+        # a mask with an index array: mlx's scatter takes neither (C++ exception, SystemError)
+        x[mx.array([True, False, True]), mx.array([0, 1, 1])] = 1.0

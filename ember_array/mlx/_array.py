@@ -32,6 +32,8 @@ import, idempotent, fully undone by ``uninstall()`` — sets on ``mx.array``:
   promote as the namespace functions do: where the standard's result is complex128 (float64
   with a complex operand, ``x + 0j``), they raise ``TypeError`` like ``add`` does, instead of
   mlx's silent complex64. Only complex results are checked, after the native operator;
+* ``__reduce_ex__`` pickling float64 arrays as float64 (mlx's own pickling restores them as
+  float32: ``_pickling``);
 * slices whose bounds are 0-d integer mlx arrays (``x[a:b]``) are converted with ``int()``
   (this evaluates the bounds, as any data-dependent shape must);
 
@@ -64,6 +66,7 @@ from .._spec import SUPPORTED_VERSIONS
 from .._versions import versioned
 from ._devices import share_streams, unshare_streams
 from ._mask_assign import assign_with_mask
+from ._pickling import reduce_ex
 
 __all__ = ["install", "uninstall", "installed"]
 
@@ -546,6 +549,7 @@ def _methods() -> list[tuple[type, str, Any]]:
         *((mx.array, n, _shape_kept(n)) for n in _NATIVE_INPLACE),
         *((mx.array, n, _complex_checked(n)) for n in _COMPLEX_CHECKED),
         (mx.array, "view", _view),
+        (mx.array, "__reduce_ex__", reduce_ex),
         # numpy defers its binary operators to the mlx array (as to torch's tensors, which set
         # the same): ``np.int64(3) + x`` and ``ndarray + x`` give an mlx array, not an ndarray
         # through the buffer protocol (scipy's tanhsinh: ``minlevel + res['nit']``)

@@ -21,7 +21,7 @@ PATCHED = [
     "__ror__", "__rxor__", "__rlshift__", "__rrshift__", "__rmod__", "__mod__", "__lshift__",
     "__rshift__", "__imod__", "__ilshift__", "__irshift__", "__rmatmul__", "__add__", "__radd__",
     "__sub__", "__rsub__", "__mul__", "__rmul__", "__truediv__", "__rtruediv__", "__pow__",
-    "__rpow__",
+    "__rpow__", "__reduce_ex__",
 ]  # fmt: skip
 
 
@@ -350,3 +350,27 @@ def test_mask_among_basic_indices_setitem_as_numpy():
     with pytest.raises(IndexError, match=r"__setitem__ \[mlx\]: a key of"):
         # a mask with an index array: mlx's scatter takes neither (C++ exception, SystemError)
         x[mx.array([True, False, True]), mx.array([0, 1, 1])] = 1.0
+
+
+@pytest.mark.usefixtures("installed")
+def test_pickle_keeps_float64():
+    # mlx's own pickling restores a float64 array as float32 (SciPy's RBFInterpolator
+    # test_pickleable: the unpickled interpolant's results moved by 3e-6)
+    import pickle
+
+    values = np.array([[0.1, 1 / 3], [2.0, -7.25]])
+    for dtype in (mx.float64, mx.float32, mx.int64, mx.bfloat16, mx.complex64, mx.bool_):
+        x = mx.array(values, dtype=mx.float64).astype(dtype)
+        for protocol in range(2, pickle.HIGHEST_PROTOCOL + 1):
+            y = pickle.loads(pickle.dumps(x, protocol=protocol))
+            assert y.dtype == dtype
+            assert mx.array_equal(x, y).item()
+    data = pickle.dumps(mx.array(values, dtype=mx.float64))
+    assert b"ember_array" not in data  # loads with numpy and mlx alone
+    xp.uninstall()
+    try:
+        y = pickle.loads(data)
+    finally:
+        xp.install()
+    assert y.dtype == mx.float64
+    np.testing.assert_array_equal(np.asarray(y), values)

@@ -32,6 +32,11 @@ import, idempotent, fully undone by ``uninstall()`` — sets on ``mx.array``:
   promote as the namespace functions do: where the standard's result is complex128 (float64
   with a complex operand, ``x + 0j``), they raise ``TypeError`` like ``add`` does, instead of
   mlx's silent complex64. Only complex results are checked, after the native operator;
+* the other in-place operators (``+=``, ``-=``, ``*=``, ``/=``, ``//=``, ``**=``, ``&=``,
+  ``|=``, ``^=``) keeping the array's shape and dtype: mlx's rebind ``x`` (every alias too) to
+  the broadcast, promoted result. A same-kind result is cast back (float32 ``*=`` a float64
+  array stays float32, as numpy and torch do), another kind raises ``TypeError``, a broadcast
+  that grows ``x`` raises ``ValueError``;
 * ``__reduce_ex__`` pickling float64 arrays as float64 (mlx's own pickling restores them as
   float32: ``_pickling``);
 * slices whose bounds are 0-d integer mlx arrays (``x[a:b]``) are converted with ``int()``
@@ -44,7 +49,7 @@ and on ``mx.Dtype``: ``__eq__``/``__ne__`` that answer ``False``/``True`` for no
 threads started afterwards get default streams any thread can evaluate, so lazy arrays can move
 between threads (thread pools, joblib's threading backend); ``uninstall()`` undoes it.
 
-Everything else (the other arithmetic results, other ``__setitem__`` keys, in-place updates) stays
+Everything else (the other arithmetic results, other ``__setitem__`` keys) stays
 mlx's own and runs on mlx's default device.  ``mx.array`` already has ``.mT``.
 
 nanobind lets Python set attributes on these classes (checked on mlx 0.32.4).  The classes are
@@ -402,12 +407,26 @@ def _inplace(name: str) -> Any:
     return method
 
 
+def _kind(dtype: Any) -> int:
+    """0 bool, 1 integer, 2 real floating, 3 complex floating."""
+    if dtype == mx.bool_:
+        return 0
+    if mx.issubdtype(dtype, mx.integer):
+        return 1
+    return 3 if mx.issubdtype(dtype, mx.complexfloating) else 2
+
+
 def _shape_kept(name: str) -> Any:
-    """A native in-place operator that refuses to change the array's shape.
+    """A native in-place operator that keeps the array's shape and dtype.
 
     mlx's ``x += y`` rebinds ``x`` to the broadcast result: a (3, 4) array plus a (2, 3, 4) one
-    silently becomes (2, 3, 4). The standard forbids an in-place operation that changes shape.
+    silently becomes (2, 3, 4), and a float32 array plus a float64 one becomes float64 (every
+    alias of ``x`` included). The standard forbids an in-place operation that changes either.
+    A result of another dtype of the same kind is cast back (numpy's and torch's in-place
+    ``same_kind`` rule: float32 ``*=`` a float64 array stays float32); one of another kind (a
+    float result for an integer array) raises ``TypeError``.
     """
+    binary = name.replace("__i", "__", 1)
 
     def method(self: mx.array, other: Any) -> Any:
         shape = getattr(other, "shape", None)
@@ -419,7 +438,20 @@ def _shape_kept(name: str) -> Any:
                     f"{name} [mlx]: an operand of shape {tuple(shape)} would change the array's "
                     f"shape {tuple(self.shape)}; an in-place operation cannot"
                 )
-        return _saved[(mx.array, name)](self, other)
+        # mlx: x op= y rebinds x to the promoted result (float32 *= float64 makes x float64);
+        # https://github.com/ml-explore/mlx/issues/714
+        # The lazy out-of-place result tells the dtype without computing anything.
+        out = getattr(mx.array, binary)(self, other)
+        if out is NotImplemented or out.dtype == self.dtype:
+            return _saved[(mx.array, name)](self, other)
+        if _kind(out.dtype) != _kind(self.dtype):
+            other_dtype = getattr(other, "dtype", type(other).__name__)
+            raise TypeError(
+                f"{name} [mlx]: {self.dtype} with {other_dtype} gives {out.dtype}, which an "
+                f"in-place operation cannot store in the {self.dtype} array"
+            )
+        _saved[(mx.array, "__setitem__")](self, Ellipsis, out.astype(self.dtype))
+        return self
 
     method.__name__ = name
     return method

@@ -374,3 +374,34 @@ def test_pickle_keeps_float64():
         xp.install()
     assert y.dtype == mx.float64
     np.testing.assert_array_equal(np.asarray(y), values)
+
+
+@pytest.mark.usefixtures("installed")
+def test_inplace_operators_keep_the_dtype():
+    # mlx's x *= y changes x's dtype (and every alias's) to the promoted one; SciPy's
+    # align_vectors does cov *= xp.asarray(np.float64 sigma) on a float32 cov
+    x = mx.ones((2,), dtype=mx.float32)
+    alias = x
+    x *= mx.array(0.5, dtype=mx.float64)
+    x += mx.array([1.0, 2.0], dtype=mx.float64)
+    x /= mx.array(2.0, dtype=mx.float64)
+    assert x is alias
+    assert x.dtype == mx.float32
+    np.testing.assert_array_equal(np.asarray(x), [0.75, 1.25])
+    y = mx.array([1, 2], dtype=mx.int8)
+    y += mx.array([3, 4], dtype=mx.int64)  # same kind: cast back, as numpy's same_kind
+    assert y.dtype == mx.int8
+    assert y.tolist() == [4, 6]
+    z = mx.array([1, 2], dtype=mx.int32)
+    with pytest.raises(TypeError, match=r"__iadd__ \[mlx\]: .*int32"):
+        z += 2.5
+    with pytest.raises(TypeError, match=r"__itruediv__ \[mlx\]"):
+        z /= mx.array(2, dtype=mx.int32)  # true division gives a float
+    assert z.dtype == mx.int32
+    assert z.tolist() == [1, 2]
+    b = mx.array([True, False])
+    with pytest.raises(TypeError, match=r"__iand__ \[mlx\]"):
+        b &= mx.array([1, 0], dtype=mx.int32)
+    w = mx.ones((2,), dtype=mx.float32)
+    w += 1  # a Python int keeps float32 natively: the native in-place path
+    assert w.dtype == mx.float32

@@ -106,3 +106,25 @@ def test_plugin_skips_crashing_tests_on_mlx_only() -> None:
     from ember_array.integrations import _scipy_pytest as plugin
 
     assert any("TestThreading" in k for k in plugin.MLX_SKIPS)
+
+
+@pytest.mark.filterwarnings("ignore:ember_array.integrations.scipy.enable")
+def test_scipy_view_of_mlx_has_numpys_logspace() -> None:
+    # scipy.differentiate's tests call xp.logspace (numpy, torch, cupy, jax and dask have it)
+    pytest.importorskip("scipy")
+    from scipy._lib import array_api_compat as compat
+
+    from ember_array.integrations import scipy as ember_scipy
+
+    with ember_scipy.enabled():
+        xp = compat.array_namespace(mx.zeros(1))
+        out = xp.logspace(-3, 0, 10)
+        assert out.dtype == emx.float32
+        np.testing.assert_allclose(np.asarray(out), np.logspace(-3, 0, 10), rtol=1e-6)
+        out = xp.logspace(0, 3, 4, base=2.0, endpoint=False, dtype=emx.float64)
+        assert out.dtype == emx.float64
+        np.testing.assert_array_equal(
+            np.asarray(out), np.logspace(0, 3, 4, base=2.0, endpoint=False)
+        )
+        assert xp.logspace(0, 2, 3, dtype=emx.int32).tolist() == [1, 10, 100]
+    assert not hasattr(emx, "logspace")  # ember_array.mlx itself keeps the standard's names

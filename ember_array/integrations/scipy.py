@@ -40,7 +40,8 @@ answers the native library's own names (``xp.testing``, ``xp.get_default_dtype``
 are written for array-api-compat's torch namespace, which re-exports torch. The standard's
 names are ember_array's own; only scipy sees the view (``ember_array.torch`` itself keeps only the
 standard's names). scipy's view of ``ember_array.mlx`` adds only ``diag`` (``mx.diag``), which
-scipy.interpolate's RBFInterpolator calls on ``xp``.
+scipy.interpolate's RBFInterpolator calls on ``xp``, and ``logspace`` (numpy's, from the
+standard's ``linspace`` and ``pow``), which scipy.differentiate's tests call on ``xp``.
 
 scipy reads ``SCIPY_ARRAY_API`` once, at import: without ``SCIPY_ARRAY_API=1`` scipy returns
 its numpy namespace for every input and never asks for another, so :func:`enable` warns.
@@ -96,11 +97,14 @@ RECOGNISED = ("numpy", "torch", "dask")
 _SCIPY_VIEWS: dict[int, ModuleType] = {}
 
 
-def _mlx_extras() -> dict[str, Any]:
-    """Names outside the standard that scipy's generic paths call on ``xp`` and mlx has.
+def _mlx_extras(ns: ModuleType) -> dict[str, Any]:
+    """Names outside the standard that scipy calls on ``xp`` and every library it knows has.
 
     ``diag`` (scipy.interpolate's RBFInterpolator builds its system with ``xp.diag``, which
     numpy, torch, cupy and jax have): ``mx.diag`` has numpy's meaning for 1-D and 2-D input.
+    ``logspace`` (scipy.differentiate's tests call ``xp.logspace``, which numpy, torch, cupy,
+    jax and dask have; mlx has none): numpy's, for scalar limits, from ``ns.linspace`` and
+    ``ns.pow`` (so it is lazy and follows ``ns``'s default floating dtype).
     Only these: mlx.core's other names (``convolve``, ``put_along_axis``, ...) would switch scipy
     onto paths it takes for libraries it knows.
     """
@@ -110,7 +114,24 @@ def _mlx_extras() -> dict[str, Any]:
         """``np.diag`` on mlx (``mx.diag``); given to scipy by ember_array.integrations.scipy."""
         return mx.diag(v, k)
 
-    return {"diag": diag}
+    def logspace(
+        start: float,
+        stop: float,
+        num: int = 50,
+        endpoint: bool = True,
+        base: float = 10.0,
+        dtype: Any = None,
+    ) -> Any:
+        """``np.logspace`` (``base ** linspace(start, stop, num)``) on ember_array.mlx; given
+        to scipy by ember_array.integrations.scipy."""
+        floating = dtype is not None and ns.isdtype(dtype, "real floating")
+        exponents = ns.linspace(
+            start, stop, num, endpoint=endpoint, dtype=dtype if floating else None
+        )
+        out = ns.pow(ns.asarray(base, dtype=exponents.dtype), exponents)
+        return out if dtype is None or floating else ns.astype(out, dtype)
+
+    return {"diag": diag, "logspace": logspace}
 
 
 def _for_scipy(ns: ModuleType) -> ModuleType:
@@ -118,7 +139,7 @@ def _for_scipy(ns: ModuleType) -> ModuleType:
     if ns.__name__ == BY_NAME["mlx"].namespace:  # no native fallback: only mlx's extras
         view = _SCIPY_VIEWS.get(id(ns))
         if view is None:
-            view = _SCIPY_VIEWS[id(ns)] = module_view(ns, _mlx_extras())
+            view = _SCIPY_VIEWS[id(ns)] = module_view(ns, _mlx_extras(ns))
         return view
     return native_names_view(ns, RECOGNISED, _SCIPY_VIEWS)
 

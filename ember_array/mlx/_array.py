@@ -16,7 +16,12 @@ import, idempotent, fully undone by ``uninstall()`` — sets on ``mx.array``:
 * ``__setitem__`` ignoring a size-0 value under a boolean mask (``x[mask] = empty``, what
   ``array_api_extra.at(x, mask).set(...)`` does when the mask selects nothing): mlx's own
   ``__setitem__`` aborts the process with SIGFPE there (mlx 0.32.4). Decided from shapes only,
-  so nothing is evaluated; every other assignment goes to the native method;
+  so nothing is evaluated;
+* ``__setitem__`` accepting one boolean mask among integers, slices, None and an ellipsis
+  (``x[0, mask] = v``, lazily, through one mask over all of ``x``: ``_mask_assign``; mlx takes
+  a mask only as the whole key), and raising ``IndexError`` for keys mlx's scatter cannot take
+  (mlx raises an untranslated ``SystemError``); every other assignment goes to the native
+  method;
 * ``__rand__``, ``__ror__``, ``__rxor__``, ``__rlshift__``, ``__rrshift__`` with a Python scalar
   on the left (mlx has only ``__ror__``), and ``__rmatmul__``;
 * ``__mod__``/``__rmod__``/``__imod__``, ``__lshift__``/``__ilshift__`` and
@@ -27,6 +32,13 @@ import, idempotent, fully undone by ``uninstall()`` — sets on ``mx.array``:
   promote as the namespace functions do: where the standard's result is complex128 (float64
   with a complex operand, ``x + 0j``), they raise ``TypeError`` like ``add`` does, instead of
   mlx's silent complex64. Only complex results are checked, after the native operator;
+* the other in-place operators (``+=``, ``-=``, ``*=``, ``/=``, ``//=``, ``**=``, ``&=``,
+  ``|=``, ``^=``) keeping the array's shape and dtype: mlx's rebind ``x`` (every alias too) to
+  the broadcast, promoted result. A same-kind result is cast back (float32 ``*=`` a float64
+  array stays float32, as numpy and torch do), another kind raises ``TypeError``, a broadcast
+  that grows ``x`` raises ``ValueError``;
+* ``__reduce_ex__`` pickling float64 arrays as float64 (mlx's own pickling restores them as
+  float32: ``_pickling``);
 * slices whose bounds are 0-d integer mlx arrays (``x[a:b]``) are converted with ``int()``
   (this evaluates the bounds, as any data-dependent shape must);
 
@@ -37,7 +49,7 @@ and on ``mx.Dtype``: ``__eq__``/``__ne__`` that answer ``False``/``True`` for no
 threads started afterwards get default streams any thread can evaluate, so lazy arrays can move
 between threads (thread pools, joblib's threading backend); ``uninstall()`` undoes it.
 
-Everything else (the other arithmetic results, other ``__setitem__`` keys, in-place updates) stays
+Everything else (the other arithmetic results, other ``__setitem__`` keys) stays
 mlx's own and runs on mlx's default device.  ``mx.array`` already has ``.mT``.
 
 nanobind lets Python set attributes on these classes (checked on mlx 0.32.4).  The classes are
@@ -58,6 +70,8 @@ from .._patch import ClassPatches
 from .._spec import SUPPORTED_VERSIONS
 from .._versions import versioned
 from ._devices import share_streams, unshare_streams
+from ._mask_assign import assign_with_mask
+from ._pickling import reduce_ex
 
 __all__ = ["install", "uninstall", "installed"]
 
@@ -209,7 +223,22 @@ def _setitem(self: mx.array, key: Any, value: Any) -> None:
         # free() aborts the process); https://github.com/ml-explore/mlx/issues/2130
         _set_in_range(self, key, axis, value, native)
         return
-    native(self, key, value)
+    # mlx: __setitem__ takes a boolean mask only as the whole key (x[0, mask] = v raises an
+    # untranslated SystemError); https://github.com/ml-explore/mlx/issues/2803
+    if isinstance(key, tuple) and assign_with_mask(
+        self, key, value, _saved[(mx.array, "__getitem__")], native
+    ):
+        return
+    try:
+        native(self, key, value)
+    except SystemError:
+        # mlx: keys its scatter does not take end in a C++ exception that nanobind cannot
+        # translate; https://github.com/ml-explore/mlx/issues/2803
+        kinds = ", ".join(type(k).__name__ for k in (key if isinstance(key, tuple) else (key,)))
+        raise IndexError(
+            f"__setitem__ [mlx]: a key of ({kinds}) is not supported for an array of shape "
+            f"{tuple(self.shape)}"
+        ) from None
 
 
 def _set_in_range(self: mx.array, key: Any, axis: int, value: Any, native: Any) -> None:
@@ -378,12 +407,26 @@ def _inplace(name: str) -> Any:
     return method
 
 
+def _kind(dtype: Any) -> int:
+    """0 bool, 1 integer, 2 real floating, 3 complex floating."""
+    if dtype == mx.bool_:
+        return 0
+    if mx.issubdtype(dtype, mx.integer):
+        return 1
+    return 3 if mx.issubdtype(dtype, mx.complexfloating) else 2
+
+
 def _shape_kept(name: str) -> Any:
-    """A native in-place operator that refuses to change the array's shape.
+    """A native in-place operator that keeps the array's shape and dtype.
 
     mlx's ``x += y`` rebinds ``x`` to the broadcast result: a (3, 4) array plus a (2, 3, 4) one
-    silently becomes (2, 3, 4). The standard forbids an in-place operation that changes shape.
+    silently becomes (2, 3, 4), and a float32 array plus a float64 one becomes float64 (every
+    alias of ``x`` included). The standard forbids an in-place operation that changes either.
+    A result of another dtype of the same kind is cast back (numpy's and torch's in-place
+    ``same_kind`` rule: float32 ``*=`` a float64 array stays float32); one of another kind (a
+    float result for an integer array) raises ``TypeError``.
     """
+    binary = name.replace("__i", "__", 1)
 
     def method(self: mx.array, other: Any) -> Any:
         shape = getattr(other, "shape", None)
@@ -395,7 +438,20 @@ def _shape_kept(name: str) -> Any:
                     f"{name} [mlx]: an operand of shape {tuple(shape)} would change the array's "
                     f"shape {tuple(self.shape)}; an in-place operation cannot"
                 )
-        return _saved[(mx.array, name)](self, other)
+        # mlx: x op= y rebinds x to the promoted result (float32 *= float64 makes x float64);
+        # https://github.com/ml-explore/mlx/issues/714
+        # The lazy out-of-place result tells the dtype without computing anything.
+        out = getattr(mx.array, binary)(self, other)
+        if out is NotImplemented or out.dtype == self.dtype:
+            return _saved[(mx.array, name)](self, other)
+        if _kind(out.dtype) != _kind(self.dtype):
+            other_dtype = getattr(other, "dtype", type(other).__name__)
+            raise TypeError(
+                f"{name} [mlx]: {self.dtype} with {other_dtype} gives {out.dtype}, which an "
+                f"in-place operation cannot store in the {self.dtype} array"
+            )
+        _saved[(mx.array, "__setitem__")](self, Ellipsis, out.astype(self.dtype))
+        return self
 
     method.__name__ = name
     return method
@@ -525,6 +581,7 @@ def _methods() -> list[tuple[type, str, Any]]:
         *((mx.array, n, _shape_kept(n)) for n in _NATIVE_INPLACE),
         *((mx.array, n, _complex_checked(n)) for n in _COMPLEX_CHECKED),
         (mx.array, "view", _view),
+        (mx.array, "__reduce_ex__", reduce_ex),
         # numpy defers its binary operators to the mlx array (as to torch's tensors, which set
         # the same): ``np.int64(3) + x`` and ``ndarray + x`` give an mlx array, not an ndarray
         # through the buffer protocol (scipy's tanhsinh: ``minlevel + res['nit']``)

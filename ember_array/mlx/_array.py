@@ -399,6 +399,7 @@ def _inplace(name: str) -> Any:
                 f"shape {tuple(self.shape)}; an in-place operation cannot change it"
             )
         if out.dtype != self.dtype:
+            _check_same_kind(name, self, other, out)  # as _shape_kept: int32 %= 2.5 raises
             out = out.astype(self.dtype)
         mx.array.__setitem__(self, Ellipsis, out)
         return self
@@ -414,6 +415,16 @@ def _kind(dtype: Any) -> int:
     if mx.issubdtype(dtype, mx.integer):
         return 1
     return 3 if mx.issubdtype(dtype, mx.complexfloating) else 2
+
+
+def _check_same_kind(name: str, x: mx.array, other: Any, out: mx.array) -> None:
+    """``TypeError`` where an in-place result's dtype is of another kind than ``x``'s."""
+    if _kind(out.dtype) != _kind(x.dtype):
+        other_dtype = getattr(other, "dtype", type(other).__name__)
+        raise TypeError(
+            f"{name} [mlx]: {x.dtype} with {other_dtype} gives {out.dtype}, which an "
+            f"in-place operation cannot store in the {x.dtype} array"
+        )
 
 
 def _shape_kept(name: str) -> Any:
@@ -444,12 +455,7 @@ def _shape_kept(name: str) -> Any:
         out = getattr(mx.array, binary)(self, other)
         if out is NotImplemented or out.dtype == self.dtype:
             return _saved[(mx.array, name)](self, other)
-        if _kind(out.dtype) != _kind(self.dtype):
-            other_dtype = getattr(other, "dtype", type(other).__name__)
-            raise TypeError(
-                f"{name} [mlx]: {self.dtype} with {other_dtype} gives {out.dtype}, which an "
-                f"in-place operation cannot store in the {self.dtype} array"
-            )
+        _check_same_kind(name, self, other, out)
         _saved[(mx.array, "__setitem__")](self, Ellipsis, out.astype(self.dtype))
         return self
 

@@ -397,8 +397,14 @@ def test_inplace_operators_keep_the_dtype():
         z += 2.5
     with pytest.raises(TypeError, match=r"__itruediv__ \[mlx\]"):
         z /= mx.array(2, dtype=mx.int32)  # true division gives a float
+    with pytest.raises(TypeError, match=r"__imod__ \[mlx\]"):
+        z %= mx.array(1.5, dtype=mx.float32)  # the routed operators follow the same rule
     assert z.dtype == mx.int32
     assert z.tolist() == [1, 2]
+    f = mx.array([5.5, 7.0], dtype=mx.float32)
+    f %= mx.array(2.0, dtype=mx.float64)
+    assert f.dtype == mx.float32
+    assert f.tolist() == [1.5, 1.0]
     b = mx.array([True, False])
     with pytest.raises(TypeError, match=r"__iand__ \[mlx\]"):
         b &= mx.array([1, 0], dtype=mx.int32)

@@ -765,3 +765,16 @@ def test_frame_of_non_contiguous_input(backend: str, xp: ModuleType) -> None:
     x = xp.permute_dims(from_numpy(backend, a), (1, 0))[:, 1:5]  # (10, 4), not contiguous
     want = np.lib.stride_tricks.sliding_window_view(a.T[:, 1:5], 4, axis=0)[::2]
     np.testing.assert_array_equal(to_numpy(signal.frame(x, 4, 2, axis=0)), want)
+
+
+def test_stft_checks_are_reused_only_for_the_same_arguments() -> None:
+    """A checked stft call is remembered per dtype, shape and plain argument; a bool where an
+    int is expected (``True == 1``) or another signal length is checked again."""
+    x = np.zeros(64, dtype=np.float32)
+    for _ in range(2):
+        assert signal.stft(x, 16, 1, center=False).shape == (9, 49)
+        with pytest.raises(TypeError, match="hop_length must be an int"):
+            signal.stft(x, 16, True, center=False)
+    assert signal.stft(x[:32], 16, 1, center=False).shape == (9, 17)
+    with pytest.raises(ValueError, match="n_fft=16 is longer"):
+        signal.stft(x[:8], 16, 1, center=False)

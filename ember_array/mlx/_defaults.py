@@ -47,6 +47,16 @@ def get_default_dtype() -> Any:
     -------
     dtype
         ``float32`` (mlx's own default) unless :func:`set_default_dtype` chose ``float64``.
+
+    See Also
+    --------
+    set_default_dtype : change it.
+
+    Examples
+    --------
+    >>> import ember_array.mlx as xp
+    >>> xp.get_default_dtype() == xp.float32
+    True
     """
     return DEFAULTS.real
 
@@ -80,6 +90,23 @@ def set_default_dtype(dtype: Any, /) -> None:
     ValueError
         ``dtype`` is float64 and mlx's default device is a GPU, which cannot hold float64 (make
         the CPU the default first: ``mx.set_default_device(mx.cpu)``).
+
+    See Also
+    --------
+    get_default_dtype : read it back.
+    ember_array.integrations.scipy.enable : SciPy's ``xp_default_dtype`` answers it.
+
+    Examples
+    --------
+    >>> import mlx.core as mx
+    >>> import ember_array.mlx as xp
+    >>> mx.set_default_device(mx.cpu)
+    >>> xp.set_default_dtype(xp.float64)
+    >>> xp.asarray([0.1, 0.2]).dtype == xp.float64
+    True
+    >>> xp.set_default_dtype(xp.float32)
+    >>> xp.zeros(2).dtype == xp.float32
+    True
     """
     name = _real_name(dtype)
     if name == "float64" and not holds_float64(default_device()):

@@ -91,8 +91,71 @@ def test_float16_promotes_as_a_real_floating_dtype() -> None:
     assert emx.result_type(emx.float16, emx.float32) == emx.float32
     assert emx.result_type(emx.asarray([1.0], dtype=emx.float16), 1.0) == emx.float16
     assert emx.finfo(emx.float16).bits == 16
-    with pytest.raises(TypeError):
-        emx.result_type(emx.float16, emx.int32)
+    assert emx.result_type(emx.float16, emx.int32) == emx.float16  # across kinds: mlx's answer
+
+
+def test_mixed_kind_result_type_follows_mlx() -> None:
+    # SciPy's logsumexp tests (test_dtypes_ab) ask result_type across kinds
+    assert emx.result_type(emx.int32, emx.float64) == emx.float64
+    assert emx.result_type(emx.complex64, emx.int64) == emx.complex64
+
+
+@pytest.mark.filterwarnings("ignore:ember_array.integrations.scipy.enable")
+def test_scipy_default_dtype_follows_set_default_dtype() -> None:
+    pytest.importorskip("scipy")
+    from scipy._lib import _array_api as api
+
+    from ember_array.integrations import scipy as ember_scipy
+
+    with ember_scipy.enabled():
+        emx.set_default_dtype(emx.float64)
+        try:
+            assert api.xp_default_dtype(emx) == emx.float64
+        finally:
+            emx.set_default_dtype(emx.float32)
+        assert api.xp_default_dtype(emx) == emx.float32
+
+
+@pytest.mark.filterwarnings("ignore:ember_array.integrations.scipy.enable")
+@pytest.mark.parametrize(("env", "want"), [(None, "float64"), ("float32", "float32")])
+def test_plugin_sets_and_restores_mlx_default_dtype(
+    monkeypatch: pytest.MonkeyPatch, env: str | None, want: str
+) -> None:
+    from ember_array.integrations import _scipy_pytest as plugin
+
+    if env is None:
+        monkeypatch.delenv("SCIPY_DEFAULT_DTYPE", raising=False)
+    else:
+        monkeypatch.setenv("SCIPY_DEFAULT_DTYPE", env)
+    monkeypatch.setattr(plugin, "_MLX", True)
+    monkeypatch.setattr(plugin, "_ORIGINAL_ENV", None)
+    plugin.pytest_configure(None)  # type: ignore[arg-type]
+    try:
+        assert emx.get_default_dtype() == getattr(emx, want)
+        assert emx.zeros(1).dtype == getattr(emx, want)
+    finally:
+        plugin.pytest_unconfigure(None)  # type: ignore[arg-type]
+    assert emx.get_default_dtype() == emx.float32
+
+
+def test_plugin_refuses_an_unknown_scipy_default_dtype(monkeypatch: pytest.MonkeyPatch) -> None:
+    from ember_array.integrations import _scipy_pytest as plugin
+
+    monkeypatch.setenv("SCIPY_DEFAULT_DTYPE", "float16")
+    with pytest.raises(ValueError, match="SCIPY_DEFAULT_DTYPE"):
+        plugin._mlx_default_dtype()
+    assert emx.get_default_dtype() == emx.float32
+
+
+def test_plugin_keeps_float32_on_a_gpu_default_device(monkeypatch: pytest.MonkeyPatch) -> None:
+    from ember_array.integrations import _scipy_pytest as plugin
+
+    monkeypatch.delenv("SCIPY_DEFAULT_DTYPE", raising=False)
+    monkeypatch.setattr(mx, "default_device", lambda: mx.Device(mx.gpu))
+    monkeypatch.setattr(plugin, "_MLX_DEFAULT_NOTE", [])
+    plugin._mlx_default_dtype()
+    assert emx.get_default_dtype() == emx.float32
+    assert "left at float32" in plugin._MLX_DEFAULT_NOTE[0]
 
 
 def test_moveaxis_that_moves_nothing_returns_x() -> None:

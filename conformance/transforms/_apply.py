@@ -42,7 +42,7 @@ SYMMETRIC = frozenset({"linalg.cholesky", "linalg.eigh", "linalg.eigvalsh"})
 #: Functions whose values are unspecified: compared by shape and dtype, never differentiated.
 UNSPECIFIED = frozenset({"empty", "empty_like"})
 #: Functions of dtypes and shapes, whose results hold no array: no transform applies (and
-#: their base call may rightly raise: mlx's ``result_type(int32 array, float32)``).
+#: their base call may rightly raise: mlx's ``result_type(int8 array, uint64)``).
 NO_ARRAYS = frozenset({"broadcast_shapes", "can_cast", "finfo", "iinfo", "isdtype", "result_type"})
 #: Shifts of the differentiated input into the function's domain (base values are in (0, 1]).
 DOMAIN_SHIFT = {"acosh": 1.0}

@@ -25,6 +25,11 @@ integration answers with ``ember_array.mlx`` (installed with :func:`ember_array.
 ``"mlx"`` joins ``scipy.conftest.xp_known_backends``, so ``np_only`` skips it and
 ``skip_xp_backends("mlx")`` would name it; on a GPU default device it joins the cpu-only skips.
 The tests of :data:`MLX_SKIPS` (they crash the process on mlx) are skipped on mlx.
+
+dtype: SciPy's conftest makes float64 torch's default (``torch.set_default_dtype``) unless
+``SCIPY_DEFAULT_DTYPE=float32``; with mlx selected this plugin does the same for
+``ember_array.mlx`` (:func:`ember_array.mlx.set_default_dtype`), and puts the old default back at
+unconfigure. A GPU default device has no float64: there the default stays float32.
 """
 
 from __future__ import annotations
@@ -181,12 +186,45 @@ def backend_of_test(nodeid: str) -> str:
 _outcomes = Outcomes(backend_of_test)
 
 
+#: ``ember_array.mlx``'s default real floating dtype before :func:`pytest_configure` changed it
+#: (empty: not changed), and why it was left alone where it was (for the report header).
+_MLX_DEFAULT: list[Any] = []
+_MLX_DEFAULT_NOTE: list[str] = []
+
+
+def _mlx_default_dtype() -> None:
+    """Make float64 ``ember_array.mlx``'s default, as SciPy's conftest does for torch
+    (``torch.set_default_dtype(torch.float64)``), unless ``SCIPY_DEFAULT_DTYPE=float32``.
+
+    SciPy's suite is written for a float64 default (it special-cases torch's float32 mode only).
+    On a GPU default device, which has no float64, the default stays float32.
+    """
+    wanted = os.environ.get("SCIPY_DEFAULT_DTYPE", "float64")
+    if wanted not in ("float32", "float64"):
+        raise ValueError(
+            "SCIPY_DEFAULT_DTYPE env var, if set, can only be either 'float64' or 'float32'. "
+            f"Got '{wanted}' instead."
+        )
+    import ember_array.mlx as emx
+
+    previous = emx.get_default_dtype()
+    try:
+        emx.set_default_dtype(getattr(emx, wanted))
+    except ValueError as e:  # a GPU default device: no float64
+        _MLX_DEFAULT_NOTE.append(f"mlx default dtype left at float32 ({e})")
+        return
+    _MLX_DEFAULT.append(previous)
+
+
 def pytest_configure(config: pytest.Config) -> None:
-    """Enable the integration before SciPy's test modules are imported (not for the control)."""
+    """Enable the integration before SciPy's test modules are imported (not for the control);
+    with mlx selected, make float64 its default dtype (:func:`_mlx_default_dtype`)."""
     from . import scipy as ember_scipy
 
     if not _control():
         ember_scipy.enable(mlx=_MLX)
+        if _MLX:
+            _mlx_default_dtype()
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
@@ -194,6 +232,10 @@ def pytest_unconfigure(config: pytest.Config) -> None:
     from . import scipy as ember_scipy
 
     ember_scipy.disable()
+    if _MLX_DEFAULT:
+        import ember_array.mlx as emx
+
+        emx.set_default_dtype(_MLX_DEFAULT.pop())
     if _ORIGINAL_ENV is not None:
         os.environ["SCIPY_ARRAY_API"] = _ORIGINAL_ENV
 
@@ -204,7 +246,12 @@ def pytest_report_header(config: pytest.Config) -> str:
 
     if _control():
         return "ember_array.integrations.scipy: not enabled (the array-api-compat control)"
-    return "ember_array.integrations.scipy: " + ", ".join(ember_scipy.patched_attributes())
+    header = "ember_array.integrations.scipy: " + ", ".join(ember_scipy.patched_attributes())
+    if _MLX_DEFAULT:
+        import ember_array.mlx as emx
+
+        header += f"; ember_array.mlx default dtype: {emx.get_default_dtype()}"
+    return "\n".join([header, *_MLX_DEFAULT_NOTE])
 
 
 def pytest_runtest_logreport(report: pytest.TestReport) -> None:

@@ -24,7 +24,9 @@ otherwise calls ``array_api_compat.array_namespace(*arrays)`` on its vendored co
     with a negative step, which torch cannot; ``.cpu().numpy()``).
 ``scipy._lib._array_api.xp_default_dtype``
     (and every copy) answers the namespace's own default real floating dtype for
-    ``ember_array.mlx`` (float32), as scipy asks torch for its default (scipy's answer for a
+    ``ember_array.mlx`` (float32, or float64 after ``ember_array.mlx.set_default_dtype``, which
+    the SciPy pytest plugin sets as SciPy's conftest sets torch's), as scipy asks torch for its
+    default (scipy's answer for a
     namespace it does not know is float64, so integer input promoted with ``force_floating``
     came out float64 where scipy's tests expect ``xp.asarray(1.).dtype``).
 ``scipy._lib._array_api.get_native_namespace_name``
@@ -161,8 +163,9 @@ def _make_default_dtype(original: Callable[[ModuleType], Any]) -> Callable[[Modu
     ours = {BY_NAME[b].namespace for b in BY_NAME if b not in RECOGNISED}
 
     def xp_default_dtype(xp: ModuleType) -> Any:
-        """The namespace's default real floating dtype for ember_array's mlx (float32), as
-        scipy asks torch's; installed by ember_array.integrations.scipy."""
+        """The namespace's default real floating dtype for ember_array's mlx (float32 unless
+        ``set_default_dtype``), as scipy asks torch's; installed by
+        ember_array.integrations.scipy."""
         if getattr(xp, "__name__", None) in ours:
             return xp.__array_namespace_info__().default_dtypes()["real floating"]
         return original(xp)

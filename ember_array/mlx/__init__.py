@@ -10,6 +10,9 @@ Dtype objects (``xp.float32``...) are ``mx.Dtype`` instances that compare with a
 ``_dtype_objects``); ``xp.complex128`` is a marker that every ``dtype=`` argument rejects with
 ``TypeError`` (mlx has no complex128).  The array class itself is untouched until
 :func:`install` is called (see ``_array``).
+
+The default real floating dtype is float32, mlx's; :func:`set_default_dtype` switches it to
+float64 (CPU only), as ``torch.set_default_dtype`` does (see ``_defaults``).
 """
 
 from typing import Final as _Final
@@ -24,6 +27,7 @@ from .._spec import EXTRA_DTYPES as _EXTRA_DTYPES
 from .._spec import MAIN as _MAIN
 from . import fft, linalg
 from ._array import install, uninstall
+from ._defaults import get_default_dtype, set_default_dtype
 from ._devices import float64_needs_cpu_stream as _float64_needs_cpu_stream
 from ._devices import route_float64 as _route_float64
 from ._dtype_objects import DTYPES as _DTYPES
@@ -50,3 +54,4 @@ _route = _route_float64 if _float64_needs_cpu_stream() else None
 __all__ = _populate(globals(), None, _FIXES, _MAIN, before_guard=_route)
 __all__ += _populate(globals(), _mx, None, _EXTRA_DTYPES)  # outside the standard: see _spec
 __all__ += [*_DUNDERS, "fft", "linalg", "install", "uninstall"]
+__all__ += ["get_default_dtype", "set_default_dtype"]  # float32 (mlx's) or float64, opt-in

@@ -16,11 +16,10 @@ from .._common._scalars import as_numpy_reads, triangle
 from .._markers import wraps_native
 from .._spec import CREATION
 from ._custom_functions import make_complex
+from ._defaults import DEFAULTS, default_complex
 from ._devices import stream_for
 from ._dtype_objects import DTYPES, native
 from ._helpers import (
-    DEFAULT_COMPLEX,
-    DEFAULT_FLOAT,
     DEFAULT_INT,
     check_shape,
     from_numpy,
@@ -31,7 +30,7 @@ from ._helpers import (
 __all__ = list(CREATION)
 
 _KIND_RANK = {bool: 0, int: 1, float: 2, complex: 3}
-_KIND_DTYPE = {0: DTYPES["bool"], 1: DEFAULT_INT, 2: DEFAULT_FLOAT, 3: DEFAULT_COMPLEX}
+_KIND_DTYPE = {0: DTYPES["bool"], 1: DEFAULT_INT}
 
 
 def _scalar_kind(obj: Any, func: str) -> int:
@@ -49,7 +48,12 @@ def _scalar_kind(obj: Any, func: str) -> int:
     raise TypeError(f"{func}: mlx cannot make an array from {type(obj).__name__}")
 
 
-def _default_dtype(kind: int) -> mx.Dtype:
+def _default_dtype(kind: int, func: str) -> mx.Dtype:
+    """The default dtype of a Python scalar kind (floats: the namespace's current default)."""
+    if kind == 2:
+        return DEFAULTS.real
+    if kind == 3:
+        return default_complex(func)
     return _KIND_DTYPE[kind]
 
 
@@ -80,7 +84,8 @@ def asarray(
     and refuses ``copy=False``); ``copy=False`` raises ``ValueError`` where a copy is needed
     (a cast, or any import of numpy/Python data, which mlx always copies).  numpy float64 data stay
     float64 (``mx.array`` would make them float32).  Python ``int`` defaults to int64, ``float`` to
-    float32, ``complex`` to complex64.
+    the default real floating dtype (float32 unless :func:`set_default_dtype`), ``complex`` to
+    complex64 (``TypeError`` with a float64 default: complex128, which mlx lacks).
     """
     dt = native(dtype, "asarray")
     if isinstance(obj, mx.array):
@@ -106,7 +111,7 @@ def asarray(
             # ``xp.asarray([np.float64(0.5), ...])`` is float64, not the default float32
             return asarray(np.asarray(obj), device=device)
         if dt is None:
-            dt = _default_dtype(_scalar_kind(obj, "asarray"))
+            dt = _default_dtype(_scalar_kind(obj, "asarray"), "asarray")
         stream_for(device, dt, "asarray")
         try:
             a = np.asarray(obj, dtype=np_dtype(dt))
@@ -176,7 +181,7 @@ def arange(
     if stop is None:
         start, stop = 0, start
     if dt is None:
-        dt = DEFAULT_INT if all(isinstance(v, int) for v in (start, stop, step)) else DEFAULT_FLOAT
+        dt = DEFAULT_INT if all(isinstance(v, int) for v in (start, stop, step)) else DEFAULTS.real
     s = stream_for(device, dt, "arange")
     if step == 0:
         raise ValueError("arange: mlx step must not be zero")
@@ -206,21 +211,21 @@ def _fill(shape: Any, value: Any, dt: mx.Dtype, s: Any, func: str) -> mx.array:
 
 def empty(shape: int | Sequence[int], *, dtype: Any = None, device: Any = None) -> mx.array:
     """An array of ``shape`` (zero-filled: mlx has no uninitialized allocation)."""
-    dt = native(dtype, "empty") or DEFAULT_FLOAT
+    dt = native(dtype, "empty") or DEFAULTS.real
     return mx.zeros(_shape(shape, "empty", dt), dtype=dt, stream=stream_for(device, dt, "empty"))
 
 
 @wraps_native()
 def zeros(shape: int | Sequence[int], *, dtype: Any = None, device: Any = None) -> mx.array:
     """An array of zeros with ``device=`` support."""
-    dt = native(dtype, "zeros") or DEFAULT_FLOAT
+    dt = native(dtype, "zeros") or DEFAULTS.real
     return mx.zeros(_shape(shape, "zeros", dt), dtype=dt, stream=stream_for(device, dt, "zeros"))
 
 
 @wraps_native()
 def ones(shape: int | Sequence[int], *, dtype: Any = None, device: Any = None) -> mx.array:
     """An array of ones with ``device=`` support."""
-    dt = native(dtype, "ones") or DEFAULT_FLOAT
+    dt = native(dtype, "ones") or DEFAULTS.real
     return mx.ones(_shape(shape, "ones", dt), dtype=dt, stream=stream_for(device, dt, "ones"))
 
 
@@ -237,7 +242,7 @@ def full(
     if isinstance(fill_value, mx.array):
         dt = dt or fill_value.dtype
     elif dt is None:
-        dt = _default_dtype(_scalar_kind(fill_value, "full"))
+        dt = _default_dtype(_scalar_kind(fill_value, "full"), "full")
     return _fill(shape, fill_value, dt, stream_for(device, dt, "full"), "full")
 
 
@@ -283,7 +288,7 @@ def eye(
     device: Any = None,
 ) -> mx.array:
     """A 2-D array with ones on the ``k``-th diagonal."""
-    dt = native(dtype, "eye") or DEFAULT_FLOAT
+    dt = native(dtype, "eye") or DEFAULTS.real
     s = stream_for(device, dt, "eye")
     m = n_rows if n_cols is None else n_cols
     check_shape((n_rows, m), "eye", dt)
@@ -307,7 +312,7 @@ def linspace(
     dt = native(dtype, "linspace")
     is_c = isinstance(start, complex) or isinstance(stop, complex)
     if dt is None:
-        dt = DEFAULT_COMPLEX if is_c else DEFAULT_FLOAT
+        dt = default_complex("linspace") if is_c else DEFAULTS.real
     s = stream_for(device, dt, "linspace")
     try:
         check_shape(num, "linspace", dt)

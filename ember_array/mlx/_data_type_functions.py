@@ -1,5 +1,6 @@
 """Data type functions: ``astype``, ``can_cast``, ``finfo``, ``iinfo``, ``isdtype``,
-``result_type`` and the broadcasting helpers, following the standard's promotion table."""
+``result_type`` and the broadcasting helpers, following the standard's promotion table (and
+mlx's own promotion across kinds, which the standard leaves undefined)."""
 
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ from .._common._data_types import (
 from .._common._manipulation import broadcast_shapes as _broadcast_shapes
 from .._markers import wraps_native
 from .._spec import DATA_TYPE_FUNCTIONS
+from ._defaults import DEFAULTS
 from ._devices import float64_needs_cpu_stream, stream_for
 from ._dtype_objects import DTYPES, NATIVE_DTYPES, UnsupportedDtype, from_native, name_of, native
 from ._helpers import check_shape
@@ -44,7 +46,16 @@ _KINDS = {
 }
 
 
-def _promote_names(a: str, b: str) -> str:
+#: kinds the standard's table does not promote across: bool < integer < floating (real and
+#: complex floating promote within the table: float64 with complex64 is complex128)
+_RANK = {
+    "bool": 0,
+    **dict.fromkeys(_SIGNED + _UNSIGNED, 1),
+    **dict.fromkeys(_FLOATS + _COMPLEX, 2),
+}
+
+
+def _table(a: str, b: str) -> str:
     """The standard's promotion table on dtype names; ``TypeError`` across kinds.
 
     float16 (not a standard dtype) promotes with the real and complex floating dtypes as in numpy
@@ -55,6 +66,23 @@ def _promote_names(a: str, b: str) -> str:
         if other == _HALF or other in _REAL_FLOAT + _COMPLEX:
             return other
     return promote_names(a, b, "mlx")
+
+
+def _promote_names(a: str, b: str) -> str:
+    """:func:`_table`; across kinds, mlx's own answer.
+
+    The standard leaves promotion across kinds (bool, integer, floating) undefined; there every
+    ember namespace gives its library's answer (numpy: int32 + float32 is float64, torch:
+    float32), so mlx gives ``mx.result_type``'s: the dtype of the higher kind (int64 + float32
+    is float32, int32 + complex64 is complex64). Within a kind the standard's table holds
+    (int8 + uint64 raises; mlx would give float32).
+    """
+    ra, rb = _RANK.get(a), _RANK.get(b)
+    if ra is not None and rb is not None and ra != rb:
+        # mx.result_type across kinds is the higher-kind operand's dtype (checked for every
+        # pair in tests/mlx/test_promotion_defaults.py)
+        return a if ra > rb else b
+    return _table(a, b)
 
 
 def _dtype_name(x: Any, func: str) -> str:
@@ -99,7 +127,13 @@ def result_type(*arrays_and_dtypes: Any) -> Any:
     Returns
     -------
     dtype
-        The promoted dtype (``mx.result_type`` uses mlx's wider table, e.g. int64 + float32).
+        The promoted dtype. Within a kind, the standard's table (``mx.result_type`` has a wider
+        one: int8 + uint64 is float32 there, an error here). Across kinds, which the standard
+        leaves undefined, mlx's answer: the higher kind's dtype (int32 + float32 is float32,
+        int64 + complex64 is complex64); a Python float with a bool or integer dtype gives the
+        default real floating dtype (see ``set_default_dtype``), a Python complex the default
+        complex one. A result of complex128 (float64 with complex64) is returned as the
+        ``complex128`` marker, which every ``dtype=`` refuses: mlx would compute complex64.
     """
     names: list[str] = []
     scalars: list[Any] = []
@@ -119,10 +153,14 @@ def result_type(*arrays_and_dtypes: Any) -> Any:
         elif isinstance(s, int):
             ok = res != "bool"
         elif isinstance(s, float):
-            ok = res in _FLOATS + _COMPLEX
+            ok = True
+            if res not in _FLOATS + _COMPLEX:  # bool or integer: the default real floating
+                res = name_of(DEFAULTS.real)
         else:
-            ok = res in _FLOATS + _COMPLEX
-            if res in _FLOATS and ok:
+            ok = True
+            if res not in _FLOATS + _COMPLEX:  # the default complex (complex128 with float64)
+                res = name_of(DEFAULTS.complex)
+            elif res in _FLOATS:
                 res = "complex128" if res == "float64" else "complex64"
         if not ok:
             raise TypeError(f"result_type: mlx cannot promote Python {type(s).__name__} with {res}")
@@ -136,8 +174,8 @@ def can_cast(from_: Any, to: Any, /) -> bool:
     """
     a = _dtype_name(from_, "can_cast")
     b = _dtype_name(to, "can_cast")
-    try:
-        return _promote_names(a, b) == b
+    try:  # the standard's table only, as on every ember namespace (int32 -> float32: False)
+        return _table(a, b) == b
     except TypeError:
         return False
 

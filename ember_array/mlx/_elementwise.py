@@ -28,6 +28,7 @@ from .._boundary import UNCLEAN, translate, translates_errors
 from .._markers import wraps_native
 from .._spec import ELEMENTWISE
 from ._custom_functions import elementwise_function, make_complex
+from ._defaults import DEFAULTS
 from ._helpers import is_complex, is_float, jit_available, on_cpu, scalar
 
 __all__ = list(ELEMENTWISE)
@@ -151,14 +152,21 @@ def _arr(x: Any, like: mx.array | None = None) -> mx.array:
 
 
 def _pair(x1: Any, x2: Any) -> tuple[mx.array, mx.array]:
-    """Floating arrays of one promoted dtype from a pair where one may be a Python scalar."""
+    """Floating arrays of one promoted dtype from a pair where one may be a Python scalar;
+    a Python scalar or integers of two dtypes become the namespace's default real floating
+    dtype."""
     if not isinstance(x1, mx.array):
         x2 = _arr(x2)
-        x1 = mx.array(x1, dtype=x2.dtype if is_float(x2.dtype) else mx.float32)
+        x1 = mx.array(x1, dtype=x2.dtype if is_float(x2.dtype) else DEFAULTS.real)
     elif not isinstance(x2, mx.array):
-        x2 = mx.array(x2, dtype=x1.dtype if is_float(x1.dtype) else mx.float32)
+        x2 = mx.array(x2, dtype=x1.dtype if is_float(x1.dtype) else DEFAULTS.real)
     if x1.dtype != x2.dtype:
-        dt = mx.float64 if mx.float64 in (x1.dtype, x2.dtype) else mx.float32
+        if mx.float64 in (x1.dtype, x2.dtype):
+            dt = mx.float64
+        elif is_float(x1.dtype) or is_float(x2.dtype):
+            dt = mx.float32
+        else:
+            dt = DEFAULTS.real
         x1, x2 = x1.astype(dt), x2.astype(dt)
     return x1, x2
 

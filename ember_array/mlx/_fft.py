@@ -14,9 +14,10 @@ import mlx.core as mx
 from .._common._scalars import as_numpy_reads
 from .._markers import wraps_native
 from .._spec import FFT
+from ._defaults import DEFAULTS
 from ._devices import stream_for
 from ._dtype_objects import native
-from ._helpers import DEFAULT_FLOAT, check_shape, no_complex128
+from ._helpers import check_shape, no_complex128
 
 __all__ = list(FFT)
 
@@ -158,7 +159,7 @@ def ihfft(
 
 def fftfreq(n: int, /, *, d: float = 1.0, dtype: Any = None, device: Any = None) -> mx.array:
     """Sample frequencies of :func:`fft` (``dtype=``/``device=`` which mlx lacks)."""
-    dt = native(dtype, "fftfreq") or DEFAULT_FLOAT
+    dt = native(dtype, "fftfreq") or DEFAULTS.real
     s = stream_for(device, dt, "fftfreq")
     check_shape(n, "fftfreq", mx.int64)
     k = mx.arange(n, dtype=mx.int64, stream=s)
@@ -175,7 +176,7 @@ def _spacing(d: float, n: int, dt: mx.Dtype) -> mx.array:
 
 def rfftfreq(n: int, /, *, d: float = 1.0, dtype: Any = None, device: Any = None) -> mx.array:
     """Sample frequencies of :func:`rfft` (``dtype=``/``device=`` which mlx lacks)."""
-    dt = native(dtype, "rfftfreq") or DEFAULT_FLOAT
+    dt = native(dtype, "rfftfreq") or DEFAULTS.real
     s = stream_for(device, dt, "rfftfreq")
     check_shape(n, "rfftfreq", mx.int64)
     k = mx.arange(n // 2 + 1, dtype=mx.int64, stream=s)

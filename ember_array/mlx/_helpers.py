@@ -13,12 +13,11 @@ import numpy as np
 
 from ._dtype_objects import DTYPES
 
-#: The namespace's default dtypes (mlx's own default integer is int32; the standard's index
-#: results and the default-int rule use int64 here, float32 stays the default float).
+#: The namespace's default integer dtypes (mlx's own default integer is int32; the standard's
+#: index results and the default-int rule use int64 here). The default floating dtypes can be
+#: switched: they live in ``_defaults.DEFAULTS`` (float32 unless ``set_default_dtype``).
 DEFAULT_INT = DTYPES["int64"]
 DEFAULT_UINT = DTYPES["uint64"]
-DEFAULT_FLOAT = DTYPES["float32"]
-DEFAULT_COMPLEX = DTYPES["complex64"]
 INDEX = DTYPES["int64"]
 
 _NP_TO_NAME = {

@@ -1,7 +1,8 @@
 """The inspection API: ``__array_namespace_info__()``.
 
 ``complex128`` is absent from ``dtypes()`` (mlx has none), and float64 is listed for the CPU
-device only.  Default integer and index dtypes are int64.
+device only.  Default integer and index dtypes are int64; the floating defaults follow
+``set_default_dtype`` (float32 and complex64 unless it chose float64).
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from .._markers import wraps_native
+from ._defaults import DEFAULTS
 from ._devices import (
     CPU,
     GPU,
@@ -76,11 +78,16 @@ class __array_namespace_info__:  # noqa: N801 - the standard's name
         return (CPU, GPU) if gpu_available() else (CPU,)
 
     def default_dtypes(self, *, device: Any = None) -> dict[str, Any]:
-        """float32, complex64, and int64 for integers and indices."""
+        """float32, complex64, and int64 for integers and indices.
+
+        With ``set_default_dtype(float64)``: float64, and ``complex128`` (the namespace's
+        marker, which every ``dtype=`` refuses: mlx has no complex128, and the float64 default
+        would need it, as torch's does).
+        """
         _check_device(device, "default_dtypes")
         return {
-            "real floating": DTYPES["float32"],
-            "complex floating": DTYPES["complex64"],
+            "real floating": DEFAULTS.real,
+            "complex floating": DEFAULTS.complex,
             "integral": DTYPES["int64"],
             "indexing": DTYPES["int64"],
         }

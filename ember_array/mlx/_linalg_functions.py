@@ -18,7 +18,7 @@ from .._markers import wraps_native
 from .._spec import LINALG
 from ._custom_functions import make_complex
 from ._data_type_functions import promoted
-from ._dtype_objects import DTYPES
+from ._defaults import DEFAULTS
 from ._helpers import INDEX, Compiled, accumulation_dtype, dense_if_empty, no_complex128
 from ._linalg_derivatives import (
     inverse,
@@ -77,7 +77,7 @@ def _float(x: mx.array, func: str) -> mx.array:
     if x.dtype == mx.bool_:
         raise TypeError(f"{func} [mlx]: a bool matrix has no {func}; cast it to a float dtype")
     if not mx.issubdtype(x.dtype, mx.inexact):
-        return x.astype(mx.float32)
+        return x.astype(DEFAULTS.real)
     return x
 
 
@@ -417,7 +417,7 @@ def _real(dtype: mx.Dtype) -> mx.Dtype:
 def matrix_rank(x: mx.array, /, *, rtol: float | mx.array | None = None) -> mx.array:
     """Number of singular values above ``rtol * largest``, as int64 (mlx has no matrix_rank);
     a bool matrix is ranked as 0/1 values (an SVD cannot fail on a singular matrix)."""
-    x = x.astype(mx.float32) if x.dtype == mx.bool_ else _float(x, "matrix_rank")
+    x = x.astype(DEFAULTS.real) if x.dtype == mx.bool_ else _float(x, "matrix_rank")
     m, n = x.shape[-2:]
     if m == 0 or n == 0:
         return mx.zeros(x.shape[:-2], dtype=INDEX)
@@ -472,7 +472,7 @@ def vector_norm(
     # a real 2-norm squares x itself: |x| would be one more pass over the data
     a = x if real and ord == 2 else mx.abs(x)
     if not mx.issubdtype(a.dtype, mx.inexact):
-        a = a.astype(DTYPES["float32"])
+        a = a.astype(DEFAULTS.real)
     ax: Any = list(axis) if isinstance(axis, tuple) else axis
     try:
         if ord == float("inf"):

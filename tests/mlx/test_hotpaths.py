@@ -88,8 +88,9 @@ def test_concat_fast_path_keeps_the_rules() -> None:
     i8, u8 = xp.ones(1, dtype=xp.int8), xp.ones(1, dtype=xp.uint8)
     assert xp.concat((i8, u8)).dtype == xp.int16
     assert xp.concat([u8, i8]).dtype == xp.int16
+    assert xp.concat((i8, xp.ones(1))).dtype == xp.float32  # across kinds: mlx's promotion
     with pytest.raises(TypeError):
-        xp.concat((i8, xp.ones(1)))  # int with float: no standard promotion
+        xp.concat((i8, xp.ones(1, dtype=xp.uint64)))  # int8 with uint64: no common dtype
     with pytest.raises(ValueError, match="at least one"):
         xp.concat([])
 

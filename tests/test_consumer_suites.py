@@ -62,6 +62,7 @@ def test_page_lists_counts_and_classified_failures() -> None:
     page = consumers.markdown({"scipy.fft / torch": row})
     assert "| scipy.fft | torch | 3 passed, **1** failed or errors | 4 passed, **0**" in page
     assert "| scipy.fft | mlx | 1 | mlx has no complex128" in page
+    assert "2 passed, **1** failed or errors (1 need complex128; others 0.0 %)" in page
     cause, owner, _ = consumers.classify("something new")
     assert cause.startswith("unclassified")
     assert owner == "?"

@@ -48,6 +48,7 @@ LAYERS: dict[str, int] = {
             "_versions",
             "_markers",
             "_patch",
+            "_remembered",
             "typing",
         ),
         0,

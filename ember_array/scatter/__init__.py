@@ -36,6 +36,7 @@ from ._checks import (
     backend_name,
     check,
     check_axis,
+    check_shapes,
     dtype_kind,
     shape_along,
 )
@@ -81,6 +82,7 @@ def _scatter(
 ) -> Any:
     xp = namespace_module(values, index)
     a = check(func, xp, values, index, num_segments, axis, reduce, fill_value)
+    check_shapes(a, values, index)
     native = _NATIVE.get(a.backend)
     if native is not None:
         return native(values, index, a)

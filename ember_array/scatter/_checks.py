@@ -14,6 +14,7 @@ from typing import Any, Literal
 
 from .._backends import BY_NAME, backend_of_type
 from .._helpers import device as device_of
+from .._remembered import PLAIN, remembered
 
 __all__ = [
     "REDUCTIONS",
@@ -23,6 +24,7 @@ __all__ = [
     "backend_name",
     "check",
     "check_axis",
+    "check_shapes",
     "dtype_kind",
     "identity",
     "shape_along",
@@ -106,12 +108,26 @@ class Args:
     devices: bool = True
 
 
-#: the checks whose answer depends only on types, dtypes and the Python arguments -> their
-#: :class:`Args` (keys: see :func:`check`); per-call work left: the shapes and the devices
-_CHECKED: dict[tuple[Any, ...], Args] = {}
-_CHECKED_MAX = 1024
+def _types_key(
+    func: str,
+    xp: ModuleType,
+    values: Any,
+    index: Any,
+    *args: Any,
+) -> tuple[Any, ...] | None:
+    """What :func:`check` reads (``args``: segments, axis, reduce, fill value)."""
+    if all(type(v) in PLAIN for v in args):
+        return (func, type(values), values.dtype, index.dtype, len(values.shape),
+                *map(type, args), *args)  # fmt: skip
+    return None
 
 
+def _no_default_dtype(a: Args) -> bool:
+    """An integer mean's dtype is the default float of the moment (torch.set_default_dtype)."""
+    return not a.default_dtype
+
+
+@remembered(_types_key, keep=_no_default_dtype)
 def check(
     func: str,
     xp: ModuleType,
@@ -122,46 +138,10 @@ def check(
     reduce: Any,
     fill_value: Any,
 ) -> Args:
-    """The checked arguments of a scatter, or the error every backend raises for them.
-
-    The checks that only read types, dtypes and Python arguments run once per combination
-    (with ``num_segments``, ``axis`` and an int or None ``fill_value``): a call costs ~1 us of
-    checks instead of ~7 (numpy, 64 x 8). Shapes and devices are checked on every call.
-    """
-    key = None
-    # exact types only: 0 == 0.0 == False == -0.0 as keys, but not as fill values
-    if type(num_segments) is int and type(axis) is int and type(fill_value) in _CACHED_FILLS:
-        key = (func, type(values), values.dtype, index.dtype, reduce, num_segments, axis,
-               fill_value, len(values.shape))  # fmt: skip
-        try:
-            a = _CHECKED.get(key)
-        except TypeError:  # an unhashable dtype
-            a = key = None
-        if a is not None:
-            _check_shapes(a, values, index)
-            return a
-    a = _check_types(func, xp, values, index, num_segments, axis, reduce, fill_value)
-    _check_shapes(a, values, index)
-    # an integer mean's dtype is the default float of the moment (torch.set_default_dtype)
-    if key is not None and not a.default_dtype and len(_CHECKED) < _CHECKED_MAX:
-        _CHECKED[key] = a
-    return a
-
-
-_CACHED_FILLS = (int, type(None))
-
-
-def _check_types(
-    func: str,
-    xp: ModuleType,
-    values: Any,
-    index: Any,
-    num_segments: Any,
-    axis: Any,
-    reduce: Any,
-    fill_value: Any,
-) -> Args:
-    """The checks of :func:`check` that read no shape (but ``ndim``) and no device."""
+    """The checked arguments of a scatter, or the error every backend raises for them: the
+    checks that read types, dtypes, ``ndim`` and the Python arguments, run once per
+    combination of them (with ``num_segments``, ``axis`` and a plain ``fill_value``): ~1 us a
+    call instead of ~7 (numpy, 64 x 8). :func:`check_shapes` checks shapes and devices."""
     backend = backend_name(values, xp)
     where = f"{func}() [{backend}]"
     if reduce not in REDUCTIONS:
@@ -215,7 +195,7 @@ def _check_types(
     )
 
 
-def _check_shapes(a: Args, values: Any, index: Any) -> None:
+def check_shapes(a: Args, values: Any, index: Any) -> None:
     """The index's shape against the values', and the two arrays' devices."""
     axis = a.axis
     if len(index.shape) != 1 or index.shape[0] != values.shape[axis]:

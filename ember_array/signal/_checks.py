@@ -17,6 +17,7 @@ from typing import Any, Literal
 from .._backends import BY_NAME, backend_of_module, backend_of_type
 from .._dispatch import namespace_module
 from .._helpers import is_numpy_array
+from .._remembered import PLAIN, remembered
 
 PadMode = Literal["reflect", "constant", "edge"]
 
@@ -283,44 +284,28 @@ def _check_shared(
     }
 
 
-#: the arguments of a checked stft call -> its :class:`StftArgs` (see :func:`check_stft`)
-_CHECKED_STFT: dict[tuple[Any, ...], StftArgs] = {}
-_CHECKED_MAX = 1024
-#: the exact types whose values alone decide a check (``True == 1`` but not as a hop_length)
-_PLAIN = (int, bool, str, type(None))
+def _stft_key(
+    xp: ModuleType, x: Any, window: Any, *, pad_mode: Any, onesided: Any, **shared: Any
+) -> tuple[Any, ...] | None:
+    """What :func:`check_stft` reads: dtypes, ``ndim``, the signal's length, plain arguments."""
+    values = (pad_mode, onesided, *shared.values())
+    if not all(type(v) in PLAIN for v in values):
+        return None
+    win = None if window is None else (type(window), window.dtype, tuple(window.shape))
+    shape = tuple(x.shape)
+    return (xp, type(x), x.dtype, len(shape), shape[-1:], win, *map(type, values), *values)
 
 
+@remembered(_stft_key)
 def check_stft(
     xp: ModuleType, x: Any, window: Any, *, pad_mode: Any, onesided: Any, **shared: Any
 ) -> StftArgs:
     """The checked arguments of ``stft(x, ...)`` on namespace ``xp``, or the error it raises.
 
     ``shared``: the arguments ``stft`` shares with ``istft``, checked by :func:`_check_shared`.
-    A call whose checks only read dtypes, shapes and plain Python arguments is checked once
-    per combination (~5 us a call less on numpy and torch).
+    Checked once per combination of dtypes, ``ndim``, signal length and plain arguments (~5 us
+    a call less on numpy and torch).
     """
-    values = (pad_mode, onesided, *shared.values())
-    key = None
-    if all(type(v) in _PLAIN for v in values):
-        win = None if window is None else (type(window), window.dtype, tuple(window.shape))
-        shape = tuple(x.shape)  # the checks read ndim and the signal's length only
-        key = (xp, type(x), x.dtype, len(shape), shape[-1:], win, *map(type, values), *values)
-        try:
-            found = _CHECKED_STFT.get(key)
-        except TypeError:  # an unhashable dtype
-            found = key = None
-        if found is not None:
-            return found
-    a = _check_stft(xp, x, window, pad_mode=pad_mode, onesided=onesided, **shared)
-    if key is not None and len(_CHECKED_STFT) < _CHECKED_MAX:
-        _CHECKED_STFT[key] = a
-    return a
-
-
-def _check_stft(
-    xp: ModuleType, x: Any, window: Any, *, pad_mode: Any, onesided: Any, **shared: Any
-) -> StftArgs:
-    """:func:`check_stft`, every check run."""
     func = "stft"
     backend = backend_name(xp)
     real_dtype, is_real = _float_kind(func, xp, backend, x, "x")

@@ -27,6 +27,7 @@ __all__ = [
     "check_shapes",
     "dtype_kind",
     "identity",
+    "is_plus_zero",
     "shape_along",
 ]
 
@@ -277,6 +278,11 @@ def _fill(
         ):
             raise ValueError(f"{where}: fill_value {fill_value!r} is out of range for {dtype}")
     return fill_value  # type: ignore[no-any-return]  # checked above: a Python scalar
+
+
+def is_plus_zero(fill: Scalar) -> bool:
+    """Whether a fill value is +0 (what an empty mean, 0 / 1, gives anyway)."""
+    return isinstance(fill, int | float) and fill == 0 and math.copysign(1.0, fill) > 0
 
 
 def shape_along(ndim: int, axis: int, length: int) -> tuple[int, ...]:

@@ -11,7 +11,7 @@ from functools import lru_cache
 from typing import Any
 
 from .._backends import BY_NAME
-from ._checks import Args, Scalar, identity
+from ._checks import Args, Scalar, identity, is_plus_zero
 
 __all__ = ["scatter_mlx"]
 
@@ -56,12 +56,13 @@ def _mlx_scatter(mx: Any, v: Any, index: Any, a: Args) -> Any:
     if a.reduce != "mean" and a.fill == init:
         # Empty segments already hold init == fill_value.
         return out if a.axis == 0 else mx.moveaxis(out, 0, a.axis)
-    ones = mx.ones(safe.shape, dtype=mx.int32)
-    count = mx.zeros((s + 2,), dtype=mx.int32).at[safe].add(ones)[:s]
+    count = mx.zeros((s + 2,), dtype=mx.int32).at[safe].add(1)[:s]
     count = count.reshape((s,) + (1,) * len(rest))
     if a.reduce == "mean":
-        out = out / mx.maximum(count, 1).astype(v.dtype)
-    out = mx.where(count != 0, out, _mlx_full(mx, (), a.fill, v.dtype))
+        # int32 counts promote to v's floating dtype in the division (as astype would)
+        out = out / mx.maximum(count, 1)
+    if not (a.reduce == "mean" and is_plus_zero(a.fill)):  # an empty mean is 0 / 1 = +0
+        out = mx.where(count != 0, out, _mlx_full(mx, (), a.fill, v.dtype))
     return out if a.axis == 0 else mx.moveaxis(out, 0, a.axis)
 
 

@@ -9,7 +9,7 @@ import contextlib
 import math
 from typing import Any
 
-from ._checks import Args, Scalar, identity
+from ._checks import Args, Scalar, identity, is_plus_zero
 
 __all__ = ["counts_numpy", "scatter_numpy"]
 
@@ -106,13 +106,9 @@ def scatter_numpy(values: Any, index: Any, a: Args) -> Any:
         count = count.reshape((s,) + (1,) * len(rest))
         if a.reduce == "mean":
             out = out / np.maximum(count, 1).astype(a.out_dtype)
-        if not (a.reduce == "mean" and _is_plus_zero(a.fill)):  # empty means are 0 / 1 = +0
+        if not (a.reduce == "mean" and is_plus_zero(a.fill)):  # empty means are 0 / 1 = +0
             out = np.where(count > 0, out, np.asarray(a.fill, dtype=a.out_dtype))
     return np.moveaxis(out, 0, a.axis) if a.axis else out
-
-
-def _is_plus_zero(fill: Scalar) -> bool:
-    return isinstance(fill, int | float) and fill == 0 and math.copysign(1.0, fill) > 0
 
 
 def _numpy_spare(idx: Any, s: int) -> Any:

@@ -284,16 +284,20 @@ def _check_shared(
     }
 
 
+_PLAIN_TYPES = frozenset(PLAIN)
+
+
 def _stft_key(
     xp: ModuleType, x: Any, window: Any, *, pad_mode: Any, onesided: Any, **shared: Any
 ) -> tuple[Any, ...] | None:
     """What :func:`check_stft` reads: dtypes, ``ndim``, the signal's length, plain arguments."""
     values = (pad_mode, onesided, *shared.values())
-    if not all(type(v) in PLAIN for v in values):
+    types = tuple(map(type, values))
+    if not _PLAIN_TYPES.issuperset(types):
         return None
-    win = None if window is None else (type(window), window.dtype, tuple(window.shape))
-    shape = tuple(x.shape)
-    return (xp, type(x), x.dtype, len(shape), shape[-1:], win, *map(type, values), *values)
+    win = None if window is None else (type(window), window.dtype, window.shape)
+    shape = x.shape
+    return (xp, type(x), x.dtype, len(shape), shape[-1:], win, types, values)
 
 
 @remembered(_stft_key)

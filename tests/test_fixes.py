@@ -246,6 +246,11 @@ def test_torch_sqrt_is_correctly_rounded(dtype: str, path: str) -> None:
     np.testing.assert_array_equal(got.detach().numpy(), np.sqrt(v))
     assert et.sqrt(torch.tensor([-0.0])).signbit().item()
     assert et.sqrt(torch.tensor([-1.0])).isnan().item()  # and no RuntimeWarning (errors)
+    lazily_negated = torch.tensor([1 + 4j, 2 + 9j]).conj().imag  # torch's neg bit
+    np.testing.assert_array_equal(et.sqrt(-lazily_negated).numpy(), [2.0, 3.0])
+    assert et.sqrt(lazily_negated).isnan().all()
+    sparse = et.sqrt(torch.tensor([[0.0, 4.0], [9.0, 0.0]]).to_sparse())  # no numpy view
+    np.testing.assert_array_equal(sparse.to_dense().numpy(), [[0.0, 2.0], [3.0, 0.0]])
     if path == "autograd":
         got[1].backward()
         np.testing.assert_allclose(t.grad[1].item(), 0.5 / np.sqrt(float(v[1])), rtol=1e-3)

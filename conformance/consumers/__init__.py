@@ -117,7 +117,10 @@ def run(spec: Run, mode: str, *, timeout: float = 3600) -> dict[str, Any]:
             "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])),
         }
         cmd = [sys.executable, "-m", "pytest", *spec.args, "-q", "-p", "no:cacheprovider"]
-        cmd += ["-p", spec.plugin, "-W", "ignore", "--tb=short"]
+        # native tracebacks: pytest's own formats parse each frame's source (seconds a
+        # failure on scipy.signal's ~12,000 complex128 failures on mlx); the message kept is
+        # the exception's last line either way
+        cmd += ["-p", spec.plugin, "-W", "ignore", "--tb=native"]
         proc = subprocess.run(
             cmd, cwd=tmp, env=env, capture_output=True, text=True, timeout=timeout, check=False
         )

@@ -63,6 +63,12 @@ def test_page_lists_counts_and_classified_failures() -> None:
     assert "| scipy.fft | torch | 3 passed, **1** failed or errors | 4 passed, **0**" in page
     assert "| scipy.fft | mlx | 1 | mlx has no complex128" in page
     assert "2 passed, **1** failed or errors (1 need complex128; others 0.0 %)" in page
+    # a generic assertion message, classified by the test's id
+    cause, owner, _ = consumers.classify(
+        "DESIRED: array(0.5)", "scipy/integrate/tests/test_tanhsinh.py::TestNSum::test_x[mlx]"
+    )
+    assert cause.startswith("scipy.integrate tanhsinh/nsum on mlx")
+    assert owner.startswith("SciPy")
     cause, owner, _ = consumers.classify("something new")
     assert cause.startswith("unclassified")
     assert owner == "?"

@@ -195,10 +195,10 @@ def test_logaddexp_of_other_dtypes_uses_mlx(dtype: str) -> None:
 
 
 def test_exp_takes_separate_ops_on_large_cpu_arrays_with_the_same_bits() -> None:
-    """From 16k float32 elements on the CPU, exp runs as separate element-wise ops (SIMD loops
-    beat mlx's scalar fused kernel there): the same bits as the one-kernel form, and the same
-    derivative."""
-    n = _elementwise._EXP_SPLIT_SIZE
+    """From 32k to 512k float32 elements on the CPU, exp runs as separate element-wise ops
+    (SIMD loops beat mlx's scalar fused kernel there): the same bits as the one-kernel form,
+    and the same derivative."""
+    n = _elementwise._EXP_SPLIT_SIZES.start
     v = mx.array(RNG.uniform(-110, 95, n + 5).astype(np.float32))
     fused = _elementwise._EXP[mx.float32]
     np.testing.assert_array_equal(np.asarray(xp.exp(v)), np.asarray(fused(v)))

@@ -421,9 +421,10 @@ def _check_same_kind(name: str, x: mx.array, other: Any, out: mx.array) -> None:
     """``TypeError`` where an in-place result's dtype is of another kind than ``x``'s."""
     if _kind(out.dtype) != _kind(x.dtype):
         other_dtype = getattr(other, "dtype", type(other).__name__)
+        # numpy's wording (its same_kind casting rule), which callers match on
         raise TypeError(
-            f"{name} [mlx]: {x.dtype} with {other_dtype} gives {out.dtype}, which an "
-            f"in-place operation cannot store in the {x.dtype} array"
+            f"{name} [mlx]: cannot cast the result dtype {out.dtype} ({x.dtype} with "
+            f"{other_dtype}) to the array's dtype {x.dtype} in place (same_kind casting)"
         )
 
 

@@ -255,7 +255,12 @@ def is_eager_host(x: Any) -> bool:
     """
     if is_numpy_array(x):
         return True
-    if not is_torch_array(x) or not x.is_cpu:  # is_cpu: no device object made
+    return is_torch_array(x) and is_eager_cpu_tensor(x)
+
+
+def is_eager_cpu_tensor(x: Any) -> bool:
+    """:func:`is_eager_host` for an ``x`` known to be a torch tensor."""
+    if not x.is_cpu:  # is_cpu: no device object made
         return False
     torch = sys.modules["torch"]  # imported: x is a tensor (an import statement costs ~0.4 us)
     functorch = torch._C._functorch

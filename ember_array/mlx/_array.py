@@ -70,6 +70,7 @@ from .._patch import ClassPatches
 from .._spec import SUPPORTED_VERSIONS
 from .._versions import versioned
 from ._devices import share_streams, unshare_streams
+from ._helpers import is_complex, is_int, scalar
 from ._mask_assign import assign_with_mask
 from ._pickling import reduce_ex
 
@@ -348,8 +349,6 @@ def _reflected(name: str) -> Any:
     }[name]
 
     def method(self: mx.array, other: Any) -> Any:
-        from ._helpers import scalar
-
         # mlx: mx.array has no reflected bitwise operators and no __rmod__ (1.5 % x raises)
         # (no upstream issue found)
         if isinstance(other, (bool, int)) or (name == "__rmod__" and isinstance(other, float)):
@@ -412,9 +411,7 @@ def _kind(dtype: Any) -> int:
     """0 bool, 1 integer, 2 real floating, 3 complex floating."""
     if dtype == mx.bool_:
         return 0
-    if mx.issubdtype(dtype, mx.integer):
-        return 1
-    return 3 if mx.issubdtype(dtype, mx.complexfloating) else 2
+    return 1 if is_int(dtype) else 3 if is_complex(dtype) else 2
 
 
 def _check_same_kind(name: str, x: mx.array, other: Any, out: mx.array) -> None:

@@ -16,7 +16,7 @@ import numpy as np
 import torch
 
 from .._boundary import UNCLEAN, translate, translates_errors
-from .._helpers import is_eager_host
+from .._helpers import is_eager_cpu_tensor, is_eager_host
 from .._markers import wraps_native
 from ._autograd import floor_divide_differentiable, is_compiling, nextafter_differentiable
 from ._binary import binary
@@ -265,18 +265,18 @@ _HUGE = 2.0**1000  # above this y*y (or the correction) may overflow: scale by 2
 
 #: dtypes numpy's sqrt takes on the tensor's own memory (bfloat16 is not a numpy dtype)
 _SQRT_ON_HOST = frozenset((torch.float32, torch.float64, torch.float16))
-_functorch = torch._C._functorch
 
 
 def _plain_host_tensor(x: torch.Tensor) -> bool:
-    """Whether numpy may compute on ``x``'s memory: a plain CPU tensor outside autograd and
-    ``torch.func`` transforms (``.numpy()`` fails or loses the gradient there)."""
+    """Whether numpy may compute on ``x``'s memory: a dense tensor whose values the host reads
+    now (:func:`is_eager_cpu_tensor`: the CPU, no compiler, no ``torch.func`` transform), outside
+    autograd (``.numpy()`` fails or loses the gradient there)."""
     return (
         type(x) is torch.Tensor
         and x.layout is torch.strided  # not sparse
         and not x.is_nested
         and not (x.requires_grad and torch.is_grad_enabled())
-        and _functorch.maybe_current_level() is None
+        and is_eager_cpu_tensor(x)
     )
 
 

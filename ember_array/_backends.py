@@ -97,6 +97,12 @@ class Backend:
         return f"ember_array.{self.name}"
 
     @property
+    def one_device(self) -> bool:
+        """Whether two arrays of the library are never on different devices: it has no device
+        class (numpy, dask: every array is on ``"cpu"``), or its memory is unified."""
+        return not self.device_types or self.unified_memory
+
+    @property
     def compat(self) -> str | None:
         """array-api-compat's namespace module for this backend, or None."""
         return next((m for m in self.modules if m.startswith("array_api_compat.")), None)

@@ -204,14 +204,16 @@ def test_numpy_ufunc_at_oracle(reduce: str, ufunc: np.ufunc) -> None:
     np.testing.assert_allclose(sc.scatter(v, i, 10, reduce=reduce, fill_value=None), expect)
 
 
-@pytest.mark.parametrize("width", [1, 5, 70])
+@pytest.mark.parametrize("rows", [64, 300, 4000])
+@pytest.mark.parametrize("width", [1, 3, 5, 70])
 @pytest.mark.parametrize("reduce", REDUCTIONS)
-def test_numpy_paths_exact_and_safe(reduce: str, width: int) -> None:
-    """Every numpy path (1-d, column by column, flat indices) gives ufunc.at's bits in float32
-    for valid indices, and drops invalid ones (the redo with a spare segment)."""
+def test_numpy_paths_exact_and_safe(reduce: str, width: int, rows: int) -> None:
+    """Every numpy path (1-d, rows, column by column, flat indices checked by counts or by
+    min/max) gives ufunc.at's bits in float32 for valid indices, and drops invalid ones (the
+    redo with a spare segment)."""
     rng = np.random.default_rng(width)
-    v = rng.normal(size=(300, width)).astype(np.float32)
-    i = rng.integers(0, 7, 300)
+    v = rng.normal(size=(rows, width)).astype(np.float32)
+    i = rng.integers(0, 7, rows)
     ufunc = {"sum": np.add, "mean": np.add, "max": np.maximum, "min": np.minimum}.get(
         reduce, np.multiply
     )
@@ -225,6 +227,8 @@ def test_numpy_paths_exact_and_safe(reduce: str, width: int) -> None:
     bad = i.copy()
     bad[::7] = -1 - bad[::7] * 3  # negatives down to -19, beyond -num_segments
     bad[1::11] = 7 + bad[1::11] * 2  # and past the end
+    bad[2::13] = 2**40  # far past: no count array of that length is made
+    bad[3::17] = -(2**40)
     check(sc.scatter(v, bad, 7, reduce=reduce, fill_value=-2.0),
           loop_oracle(v, bad, 7, 0, reduce, -2.0))  # fmt: skip
 

@@ -11,7 +11,7 @@ from .._boundary import UNCLEAN, translate, translates_errors
 from .._common._scalars import keepdims_as_numpy
 from .._markers import wraps_native
 from .._spec import STATISTICAL
-from ._helpers import accumulation_dtype, dense_if_empty, normalize_axis
+from ._helpers import Compiled, accumulation_dtype, dense_if_empty, jit_available, normalize_axis
 
 __all__ = list(STATISTICAL)
 
@@ -85,6 +85,15 @@ def mean(x: mx.array, /, *, axis: Axis = None, keepdims: bool = False) -> mx.arr
     return _reduce(mx.mean, x, axis, keepdims)
 
 
+#: From this many elements the deviations and their squares are one compiled kernel: the
+#: intermediate leaves the cache. Measured on the CPU, variance over axis 0 of float32, us for
+#: separate / fused / ``mx.var``: 4000 x 64 334 / 352 / 279, 4096 x 128 548 / 466 / 438,
+#: 8192 x 128 1864 / 1371 / 1386, 20000 x 128 4275 / 3568 / 3110. Both give the same bits.
+_FUSED_SIZE = 1 << 19
+_JIT = jit_available()
+_SQUARED_DEVIATION = Compiled(lambda x, m: mx.square(x - m))
+
+
 def var(
     x: mx.array,
     /,
@@ -109,8 +118,12 @@ def var(
         first = {a % x.ndim for a in picked}
         x = x - x[tuple(slice(0, 1) if i in first else slice(None) for i in range(x.ndim))]
     m = mx.mean(x, axis=ax, keepdims=True)
-    d = x - m
-    sq = mx.square(mx.abs(d) if mx.issubdtype(d.dtype, mx.complexfloating) else d)
+    if mx.issubdtype(x.dtype, mx.complexfloating):
+        sq = mx.square(mx.abs(x - m))
+    elif x.size >= _FUSED_SIZE and _JIT:
+        sq = _SQUARED_DEVIATION(x, m)
+    else:
+        sq = mx.square(x - m)
     try:
         ss = mx.sum(sq, axis=ax, keepdims=keepdims)
     except TypeError as e:

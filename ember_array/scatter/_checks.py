@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import cached_property
 from numbers import Integral
 from types import ModuleType
 from typing import Any, Literal
@@ -91,10 +92,12 @@ class Args:
         The dtype of the result (and of the reduction).
     fill
         The value of the segments no valid index reaches.
+    init
+        The reduction's identity in ``out_dtype`` (:func:`identity`): what a buffer starts as.
     default_dtype
         Whether ``out_dtype`` is the namespace's default float (an integer mean).
     devices
-        Whether the two arrays can be on different devices (not with unified memory).
+        Whether the two arrays can be on different devices (not numpy's, dask's or mlx's).
     """
 
     func: str
@@ -105,8 +108,17 @@ class Args:
     kind: str
     out_dtype: Any
     fill: Scalar
+    init: Scalar
     default_dtype: bool = False
     devices: bool = True
+
+    @cached_property  # an Args is remembered: computed once per combination
+    def empty_mean_is_fill(self) -> bool:
+        """A mean whose empty segments need no count: ``0 / max(0, 1)`` is ``+0``, the fill."""
+        return self.reduce == "mean" and is_plus_zero(self.fill)
+
+
+_PLAIN_TYPES = frozenset(PLAIN)
 
 
 def _types_key(
@@ -114,12 +126,15 @@ def _types_key(
     xp: ModuleType,
     values: Any,
     index: Any,
-    *args: Any,
+    num_segments: Any,
+    axis: Any,
+    reduce: Any,
+    fill_value: Any,
 ) -> tuple[Any, ...] | None:
-    """What :func:`check` reads (``args``: segments, axis, reduce, fill value)."""
-    if all(type(v) in PLAIN for v in args):
-        return (func, type(values), values.dtype, index.dtype, len(values.shape),
-                *map(type, args), *args)  # fmt: skip
+    """What :func:`check` reads; each Python argument with its type (``True == 1``)."""
+    if type(fill_value) in _PLAIN_TYPES and type(num_segments) is int and type(axis) is int:
+        return (func, type(values), values.dtype, index.dtype, len(values.shape), num_segments,
+                axis, reduce, type(reduce), fill_value, type(fill_value))  # fmt: skip
     return None
 
 
@@ -184,11 +199,11 @@ def check(
         axis=axis,
         backend=backend,
         default_dtype=default_dtype,
-        # with unified memory a "device" is where operations run: only other backends can
-        # hold the two arrays apart
-        devices=row is None or not row.unified_memory,
+        # only another library's arrays can be on different devices than each other
+        devices=row is None or not row.one_device,
         fill=fill,
         func=func,
+        init=identity(xp.iinfo, reduce, out_dtype, kind),
         kind=kind,
         out_dtype=out_dtype,
         reduce=reduce,

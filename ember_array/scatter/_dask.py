@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from ._checks import Args, identity
+from ._checks import Args
 from ._numpy import counts_numpy, scatter_numpy
 
 __all__ = ["scatter_dask"]
@@ -74,7 +74,7 @@ def scatter_dask(values: Any, index: Any, a: Args) -> Any:
     # the other axes whole: each partial is one (segments, *rest) block
     v = v.rechunk({d: -1 for d in range(1, v.ndim)})
     idx = index.rechunk((v.chunks[0],))
-    init = identity(np.iinfo, a.reduce, a.out_dtype, a.kind)
+    init = a.init
     reduce = "sum" if a.reduce == "mean" else a.reduce
     part = replace(a, backend="numpy", reduce=reduce, axis=0, fill=init)
     rows, seg = 0, v.ndim  # blockwise labels: one output row per input block, a new axis

@@ -11,7 +11,7 @@ from functools import lru_cache
 from typing import Any
 
 from .._backends import BY_NAME
-from ._checks import Args, Scalar, identity, is_plus_zero
+from ._checks import Args, Scalar
 
 __all__ = ["scatter_mlx"]
 
@@ -51,7 +51,7 @@ def _mlx_scatter(mx: Any, v: Any, index: Any, a: Args) -> Any:
     if a.reduce in ("max", "min") and a.kind == "float":
         out = _mlx_float_extremum(v, safe, a)
         return out if a.axis == 0 else mx.moveaxis(out, 0, a.axis)
-    init = identity(mx.iinfo, a.reduce, v.dtype, a.kind)
+    init = a.init
     out = _mlx_reduce(mx, v, safe, a, init)
     if a.reduce != "mean" and a.fill == init:
         # Empty segments already hold init == fill_value.
@@ -61,7 +61,7 @@ def _mlx_scatter(mx: Any, v: Any, index: Any, a: Args) -> Any:
     if a.reduce == "mean":
         # int32 counts promote to v's floating dtype in the division (as astype would)
         out = out / mx.maximum(count, 1)
-    if not (a.reduce == "mean" and is_plus_zero(a.fill)):  # an empty mean is 0 / 1 = +0
+    if not a.empty_mean_is_fill:
         out = mx.where(count != 0, out, _mlx_full(mx, (), a.fill, v.dtype))
     return out if a.axis == 0 else mx.moveaxis(out, 0, a.axis)
 

@@ -135,19 +135,10 @@ def stft(
     """
     xp = signal_namespace("stft", x, window)
     a = check_stft(
-        xp,
-        x,
-        window,
-        n_fft=n_fft,
-        hop_length=hop_length,
-        win_length=win_length,
-        center=center,
-        pad_mode=pad_mode,
-        normalized=normalized,
-        onesided=onesided,
-        return_complex=return_complex,
-    )
-    if 0 in tuple(x.shape[:-1]):
+        xp, x, window, n_fft, hop_length, win_length, center, pad_mode, normalized, onesided,
+        return_complex,
+    )  # fmt: skip
+    if 0 in x.shape[:-1]:
         # an empty batch:
         # torch: stft rejects an empty batch and torch's FFT (MKL) fails on it
         # (no upstream issue found)

@@ -113,19 +113,24 @@ def frames_generic(xp: ModuleType, x: Any, length: int, hop: int, dev: Any) -> A
     return xp.reshape(out, (*x.shape[:-1], n_frames, length))
 
 
-def torch_keywords(window: Any, a: StftArgs | IstftArgs, device: Any) -> dict[str, Any]:
-    """The keywords ``torch.stft`` and ``torch.istft`` share, from their checked arguments."""
+def torch_window(window: Any, a: StftArgs | IstftArgs, device: Any) -> Any:
+    """The window ``torch.stft`` and ``torch.istft`` take: ``window`` in the input's precision,
+    or the rectangular window for None."""
     import torch
 
     # torch: stft and istft warn when window is None (no upstream issue found)
     # ember's documented default is the rectangular window.
-    w = torch.ones(a.win, dtype=a.real_dtype, device=device) if window is None else window
-    if w.dtype != a.real_dtype:
-        w = w.to(a.real_dtype)
+    if window is None:
+        return torch.ones(a.win, dtype=a.real_dtype, device=device)
+    return window if window.dtype == a.real_dtype else window.to(a.real_dtype)
+
+
+def torch_keywords(window: Any, a: StftArgs | IstftArgs, device: Any) -> dict[str, Any]:
+    """The keywords ``torch.stft`` and ``torch.istft`` share, from their checked arguments."""
     return {
         "hop_length": a.hop,
         "win_length": a.win,
-        "window": w,
+        "window": torch_window(window, a, device),
         "center": a.center,
         "normalized": a.norm == "ortho",
         "onesided": a.onesided,

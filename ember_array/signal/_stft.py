@@ -11,7 +11,7 @@ from types import ModuleType
 from typing import Any
 
 from .._helpers import device as _device
-from ._blocks import ember_numpy, frames_generic, numpy_fft, pad_generic, pad_window, torch_keywords
+from ._blocks import ember_numpy, frames_generic, numpy_fft, pad_generic, pad_window, torch_window
 from ._checks import StftArgs, complex_of
 
 # torch calls numpy's "edge" padding "replicate".
@@ -74,18 +74,16 @@ def spectrum_numpy(frames: Any, window: Any, a: StftArgs) -> Any:
 def _stft_torch(x: Any, window: Any, a: StftArgs) -> Any:
     import torch
 
-    shape = tuple(x.shape)
+    batched = x.ndim > 2
     # torch: stft takes a 1-d signal or one batch dimension only (no upstream issue found)
-    xb = x.reshape(-1, shape[-1]) if x.ndim > 2 else x
+    xb = x.reshape(-1, x.shape[-1]) if batched else x
+    # positional: keywords cost ~1 us a call (torch.stft's order since torch 1.x)
     out = torch.stft(
-        xb,
-        a.n_fft,
-        pad_mode=_TORCH_PAD[a.pad_mode],
-        return_complex=True,
-        **torch_keywords(window, a, x.device),
-    )
-    if x.ndim > 2:
-        out = out.reshape(*shape[:-1], *out.shape[-2:])
+        xb, a.n_fft, a.hop, a.win, torch_window(window, a, x.device), a.center,
+        _TORCH_PAD[a.pad_mode], a.norm == "ortho", a.onesided, True,
+    )  # fmt: skip
+    if batched:
+        out = out.reshape(*x.shape[:-1], *out.shape[-2:])
     return out
 
 

@@ -256,6 +256,27 @@ def test_torch_sqrt_is_correctly_rounded(dtype: str, path: str) -> None:
         np.testing.assert_allclose(t.grad[1].item(), 0.5 / np.sqrt(float(v[1])), rtol=1e-3)
 
 
+@pytest.mark.parametrize("dtype", ["float32", "float64", "float16"])
+def test_torch_sqrt_probe_tells_this_build(dtype: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The once-per-dtype probe of torch's own CPU sqrt agrees with a larger, independent
+    sample; a build whose sqrt rounds correctly keeps torch.sqrt (its exact bits)."""
+    torch = pytest.importorskip("torch")
+    import ember_array.torch as et
+    from ember_array.torch import _elementwise
+
+    tdt = getattr(torch, dtype)
+    word = {"float16": np.uint16, "float32": np.uint32, "float64": np.uint64}[dtype]
+    real = np.dtype(dtype)
+    rng = np.random.default_rng(12345)
+    v = (rng.integers(1, 2 ** (8 * real.itemsize - 1), 65536, dtype=word)).view(real)
+    v = v[np.isfinite(v)]
+    native = torch.sqrt(torch.from_numpy(v)).numpy()
+    assert _elementwise._sqrt_probe(tdt) == bool(np.array_equal(native, np.sqrt(v)))
+    assert _elementwise._sqrt_probe(torch.bfloat16) is False  # no numpy dtype to probe with
+    monkeypatch.setitem(_elementwise._SQRT_NATIVE, tdt, True)
+    np.testing.assert_array_equal(et.sqrt(torch.from_numpy(v)).numpy(), native)
+
+
 # (x1, x2) -> the sign of a zero remainder: the divisor's
 def test_remainder_zero_takes_the_divisor_sign(xp: ModuleType) -> None:
     x1 = xp.asarray([0.0, -0.0, 0.0, -0.0, 6.0, -6.0], dtype=xp.float64)

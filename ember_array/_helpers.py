@@ -15,7 +15,7 @@ import textwrap
 from collections.abc import Callable
 from typing import Any
 
-from ._backends import BY_NAME
+from ._backends import BY_NAME, backend_of_type
 
 __all__ = [
     "device",
@@ -194,11 +194,12 @@ def device(x: Any, /) -> Any:
     >>> ember_array.device(mx.zeros(3))
     Device('cpu')
     """
-    if is_numpy_array(x):
+    owner = backend_of_type(type(x))  # one lookup for a known type (is_*_array: one each)
+    if owner == "numpy":
         return "cpu"
-    if is_torch_array(x):
+    if owner == "torch":
         return x.device
-    if is_mlx_array(x):
+    if owner == "mlx":
         # upward, on purpose: an mlx array's device is the mlx namespace's Device (mlx is
         # already imported; tests/test_layout.py lists this import)
         from .mlx._devices import device_of

@@ -6,6 +6,9 @@ import array_api_compat.numpy as _xp
 import array_api_compat.numpy.linalg as _compat
 import numpy as _np
 
+from .._boundary import UNCLEAN as _UNCLEAN
+from .._boundary import translate as _translate
+from .._boundary import translates_errors as _translates_errors
 from .._common._guards import finite_or_nan as _finite_or_nan
 from .._markers import wraps_native as _wraps_native
 from .._namespace import populate as _populate
@@ -28,12 +31,17 @@ _SOLVE_DTYPES = frozenset(map(_np.dtype, ("float32", "float64", "complex64", "co
 # array-api-compat: solve re-imports numpy.linalg's helpers on every call (~3 us); numpy >= 2's
 # own solve gives the standard's result (a 1-d x2 is a vector) when the dtypes agree
 # (no upstream issue found)
+@_translates_errors
 @_wraps_native()
 def _solve(x1: _np.ndarray, x2: _np.ndarray, /) -> _np.ndarray:
     """``np.linalg.solve`` for two arrays of one floating dtype; array-api-compat's otherwise."""
-    if type(x1) is type(x2) is _np.ndarray and x1.dtype == x2.dtype and x1.dtype in _SOLVE_DTYPES:
-        return _np.linalg.solve(x1, x2)
-    return _compat.solve(x1, x2)
+    try:
+        same = type(x1) is type(x2) is _np.ndarray and x1.dtype == x2.dtype
+        if same and x1.dtype in _SOLVE_DTYPES:
+            return _np.linalg.solve(x1, x2)
+        return _compat.solve(x1, x2)
+    except _UNCLEAN as e:  # in this frame: a wrapper would cost ~0.15 us a call
+        raise _translate(e, "solve", "numpy", (x1, x2)) from e
 
 
 _solve.__name__ = _solve.__qualname__ = "solve"

@@ -132,6 +132,8 @@ def without_dof(x: Any, axis: Any, correction: Any) -> bool:
     NaN); only a positive Python ``correction`` costs a shape computation."""
     if not (isinstance(correction, (int, float)) and correction > 0):
         return False
+    if type(axis) is int:  # the common case, without a tuple made
+        return bool(x.shape[axis] - correction <= 0)
     shape = tuple(x.shape)
     axes = range(len(shape)) if axis is None else (axis,) if isinstance(axis, int) else axis
     n = 1

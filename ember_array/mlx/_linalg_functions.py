@@ -181,7 +181,7 @@ def eigvals(x: mx.array, /) -> mx.array:
     return out
 
 
-@finite_or_nan(mx, (1, 2))
+@finite_or_nan(mx, (1, 2), column_major=True)
 def _eigh_guarded(x: mx.array, /) -> EighResult:
     return EighResult(*lapack_eigh(_square(x, "eigh")))
 

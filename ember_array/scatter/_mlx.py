@@ -47,7 +47,7 @@ def _mlx_scatter(mx: Any, v: Any, index: Any, a: Args) -> Any:
     # process; https://github.com/ml-explore/mlx/issues/206
     # mlx wraps -1 to the last slot, so one clip to [-1, s] routes every invalid index to one
     # of the two spare slots s and s + 1 of the buffer.
-    safe = mx.clip(idx, -1, s)
+    safe = _mlx_clip(s)(idx)
     if a.reduce in ("max", "min") and a.kind == "float":
         out = _mlx_float_extremum(v, safe, a)
         return out if a.axis == 0 else mx.moveaxis(out, 0, a.axis)
@@ -59,11 +59,31 @@ def _mlx_scatter(mx: Any, v: Any, index: Any, a: Args) -> Any:
     count = mx.zeros((s + 2,), dtype=mx.int32).at[safe].add(1)[:s]
     count = count.reshape((s,) + (1,) * len(rest))
     if a.reduce == "mean":
-        # int32 counts promote to v's floating dtype in the division (as astype would)
-        out = out / mx.maximum(count, 1)
+        out = _mlx_mean()(out, count)
     if not a.empty_mean_is_fill:
         out = mx.where(count != 0, out, _mlx_full(mx, (), a.fill, v.dtype))
     return out if a.axis == 0 else mx.moveaxis(out, 0, a.axis)
+
+
+@lru_cache(maxsize=256)
+def _mlx_clip(s: int) -> Any:
+    """``clip(idx, -1, s)`` compiled: one graph node, where ``mx.clip`` makes four."""
+    import mlx.core as mx
+
+    from ..mlx._helpers import Compiled
+
+    return Compiled(lambda idx: mx.clip(idx, -1, s))
+
+
+@lru_cache(maxsize=1)
+def _mlx_mean() -> Any:
+    """``total / max(count, 1)`` compiled: one graph node, where the ops make five (the int32
+    counts promote to the total's floating dtype, as ``astype`` would)."""
+    import mlx.core as mx
+
+    from ..mlx._helpers import Compiled
+
+    return Compiled(lambda total, count: total / mx.maximum(count, 1))
 
 
 def _mlx_reduce(mx: Any, v: Any, safe: Any, a: Args, init: Scalar) -> Any:

@@ -194,20 +194,28 @@ def device(x: Any, /) -> Any:
     >>> ember_array.device(mx.zeros(3))
     Device('cpu')
     """
-    owner = backend_of_type(type(x))  # one lookup for a known type (is_*_array: one each)
-    if owner == "numpy":
-        return "cpu"
-    if owner == "torch":
-        return x.device
-    if owner == "mlx":
-        # upward, on purpose: an mlx array's device is the mlx namespace's Device (mlx is
-        # already imported; tests/test_layout.py lists this import)
-        from .mlx._devices import device_of
-
-        return device_of(x)
+    of = _DEVICE_OF.get(backend_of_type(type(x)))  # one lookup for a known array type
+    if of is not None:
+        return of(x)
     import array_api_compat
 
     return array_api_compat.device(x)
+
+
+def _mlx_device(x: Any) -> Any:
+    # upward, on purpose: an mlx array's device is the mlx namespace's Device (mlx is
+    # already imported; tests/test_layout.py lists this import)
+    from .mlx._devices import device_of
+
+    return device_of(x)
+
+
+#: backend -> the device of one of its arrays (others: array-api-compat's ``device``)
+_DEVICE_OF: dict[str | None, Callable[[Any], Any]] = {
+    "numpy": lambda x: "cpu",
+    "torch": lambda x: x.device,
+    "mlx": _mlx_device,
+}
 
 
 def size(x: Any) -> int | None:

@@ -203,6 +203,37 @@ def test_mlx_thread_pool_runs_namespace_and_shims(install: bool) -> None:
     assert _run(_THREADS.format(install=install), timeout=300) == ["ok 16"]
 
 
+_COMPILED_IN_THREADS = """
+from concurrent.futures import ThreadPoolExecutor
+import numpy as np
+import ember_array
+import ember_array.mlx as xp
+data = np.random.default_rng(0).random((64, 16)).astype("float32")
+
+def work(i):
+    base = xp.asarray(data)
+    for _ in range(10):
+        # compiled on the main thread: exp, take_along_axis, the scatter's clip and mean
+        y = xp.exp(base * i)
+        y = xp.take_along_axis(y, xp.asarray(np.zeros((64, 1), dtype=np.int32)), axis=1)
+        y = y + ember_array.scatter.segment_mean(base, xp.asarray(np.arange(64) % 4), 4)[0]
+    return float(xp.sum(y))
+
+with ThreadPoolExecutor(8) as pool:
+    results = list(pool.map(work, range(16)))
+print("ok", len(results))
+"""
+
+
+def test_mlx_compiled_functions_in_threads_do_not_abort_at_exit() -> None:
+    """mx.compile'd functions called from several threads ended the process at exit
+    (SIGABRT, "terminate called without an active exception") in 2 runs of 5: other threads
+    call the functions uncompiled."""
+    pytest.importorskip("mlx.core")
+    for _ in range(4):
+        assert _run(_COMPILED_IN_THREADS, timeout=300) == ["ok 16"]
+
+
 def test_generator_on_array_api_strict() -> None:
     strict = pytest.importorskip("array_api_strict")
     import ember_array

@@ -12,7 +12,7 @@ import functools
 from collections.abc import Callable, Hashable
 from typing import ParamSpec, TypeVar
 
-__all__ = ["PLAIN", "remembered"]
+__all__ = ["PLAIN", "PLAIN_TYPES", "remembered"]
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -20,6 +20,8 @@ R = TypeVar("R")
 #: exact types whose values alone decide a check: ``True == 1 == 1.0`` and ``0.0 == -0.0`` as
 #: keys, but not as a ``hop_length`` or a fill value, so floats and look-alikes stay out
 PLAIN = (int, bool, str, type(None))
+#: :data:`PLAIN` as a set, for ``type(v) in PLAIN_TYPES`` and ``issuperset`` tests
+PLAIN_TYPES = frozenset(PLAIN)
 
 #: entries per checked function: combinations are few in real code; a bound against
 #: programs that make new shapes forever

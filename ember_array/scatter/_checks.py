@@ -15,7 +15,7 @@ from typing import Any, Literal
 
 from .._backends import BY_NAME, backend_of_type
 from .._helpers import device as device_of
-from .._remembered import PLAIN, remembered
+from .._remembered import PLAIN_TYPES, remembered
 
 __all__ = [
     "REDUCTIONS",
@@ -118,9 +118,6 @@ class Args:
         return self.reduce == "mean" and is_plus_zero(self.fill)
 
 
-_PLAIN_TYPES = frozenset(PLAIN)
-
-
 def _types_key(
     func: str,
     xp: ModuleType,
@@ -132,7 +129,7 @@ def _types_key(
     fill_value: Any,
 ) -> tuple[Any, ...] | None:
     """What :func:`check` reads; each Python argument with its type (``True == 1``)."""
-    if type(fill_value) in _PLAIN_TYPES and type(num_segments) is int and type(axis) is int:
+    if type(fill_value) in PLAIN_TYPES and type(num_segments) is int and type(axis) is int:
         return (func, type(values), values.dtype, index.dtype, len(values.shape), num_segments,
                 axis, reduce, type(reduce), fill_value, type(fill_value))  # fmt: skip
     return None

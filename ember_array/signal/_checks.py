@@ -17,7 +17,7 @@ from typing import Any, Literal
 from .._backends import BY_NAME, backend_of_module, backend_of_type
 from .._dispatch import namespace_module
 from .._helpers import is_numpy_array
-from .._remembered import PLAIN, remembered
+from .._remembered import PLAIN_TYPES, remembered
 
 PadMode = Literal["reflect", "constant", "edge"]
 
@@ -284,14 +284,11 @@ def _check_shared(
     }
 
 
-_PLAIN_TYPES = frozenset(PLAIN)
-
-
 def _stft_key(xp: ModuleType, x: Any, window: Any, *args: Any) -> tuple[Any, ...] | None:
     """What :func:`check_stft` reads: dtypes, ``ndim``, the signal's length, plain arguments
     (``args``, each with its type: ``True == 1`` as a key, not as ``center``)."""
     types = tuple(map(type, args))
-    if not _PLAIN_TYPES.issuperset(types):
+    if not PLAIN_TYPES.issuperset(types):
         return None
     shape = x.shape
     win = None if window is None else (type(window), window.dtype, window.shape)

@@ -165,6 +165,14 @@ def check_shape(
     beyond int32 or an allocation beyond memory ends the process (SIGSEGV/SIGABRT). The checks
     read only the static shape, so they cost no evaluation.
     """
+    if type(shape) is tuple:
+        # hot path: a tuple of in-range Python ints, what the namespace's own calls pass
+        for d in shape:
+            if type(d) is not int or not 0 <= d <= MAX_DIM:
+                break
+        else:
+            if dtype is None or math.prod(shape) * dtype.size <= MAX_BYTES:
+                return shape
     if isinstance(shape, (int, np.integer)) and not isinstance(shape, bool):
         dims: tuple[Any, ...] = (shape,)
     elif isinstance(shape, Sequence) and not isinstance(shape, str):

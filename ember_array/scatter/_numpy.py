@@ -6,6 +6,7 @@ Also the kernel of every block of the dask path (:mod:`._dask`).
 from __future__ import annotations
 
 import contextlib
+import functools
 import math
 from typing import Any
 
@@ -65,9 +66,20 @@ def _numpy_at(ufunc: Any, v: Any, idx: Any, size: int, init: Scalar, *, checked:
         return buf
     if not checked and (idx.min() < 0 or idx.max() >= size):
         raise IndexError("index out of range")  # flat indices would land in other rows
-    flat_idx = (idx[:, None] * width + np.arange(width)).reshape(-1)
+    flat_idx = (idx[:, None] * width + _columns(width)).reshape(-1)
     ufunc.at(buf.reshape(-1), flat_idx, flat.reshape(-1))
     return buf
+
+
+@functools.lru_cache(maxsize=64)
+def _columns(width: int) -> Any:
+    """``arange(width)`` (intp), read-only: the column offsets of a flat index (~0.6 us a call
+    made anew)."""
+    import numpy as np
+
+    cols = np.arange(width, dtype=np.intp)
+    cols.flags.writeable = False
+    return cols
 
 
 _EXTREMA = frozenset(("max", "min"))

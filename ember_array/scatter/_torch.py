@@ -111,7 +111,10 @@ def _torch_reduce(v: Any, idx: Any, a: Args, size: int, start: int, *, inplace: 
             total, count = total.narrow(a.axis, start, s), count.narrow(0, start, s)
         view = [1] * v.ndim
         view[a.axis] = s
-        count = count.view(view)
+        count = count.view(*view)  # unpacked: a list argument costs ~0.6 us more
+        if inplace and a.empty_mean_is_fill:
+            # both are this call's own new buffers, no count is read again: in place
+            return total.div_(count.clamp_min_(1))  # int64 counts cast to total's dtype
         mean = total / count.clamp_min(1)  # int64 counts are cast to total's dtype
         if a.empty_mean_is_fill:
             return mean

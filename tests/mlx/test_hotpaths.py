@@ -204,3 +204,20 @@ def test_exp_takes_separate_ops_on_large_cpu_arrays_with_the_same_bits() -> None
     np.testing.assert_array_equal(np.asarray(xp.exp(v)), np.asarray(fused(v)))
     g = mx.grad(lambda t: mx.sum(xp.exp(t)))(v[:n] / 100)
     np.testing.assert_array_equal(np.asarray(g), np.asarray(xp.exp(v[:n] / 100)))
+
+
+def test_exp_runs_large_cpu_arrays_in_chunks_with_the_same_bits() -> None:
+    """Above 512k float32 elements on the CPU, exp runs the separate ops on 256k-element
+    chunks: the same bits as the one-kernel form, the shape kept, and the derivative (through
+    the slices and the join) and ``mx.vmap`` the same."""
+    n = 7 * (_elementwise._EXP_SPLIT_SIZES.stop // 7 + 1)  # not a multiple of the chunk
+    v = mx.array(RNG.uniform(-110, 95, n).astype(np.float32)).reshape(-1, 7)
+    fused = _elementwise._EXP[mx.float32]
+    got = xp.exp(v)
+    assert got.shape == v.shape
+    np.testing.assert_array_equal(np.asarray(got), np.asarray(fused(v)))
+    small = v / 100
+    g = mx.grad(lambda t: mx.sum(xp.exp(t)))(small)
+    np.testing.assert_array_equal(np.asarray(g), np.asarray(fused(small)))
+    pair = mx.stack([small, -small])
+    np.testing.assert_array_equal(np.asarray(mx.vmap(xp.exp)(pair)), np.asarray(fused(pair)))

@@ -248,6 +248,8 @@ class Compiled:
             key: Any = args[0].shape
         elif len(args) == 2:
             key = (args[0].shape, args[1].shape)
+        elif len(args) == 3 and type(args[2]) is int:  # two arrays and an axis
+            key = (args[0].shape, args[1].shape, args[2])
         else:  # arrays by shape, constants (ints, None) as they are
             key = tuple(a.shape if isinstance(a, mx.array) else a for a in args)
         if key not in self.shapes:

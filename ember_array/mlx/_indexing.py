@@ -162,6 +162,15 @@ def take(x: mx.array, indices: Any, /, *, axis: int | None = None) -> mx.array:
 @wraps_native()
 def take_along_axis(x: mx.array, indices: Any, /, *, axis: int = -1) -> mx.array:
     """Values of ``x`` at ``indices`` along ``axis`` (see module docstring for range checks)."""
+    ndim = x.ndim
+    if type(indices) is mx.array and type(axis) is int and indices.ndim == ndim and ndim:
+        # hot path: an index array of x's rank along an axis in range, a compilable dtype
+        rng = _RANGE.get(indices.dtype)
+        if rng is not None and -ndim <= axis < ndim and x.dtype not in _NOT_COMPILED:
+            axis %= ndim
+            n = x.shape[axis]
+            if n and n <= rng[1] and -n > rng[0]:
+                return _TAKE_ALONG(x, indices, axis)
     axis = normalize_axis(axis, x.ndim, "take_along_axis")
     n = x.shape[axis]
     checked = _checked(indices, n, "take_along_axis")

@@ -346,11 +346,6 @@ def slogdet(x: mx.array, /) -> SlogdetResult:
     return SlogdetResult(*lapack_slogdet(x))
 
 
-#: the differentiable solve compiled: mlx replays its graph (the LU, the guards: ~50 nodes) in
-#: C++, ~8 us a call less than building it in Python (an 8 x 8 system)
-_SOLVE = Compiled(lapack_solve)
-
-
 @wraps_native()
 def solve(x1: mx.array, x2: mx.array, /) -> mx.array:
     """Solve ``x1 @ y = x2`` (CPU stream); a 1-d ``x2`` is a vector, as the standard says."""
@@ -362,7 +357,7 @@ def solve(x1: mx.array, x2: mx.array, /) -> mx.array:
         and x1.dtype == x2.dtype
         and x1.dtype in _REAL
     ):
-        out: mx.array = _SOLVE(x1, x2)  # one system, nothing to promote
+        out: mx.array = lapack_solve(x1, x2)  # one system, nothing to promote
         return out
     dt = promoted("solve", x1, x2)
     x1 = _square(x1.astype(dt), "solve")

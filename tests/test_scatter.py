@@ -413,6 +413,25 @@ def test_mlx_out_of_range_does_not_crash() -> None:
     assert to_numpy(got).tolist() == [1.0] + [0.0] * 9
 
 
+def test_mlx_compiled_scatter_is_made_per_fill_and_reduction() -> None:
+    """The compiled sum/mean/prod is made once per what it reads: the same shapes with another
+    fill (NaN, -0.0 against 0.0), reduction or dtype never reuse another's; the results equal
+    numpy's, signed zeros and NaN included, and the gradient of a mean is 1 / count."""
+    mx = pytest.importorskip("mlx.core")
+    values = np.array([[1.5, -2.0], [3.0, 4.0], [-0.5, 8.0], [2.0, 2.0]], dtype=np.float32)
+    index = np.array([0, 2, 2, -1])  # segment 1 and 3 empty, one index dropped
+    for dtype in ("float32", "float16"):
+        v = mx.array(values.astype(dtype))
+        for reduce in ("sum", "mean", "prod"):
+            for fill in (0.0, -0.0, math.nan, 7.0, 0.0):
+                got = to_numpy(sc.scatter(v, mx.array(index), 4, reduce=reduce, fill_value=fill))
+                want = sc.scatter(values.astype(dtype), index, 4, reduce=reduce, fill_value=fill)
+                np.testing.assert_array_equal(got, want)
+                assert (np.signbit(got) == np.signbit(want)).all(), (reduce, fill)
+    grad = mx.grad(lambda x: sc.segment_mean(x, mx.array(index), 4).sum())(mx.array(values))
+    assert to_numpy(grad)[:, 0].tolist() == [1.0, 0.5, 0.5, 0.0]
+
+
 @pytest.mark.parametrize("dtype", ["float32", "float64"])
 def test_mlx_float_extremum_keys(dtype: str) -> None:
     """max/min through integer keys: signed zeros, infinities, NaN of either sign, empty

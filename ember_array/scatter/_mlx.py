@@ -90,14 +90,15 @@ def _mlx_fused(a: Args, rest: tuple[int, ...]) -> Any:
         s = a.segments
         if len(_MLX_FUSED) >= 256:  # a bound against programs that make new shapes forever
             _MLX_FUSED.clear()
-        # mlx: no bounds checks, out-of-range ``x.at[idx].add(v)`` corrupts memory and aborts
-        # the process; https://github.com/ml-explore/mlx/issues/206
-        # mlx wraps -1 to the last slot, so one clip to [-1, s] routes every invalid index to
-        # one of the two spare slots s and s + 1 of the buffer.
+        # the index clip of _mlx_clip, inside the compiled function
         fn = _MLX_FUSED[key] = Compiled(lambda v, idx: _mlx_combined(mx, v, mx.clip(idx, -1, s), a))
     return fn
 
 
+# mlx: no bounds checks, out-of-range ``x.at[idx].add(v)`` corrupts memory and aborts the
+# process; https://github.com/ml-explore/mlx/issues/206
+# mlx wraps -1 to the last slot, so one clip to [-1, s] routes every invalid index to one of the
+# two spare slots s and s + 1 of the buffer.
 @lru_cache(maxsize=256)
 def _mlx_clip(s: int) -> Any:
     """``clip(idx, -1, s)`` compiled: one graph node, where ``mx.clip`` makes four."""

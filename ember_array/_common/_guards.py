@@ -26,9 +26,18 @@ __all__ = [
 ]
 
 
-def _poison(xp: Any, out: Any, ok: Any, core_ndim: int, column_major: bool = False) -> Any:
+def _poison(
+    xp: Any, out: Any, ok: Any, core_ndim: int, column_major: bool = False, total: Any = None
+) -> Any:
     """``out`` where ``ok`` (one flag per matrix of the input, shape ``(..., 1, 1)``), NaN
-    elsewhere."""
+    elsewhere; ``total`` is the flag as a number (0, or NaN where not ``ok``)."""
+    if column_major and xp.isdtype(out.dtype, "real floating"):
+        # out - 0 is out bit for bit (-0.0 included), out - NaN is NaN: the flag folds into one
+        # kernel with the subtraction, where a select needs the flag as a separate mask node
+        t = total if core_ndim == 2 else total[..., 0] if core_ndim == 1 else total[..., 0, 0]
+        if core_ndim != 2 or out.shape[-1] <= _ROW_MAJOR_UP_TO:
+            return out - xp.abs(t)
+        return _swap(xp, _swap(xp, out) - xp.abs(t))  # column-major kept, as below
     mask = ok if core_ndim == 2 else ok[..., 0] if core_ndim == 1 else ok[..., 0, 0]
     # a NaN constant, not out * nan: the gradient through out * nan is NaN everywhere. Real for
     # complex output (where promotes it): mlx's compiler cannot emit a complex constant
@@ -41,6 +50,12 @@ def _poison(xp: Any, out: Any, ok: Any, core_ndim: int, column_major: bool = Fal
         # row-major select of it made mlx's 4000 x 64 @ eigenvector columns 5% slower)
         return _swap(xp, xp.where(mask, _swap(xp, out), nan))
     return xp.where(mask, out, nan)
+
+
+#: Matrices up to this order leave the guard row-major (two transposes fewer: mlx's 8 x 8 pca
+#: step 21 graph nodes instead of 23); larger ones keep LAPACK's column-major layout (a
+#: row-major 64 x 64 made the 4000 x 64 pca step ~5% slower)
+_ROW_MAJOR_UP_TO = 32
 
 
 def _swap(xp: Any, x: Any) -> Any:
@@ -71,8 +86,8 @@ def finite_or_nan(
             ok = total == total  # (..., 1, 1)
             out = f(xp.where(ok, x, 0), **kwargs)
             if isinstance(core_ndims, int):
-                return _poison(xp, out, ok, core_ndims, column_major)
-            parts = [_poison(xp, o, ok, k, column_major) for o, k in zip(out, core_ndims)]
+                return _poison(xp, out, ok, core_ndims, column_major, total)
+            parts = [_poison(xp, o, ok, k, column_major, total) for o, k in zip(out, core_ndims)]
             if hasattr(out, "_fields"):  # a NamedTuple
                 return type(out)(*parts)
             return tuple(parts) if type(out) is tuple else type(out)(parts)  # torch structseq

@@ -169,7 +169,7 @@ def take_along_axis(x: mx.array, indices: Any, /, *, axis: int = -1) -> mx.array
         if rng is not None and -ndim <= axis < ndim and x.dtype not in _NOT_COMPILED:
             axis %= ndim
             n = x.shape[axis]
-            if n and n <= rng[1] and -n > rng[0]:
+            if n and None not in _limits(n, rng):  # both bounds needed: the masked gather
                 return _TAKE_ALONG(x, indices, axis)
     axis = normalize_axis(axis, x.ndim, "take_along_axis")
     n = x.shape[axis]

@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from types import ModuleType
 from typing import Any
 
@@ -95,24 +96,20 @@ def _stft_mlx(x: Any, window: Any, a: StftArgs) -> Any:
     # The block framing of frames_generic is as fast and traces under every mlx transform.
     # Compiled once per checked arguments: mlx builds the graph (~10 ops) in C++, ~6 us a call
     # less at 512 samples; under a transform the inputs are tracers and it runs as written.
-    key = (a, window is None)
-    fn = _STFT_MLX.get(key)
-    if fn is None:
-        from ..mlx._helpers import Compiled
-
-        if len(_STFT_MLX) >= 256:  # a bound against programs that make new lengths forever
-            _STFT_MLX.clear()
-        xp = ember_namespace("mlx")
-        fn = _STFT_MLX[key] = Compiled(
-            (lambda x: stft_generic(xp, x, None, a))
-            if window is None
-            else (lambda x, w: stft_generic(xp, x, w, a))
-        )
-    return fn(x) if window is None else fn(x, window)
+    if window is None:
+        return _stft_mlx_compiled(a, False)(x)
+    return _stft_mlx_compiled(a, True)(x, window)
 
 
-#: (checked arguments, no window?) -> the mlx STFT compiled
-_STFT_MLX: dict[tuple[StftArgs, bool], Any] = {}
+@lru_cache(maxsize=256)  # a bound against programs that make new signal lengths forever
+def _stft_mlx_compiled(a: StftArgs, windowed: bool) -> Any:
+    """:func:`stft_generic` on mlx for the checked arguments ``a``, compiled."""
+    from ..mlx._helpers import Compiled
+
+    xp = ember_namespace("mlx")
+    if windowed:
+        return Compiled(lambda x, w: stft_generic(xp, x, w, a))
+    return Compiled(lambda x: stft_generic(xp, x, None, a))
 
 
 #: backend -> its STFT fast path; other namespaces take :func:`stft_generic`.

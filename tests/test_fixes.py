@@ -256,6 +256,60 @@ def test_torch_sqrt_is_correctly_rounded(dtype: str, path: str) -> None:
         np.testing.assert_allclose(t.grad[1].item(), 0.5 / np.sqrt(float(v[1])), rtol=1e-3)
 
 
+def test_torch_sqrt_on_tensors_numpy_may_not_read() -> None:
+    """The host route takes plain tensors only: a subclass stays a subclass, and under
+    torch.func transforms the torch route runs; the user's numpy error state is kept."""
+    torch = pytest.importorskip("torch")
+    import ember_array.torch as et
+
+    class Tagged(torch.Tensor):
+        pass
+
+    v = torch.tensor([0.0, 2.0, 9.0])
+    assert type(et.sqrt(v.as_subclass(Tagged))) is Tagged
+    want = np.sqrt(v.numpy())
+    for transform in (torch.func.vmap, torch.func.functionalize):
+        np.testing.assert_array_equal(transform(et.sqrt)(v).numpy(), want)
+    grad = torch.func.grad(lambda t: et.sqrt(t).sum())(v[1:])
+    np.testing.assert_allclose(grad.numpy(), 0.5 / want[1:], rtol=1e-6)
+    with torch.inference_mode():
+        assert et.sqrt(v).is_inference()
+    with np.errstate(all="raise"):  # NaN of a negative input: no FloatingPointError
+        assert et.sqrt(torch.tensor([-1.0])).isnan().item()
+        assert np.geterr()["invalid"] == "raise"
+
+
+def test_quietly_sets_numpy_error_state_for_the_call_only() -> None:
+    """:func:`ember_array._quiet.quietly` ignores numpy's floating-point errors inside the call
+    and restores the caller's state after it, also when the call raises, per thread."""
+    import threading
+
+    from ember_array._quiet import quietly
+
+    with np.errstate(all="raise"):
+        assert np.isnan(quietly(np.sqrt, np.float64(-1.0)))
+        with pytest.raises(KeyError):
+            quietly(dict().__getitem__, "missing")
+        assert np.geterr() == {
+            "divide": "raise",
+            "over": "raise",
+            "under": "raise",
+            "invalid": "raise",
+        }
+        seen: list[str] = []
+
+        def elsewhere() -> None:
+            seen.append(quietly(np.geterr)["invalid"])
+            seen.append(np.geterr()["invalid"])  # a new thread starts from numpy's defaults
+
+        thread = threading.Thread(target=elsewhere)
+        thread.start()
+        thread.join()
+        assert seen == ["ignore", "warn"]
+        with pytest.raises(FloatingPointError):
+            np.sqrt(np.float64(-1.0))
+
+
 @pytest.mark.parametrize("dtype", ["float32", "float64", "float16"])
 def test_torch_sqrt_probe_tells_this_build(dtype: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """The once-per-dtype probe of torch's own CPU sqrt agrees with a larger, independent

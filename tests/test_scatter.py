@@ -174,6 +174,31 @@ def test_fill_value_none_gives_identity(backend: str) -> None:
         np.testing.assert_array_equal(got, [2.0, empty])
 
 
+def test_mean_with_nan_fill_divides_once_and_silently(backend: str) -> None:
+    """A real mean with a NaN fill divides each sum by its count alone (``0 / 0`` is the fill):
+    empty segments are NaN whatever invalid indices the call drops, nothing warns, and the
+    caller's numpy error state is kept; a complex mean's empty segment is ``nan+0j``."""
+    import warnings
+
+    v = from_numpy(backend, np.asarray([[1.0, -2.0], [3.0, 4.0], [5.0, 6.0]], np.float32))
+    with warnings.catch_warnings(), np.errstate(all="raise"):
+        warnings.simplefilter("error")
+        for index in ([0, 0, 2], [0, -1, 2], [0, 9, 2]):
+            i = from_numpy(backend, np.asarray(index))
+            got = to_numpy(sc.segment_mean(v, i, 4, fill_value=None))
+            first = [1.0, -2.0] if index[1] != 0 else [2.0, 1.0]
+            np.testing.assert_array_equal(got, [first, [np.nan] * 2, [5.0, 6.0], [np.nan] * 2])
+        assert np.geterr()["invalid"] == "raise"
+    if backend != "mlx":  # mlx has complex64 only
+        c = from_numpy(backend, np.asarray([1 + 1j, 3 - 1j], np.complex128))
+        got = to_numpy(
+            sc.segment_mean(c, from_numpy(backend, np.asarray([1, 1])), 2, fill_value=None)
+        )
+        assert np.isnan(got[0].real)
+        assert got[0].imag == 0
+        assert got[1] == 2 + 0j
+
+
 def test_empty_inputs(backend: str) -> None:
     v = from_numpy(backend, np.zeros((0, 2), dtype=np.float32))
     i = from_numpy(backend, np.zeros(0, dtype=np.int64))

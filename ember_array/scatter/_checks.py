@@ -117,6 +117,19 @@ class Args:
         """A mean whose empty segments need no count: ``0 / max(0, 1)`` is ``+0``, the fill."""
         return self.reduce == "mean" and is_plus_zero(self.fill)
 
+    @cached_property
+    def empty_mean_is_nan(self) -> bool:
+        """A real mean whose fill is NaN (the default): an empty segment's sum over its count,
+        ``0 / 0``, is the fill, so the division needs neither a clamp nor a ``where``. Not
+        complex: there ``0 / 0`` is ``nan+nanj``, and the fill ``nan+0j``."""
+        fill = self.fill
+        return (
+            self.reduce == "mean"
+            and self.kind == "float"
+            and isinstance(fill, float)
+            and fill != fill
+        )
+
 
 def _types_key(
     func: str,
@@ -217,7 +230,8 @@ def check_shapes(a: Args, values: Any, index: Any) -> None:
             f"{values.shape[axis]} entries, got shape {tuple(index.shape)} (values shape "
             f"{tuple(values.shape)})"
         )
-    if a.devices:
+    if a.devices and not (a.backend == "torch" and values.is_cpu and index.is_cpu):
+        # two CPU tensors share the device: no device objects made (~0.6 us less)
         dv, di = device_of(values), device_of(index)
         # a traced array (jax under jit/grad/vmap) has no device: nothing to compare
         if dv is not None and di is not None and dv != di:

@@ -62,6 +62,8 @@ def _mlx_combined(mx: Any, v: Any, safe: Any, a: Args) -> Any:
         return out  # empty segments already hold init == fill_value
     count = mx.zeros((s + 2,), dtype=mx.int32).at[safe].add(1)[:s]
     count = count.reshape((s,) + (1,) * (v.ndim - 1))
+    if a.empty_mean_is_nan:
+        return out / count  # 0 / 0 is the NaN fill: two nodes fewer
     if a.reduce == "mean":
         # the int32 counts promote to the total's floating dtype, as astype would
         out = out / mx.maximum(count, 1)

@@ -113,9 +113,13 @@ def _torch_reduce(v: Any, idx: Any, a: Args, size: int, start: int, *, inplace: 
         view = [1] * v.ndim
         view[a.axis] = s
         count = count.view(*view)  # unpacked: a list argument costs ~0.6 us more
+        if a.empty_mean_is_nan:
+            # 0 / 0 is the NaN fill: no clamp, no where (~4 us less at 64 x 8); in place into
+            # this call's own new buffer where eager. int64 counts cast to total's dtype
+            return total.div_(count) if inplace else total / count
         if inplace and a.empty_mean_is_fill:
             # both are this call's own new buffers, no count is read again: in place
-            return total.div_(count.clamp_min_(1))  # int64 counts cast to total's dtype
+            return total.div_(count.clamp_min_(1))
         mean = total / count.clamp_min(1)  # int64 counts are cast to total's dtype
         if a.empty_mean_is_fill:
             return mean

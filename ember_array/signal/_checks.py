@@ -49,11 +49,12 @@ def signal_namespace(func: str, x: Any, window: Any) -> ModuleType:
     A numpy window is accepted with a dask signal, as dask takes numpy operands anywhere; it is
     also the one kind of window whose NOLA check can run while a dask graph is built.
     """
-    if window is None or (is_numpy_array(window) and is_dask(x)):
+    dask = is_dask(x)
+    if window is None or (dask and is_numpy_array(window)):
         ns = _namespace(func, x)
     else:
         ns = _namespace(func, x, window)
-    if is_dask(x) and any(math.isnan(s) for s in x.shape):
+    if dask and any(math.isnan(s) for s in x.shape):
         # the paths below plan their tasks from the chunk sizes
         raise ValueError(
             f"{func} [{backend_name(ns)}]: the dask array has unknown chunk sizes (shape "

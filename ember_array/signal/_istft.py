@@ -81,7 +81,7 @@ def _istft_torch(spec: Any, window: Any, a: IstftArgs) -> Any:
                 a.n_fft,
                 length=a.length,
                 return_complex=a.return_complex,
-                **torch_keywords(window, a, spec.device),
+                **torch_keywords(window, a, spec),
             )
     except RuntimeError as exc:
         if "window overlap add min" not in str(exc):

@@ -81,7 +81,7 @@ def _stft_torch(x: Any, window: Any, a: StftArgs) -> Any:
     xb = x.reshape(-1, x.shape[-1]) if batched else x
     # positional: keywords cost ~1 us a call (torch.stft's order since torch 1.x)
     out = torch.stft(
-        xb, a.n_fft, a.hop, a.win, torch_window(window, a, x.device), a.center,
+        xb, a.n_fft, a.hop, a.win, torch_window(window, a, x), a.center,
         _TORCH_PAD[a.pad_mode], a.norm == "ortho", a.onesided, True,
     )  # fmt: skip
     if batched:

@@ -49,6 +49,7 @@ LAYERS: dict[str, int] = {
             "_markers",
             "_patch",
             "_remembered",
+            "_quiet",
             "typing",
         ),
         0,

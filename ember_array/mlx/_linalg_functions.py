@@ -87,6 +87,15 @@ def _square(x: mx.array, func: str) -> mx.array:
     return _float(x, func)
 
 
+def _matrices(x: mx.array, func: str) -> mx.array:
+    """:func:`_float` of a stack of matrices (``ndim >= 2``), or the error naming ``func``:
+    unchecked, a 1-d or 0-d ``x`` failed in the unpacking of its last two sizes ("not enough
+    values to unpack") or in mlx with its own function's name."""
+    if x.ndim < 2:
+        raise ValueError(f"{func}: mlx needs ndim >= 2, got shape {x.shape}")
+    return _float(x, func)
+
+
 @wraps_native()
 def cholesky(x: mx.array, /, *, upper: bool = False) -> mx.array:
     """Cholesky factor of a symmetric/Hermitian positive-definite matrix (CPU stream).
@@ -240,9 +249,7 @@ def svd(x: mx.array, /, *, full_matrices: bool = True) -> SVDResult:
 
     ``mx.linalg.svd`` has no ``full_matrices=``: the reduced factors are slices of the full ones.
     """
-    x = _float(x, "svd")
-    if x.ndim < 2:
-        raise ValueError(f"svd: mlx needs ndim >= 2, got shape {x.shape}")
+    x = _matrices(x, "svd")
     m, n = x.shape[-2:]
     if not full_matrices and m != n and min(m, n) > 0:
         # mlx: mx.linalg.svd always builds the full U (20000 x 20000 for a 20000 x 100 input)
@@ -266,7 +273,7 @@ def svd(x: mx.array, /, *, full_matrices: bool = True) -> SVDResult:
 @finite_or_nan(mx, 1)
 def svdvals(x: mx.array, /) -> mx.array:
     """Singular values, descending (CPU stream)."""
-    x = _float(x, "svdvals")
+    x = _matrices(x, "svdvals")
     s: mx.array = lapack_svdvals(x)
     return s
 
@@ -314,7 +321,7 @@ def qr(x: mx.array, /, *, mode: str = "reduced") -> QRResult:
     ``mode="complete"`` with ``M > N`` use Householder reflections written in lazy array
     operations.
     """
-    x = _float(x, "qr")
+    x = _matrices(x, "qr")
     if mode not in ("reduced", "complete"):
         raise ValueError(f"qr: mode must be 'reduced' or 'complete', got {mode!r}")
     m, n = x.shape[-2:]
@@ -388,7 +395,7 @@ def solve(x1: mx.array, x2: mx.array, /) -> mx.array:
 
 def pinv(x: mx.array, /, *, rtol: float | mx.array | None = None) -> mx.array:
     """Moore-Penrose pseudo-inverse with the standard's ``rtol`` (``mx.linalg.pinv`` has none)."""
-    x = _float(x, "pinv")
+    x = _matrices(x, "pinv")
     m, n = x.shape[-2:]
     if m == 0 or n == 0:
         return mx.zeros((*x.shape[:-2], n, m), dtype=x.dtype)
@@ -417,7 +424,9 @@ def _real(dtype: mx.Dtype) -> mx.Dtype:
 def matrix_rank(x: mx.array, /, *, rtol: float | mx.array | None = None) -> mx.array:
     """Number of singular values above ``rtol * largest``, as int64 (mlx has no matrix_rank);
     a bool matrix is ranked as 0/1 values (an SVD cannot fail on a singular matrix)."""
-    x = x.astype(DEFAULTS.real) if x.dtype == mx.bool_ else _float(x, "matrix_rank")
+    if x.dtype == mx.bool_:
+        x = x.astype(DEFAULTS.real)
+    x = _matrices(x, "matrix_rank")
     m, n = x.shape[-2:]
     if m == 0 or n == 0:
         return mx.zeros(x.shape[:-2], dtype=INDEX)
@@ -504,7 +513,7 @@ def matrix_norm(
     ord: int | float | str = "fro",
 ) -> mx.array:
     """Matrix norm of the last two axes (``"fro"``, ``"nuc"``, ``±1``, ``±2``, ``±inf``)."""
-    x = _float(x, "matrix_norm")
+    x = _matrices(x, "matrix_norm")
     a = mx.abs(x)
     if ord == "fro":
         out = mx.sqrt(mx.sum(mx.square(a), axis=(-2, -1)))

@@ -35,6 +35,13 @@ CASES = [
      lambda: xp.nonzero(xp.asarray(1))),
     (ValueError, r"asarray: mlx cannot import ndarray without a copy",
      lambda: xp.asarray(__import__("numpy").ones(2), copy=False)),
+    # a vector or a scalar where matrices are needed: not "not enough values to unpack"
+    *[
+        (ValueError, rf"{name}: mlx needs ndim >= 2, got shape \({shape}\)",
+         lambda name=name, x=x: getattr(xp.linalg, name)(x))
+        for name in ("matrix_rank", "pinv", "qr", "svd", "svdvals", "matrix_norm")
+        for shape, x in (("3,", xp.ones(3)), ("", xp.asarray(1.0)))
+    ],
 ]  # fmt: skip
 
 

@@ -85,7 +85,7 @@ cumulative_sum = unsigned_total(_compat.cumulative_sum)
 cumulative_prod = unsigned_total(_compat.cumulative_prod)
 
 
-def _spread(fn: Any, name: str) -> Callable[..., torch.Tensor]:
+def _spread(fn: Callable[..., torch.Tensor], name: str) -> Callable[..., torch.Tensor]:
     """``var`` or ``std`` (``fn``: ``torch.var``/``torch.std``) with the standard's
     ``correction``: NaN where ``N - correction <= 0``, zeros over ``axis=()``."""
 

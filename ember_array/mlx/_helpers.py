@@ -269,6 +269,38 @@ class Compiled:
         return out
 
 
+#: Calls of :func:`_count_call`, mx.compile's Python body of :data:`_TRACER_PROBE`
+_PROBE_CALLS = [0]
+
+
+def _count_call(x: mx.array) -> mx.array:
+    _PROBE_CALLS[0] += 1
+    return x
+
+
+#: An identity compiled without shapes: mlx calls its Python body again for tracer inputs only
+#: (and on its first call per dtype and ndim); see :func:`traced`
+_TRACER_PROBE = mx.compile(_count_call, shapeless=True)
+
+
+def traced(x: mx.array) -> bool:
+    """Whether ``x`` may be a tracer of an mlx transform (``vmap``, ``grad``, ``compile``...).
+
+    mlx has no public test for it, but a compiled function calls its Python body again
+    whenever an input is a tracer ("If the inputs are tracers, trace the original graph",
+    ``mlx/compile.cpp``) and otherwise replays its cached graph: a compiled identity that counts
+    its calls tells the two apart (~0.8 us, no graph node, nothing evaluated). True, the safe
+    answer, also on the first call per dtype and ndim, off the main thread (see
+    :data:`_MAIN_THREAD`) and with compilation disabled. For operations that lack a transform
+    rule (``as_strided`` has no vmap rule): take them only where this is False.
+    """
+    if get_ident() != _MAIN_THREAD:
+        return True
+    before = _PROBE_CALLS[0]
+    _TRACER_PROBE(x)
+    return _PROBE_CALLS[0] != before
+
+
 def on_cpu() -> bool:
     """Whether operations run on the CPU now (mlx's default device)."""
     return bool(mx.default_device().type == mx.cpu)

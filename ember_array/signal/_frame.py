@@ -11,7 +11,7 @@ from types import ModuleType
 from typing import Any
 
 from .._helpers import device as _device
-from ._blocks import frames_generic
+from ._blocks import Framing, frames_generic, frames_strided, mlx_traced
 
 
 def _frame_torch(xp: ModuleType, x: Any, frame_length: int, hop: int, axis: int) -> Any:
@@ -28,15 +28,23 @@ def _frame_numpy(xp: ModuleType, x: Any, frame_length: int, hop: int, axis: int)
 
 
 def _frame_mlx(xp: ModuleType, x: Any, frame_length: int, hop: int, axis: int) -> Any:
-    # Not mx.as_strided (a view):
+    # mx.as_strided (a view) only where no transform traces x:
     # mlx: as_strided has no vmap rule in mlx 0.32.4, so mx.vmap(frame) failed
     # (no upstream issue found)
-    return frame_generic(xp, x, frame_length, hop, axis)
+    framing = frames_generic if mlx_traced(x) else frames_strided
+    return frame_generic(xp, x, frame_length, hop, axis, framing)
 
 
-def frame_generic(xp: ModuleType, x: Any, frame_length: int, hop: int, axis: int) -> Any:
+def frame_generic(
+    xp: ModuleType,
+    x: Any,
+    frame_length: int,
+    hop: int,
+    axis: int,
+    framing: Framing = frames_generic,
+) -> Any:
     moved = xp.moveaxis(x, axis, -1) if axis != x.ndim - 1 else x
-    out = frames_generic(xp, moved, frame_length, hop, _device(x))
+    out = framing(xp, moved, frame_length, hop, _device(x))
     return xp.moveaxis(out, -2, axis) if axis != x.ndim - 1 else out
 
 

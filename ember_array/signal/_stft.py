@@ -13,19 +13,31 @@ from typing import Any
 
 from .._dispatch import ember_namespace
 from .._helpers import device as _device
-from ._blocks import ember_numpy, frames_generic, numpy_fft, pad_generic, pad_window, torch_window
+from ._blocks import (
+    Framing,
+    ember_numpy,
+    frames_generic,
+    frames_strided,
+    mlx_traced,
+    numpy_fft,
+    pad_generic,
+    pad_window,
+    torch_window,
+)
 from ._checks import StftArgs, complex_of
 
 # torch calls numpy's "edge" padding "replicate".
 _TORCH_PAD = {"reflect": "reflect", "constant": "constant", "edge": "replicate"}
 
 
-def stft_generic(xp: ModuleType, x: Any, window: Any, a: StftArgs) -> Any:
-    """The pure-standard STFT (arguments already checked)."""
+def stft_generic(
+    xp: ModuleType, x: Any, window: Any, a: StftArgs, framing: Framing = frames_generic
+) -> Any:
+    """The pure-standard STFT (arguments already checked); ``framing`` cuts the frames."""
     dev = _device(x)
     if a.center:
         x = pad_generic(xp, x, a.n_fft // 2, a.pad_mode, dev)
-    frames = frames_generic(xp, x, a.n_fft, a.hop, dev)
+    frames = framing(xp, x, a.n_fft, a.hop, dev)
     w = pad_window(xp, window, a.win, a.n_fft, a.real_dtype, dev)
     if w is not None:
         frames = frames * w
@@ -90,26 +102,30 @@ def _stft_torch(x: Any, window: Any, a: StftArgs) -> Any:
 
 
 def _stft_mlx(x: Any, window: Any, a: StftArgs) -> Any:
-    # Not mx.fft.stft:
-    # mlx: as_strided (mx.fft.stft's framing) has no vmap rule ("[Primitive::vmap] Not
-    # implemented for AsStrided", mlx 0.32.4), so mx.vmap(stft) failed (no upstream issue found)
-    # The block framing of frames_generic is as fast and traces under every mlx transform.
+    # Not mx.fft.stft, and its as_strided framing only where no transform traces x:
+    # mlx: as_strided has no vmap rule ("[Primitive::vmap] Not implemented for AsStrided",
+    # mlx 0.32.4), so mx.vmap(stft) failed (no upstream issue found)
+    # Under a transform the frames are the blocks of frames_generic (a copy, ~1.3x the time at
+    # 256,000 samples), which every mlx transform traces.
     # Compiled once per checked arguments: mlx builds the graph (~10 ops) in C++, ~6 us a call
     # less at 512 samples; under a transform the inputs are tracers and it runs as written.
+    strided = not mlx_traced(x)
     if window is None:
-        return _stft_mlx_compiled(a, False)(x)
-    return _stft_mlx_compiled(a, True)(x, window)
+        return _stft_mlx_compiled(a, False, strided)(x)
+    return _stft_mlx_compiled(a, True, strided)(x, window)
 
 
 @lru_cache(maxsize=256)  # a bound against programs that make new signal lengths forever
-def _stft_mlx_compiled(a: StftArgs, windowed: bool) -> Any:
-    """:func:`stft_generic` on mlx for the checked arguments ``a``, compiled."""
+def _stft_mlx_compiled(a: StftArgs, windowed: bool, strided: bool) -> Any:
+    """:func:`stft_generic` on mlx for the checked arguments ``a``, compiled; ``strided``: the
+    frames as an ``as_strided`` view (:func:`._blocks.frames_strided`)."""
     from ..mlx._helpers import Compiled
 
     xp = ember_namespace("mlx")
+    framing = frames_strided if strided else frames_generic
     if windowed:
-        return Compiled(lambda x, w: stft_generic(xp, x, w, a))
-    return Compiled(lambda x: stft_generic(xp, x, None, a))
+        return Compiled(lambda x, w: stft_generic(xp, x, w, a, framing))
+    return Compiled(lambda x: stft_generic(xp, x, None, a, framing))
 
 
 #: backend -> its STFT fast path; other namespaces take :func:`stft_generic`.

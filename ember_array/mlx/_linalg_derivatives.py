@@ -62,6 +62,10 @@ def _lu_solve(a: mx.array, b: mx.array) -> mx.array:
     return mx.linalg.solve(_SOLVE_GUARD(a), b, stream=_CPU)
 
 
+def _lu_solve_plain(a: mx.array, b: mx.array) -> mx.array:
+    return mx.linalg.solve(a, b, stream=_CPU)
+
+
 def _inv_tangent(ps: Arrays, os: Arrays, ts: Arrays) -> Arrays:
     x = os[0]
     return (-mx.matmul(mx.matmul(x, ts[0]), x),)
@@ -81,10 +85,7 @@ def _solve_vjp(ps: Arrays, os: Arrays, cs: Arrays) -> Arrays:
 
 
 lapack_solve = lapack_function(
-    "linalg.solve",
-    _lu_solve,
-    _solve_tangent,
-    _solve_vjp,
+    "linalg.solve", _lu_solve, _solve_tangent, _solve_vjp, plain=_lu_solve_plain
 )
 
 
@@ -93,18 +94,26 @@ def _dlogdet(a: mx.array, da: mx.array) -> mx.array:
     return mx.sum(_mT(mx.linalg.inv(a, stream=_CPU)) * da, axis=(-2, -1))
 
 
-def _det_forward(a: mx.array) -> mx.array:
+def _det_plain(a: mx.array) -> mx.array:
     # mlx: mx.linalg.det is float32-accurate in float64 for n >= 4 (3e-7 relative)
     # (no upstream issue found); its LU is not
-    diag, odd = _lu_diagonal(_DET_GUARD(a))
+    diag, odd = _lu_diagonal(a)
     return mx.prod(diag, axis=-1) * (1 - 2 * odd).astype(a.dtype)
 
 
-def _slogdet_forward(a: mx.array) -> tuple[mx.array, mx.array]:
+def _det_forward(a: mx.array) -> mx.array:
+    return _det_plain(_DET_GUARD(a))
+
+
+def _slogdet_plain(a: mx.array) -> tuple[mx.array, mx.array]:
     # from the LU factor, as det: mx.linalg.slogdet shares det's float64 inaccuracy
-    diag, odd = _lu_diagonal(_SLOGDET_GUARD(a))
+    diag, odd = _lu_diagonal(a)
     sign = mx.prod(mx.sign(diag), axis=-1) * (1 - 2 * odd).astype(a.dtype)
     return sign, mx.sum(mx.log(mx.abs(diag)), axis=-1)
+
+
+def _slogdet_forward(a: mx.array) -> tuple[mx.array, mx.array]:
+    return _slogdet_plain(_SLOGDET_GUARD(a))
 
 
 def _det_tangent(ps: Arrays, os: Arrays, ts: Arrays) -> Arrays:
@@ -120,11 +129,12 @@ def _det_tangent(ps: Arrays, os: Arrays, ts: Arrays) -> Arrays:
     return (mx.sum(cof * ts[0], axis=(-2, -1)),)
 
 
-lapack_det = lapack_function("linalg.det", _det_forward, _det_tangent)
+lapack_det = lapack_function("linalg.det", _det_forward, _det_tangent, plain=_det_plain)
 lapack_slogdet = lapack_function(
     "linalg.slogdet",
     _slogdet_forward,
     lambda ps, os, ts: (mx.zeros_like(os[0]), _dlogdet(ps[0], ts[0])),
+    plain=_slogdet_plain,
 )
 
 
@@ -269,7 +279,10 @@ def _qr_tangent(ps: Arrays, os: Arrays, ts: Arrays) -> Arrays:
 
 
 lapack_qr = lapack_function(
-    "linalg.qr", lambda a: tuple(mx.linalg.qr(_QR_GUARD(a), stream=_CPU)), _qr_tangent
+    "linalg.qr",
+    lambda a: tuple(mx.linalg.qr(_QR_GUARD(a), stream=_CPU)),
+    _qr_tangent,
+    plain=lambda a: tuple(mx.linalg.qr(a, stream=_CPU)),
 )
 
 

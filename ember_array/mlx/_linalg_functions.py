@@ -19,7 +19,7 @@ from .._spec import LINALG
 from ._custom_functions import make_complex
 from ._data_type_functions import promoted
 from ._defaults import DEFAULTS
-from ._helpers import INDEX, Compiled, accumulation_dtype, dense_if_empty, no_complex128
+from ._helpers import INDEX, Compiled, accumulation_dtype, dense_if_empty, no_complex128, traced
 from ._linalg_derivatives import (
     inverse,
     lapack_cholesky,
@@ -195,15 +195,27 @@ def _eigh_guarded(x: mx.array, /) -> EighResult:
     return EighResult(*lapack_eigh(_square(x, "eigh")))
 
 
+@finite_or_nan(mx, (1, 2), column_major=True)
+def _eigh_guarded_plain(x: mx.array, /) -> EighResult:
+    return EighResult(*lapack_eigh.plain(_square(x, "eigh")))
+
+
 #: :func:`_eigh_guarded` compiled for real input: the finite check, the stand-in and the NaN
 #: answer fuse into fewer graph nodes (measured on 8 x 8 float32: 59 us evaluated against 147
 #: us; mx.linalg.eigh alone 26 us); complex input is not (mlx's CPU compiler emits no complex
-#: constant, see _indexing._NOT_COMPILED)
+#: constant, see _indexing._NOT_COMPILED). mx.compile returns a tuple, not a NamedTuple.
 def _eigh_pair(x: mx.array) -> Any:
-    return tuple(_eigh_guarded(x))  # mx.compile returns a tuple, not a NamedTuple
+    return tuple(_eigh_guarded(x))
+
+
+def _eigh_pair_plain(x: mx.array) -> Any:
+    return tuple(_eigh_guarded_plain(x))
 
 
 _EIGH = Compiled(_eigh_pair)
+#: ... and where no transform traces the input, without the derivative rules' nodes
+#: (:class:`~._custom_functions.LapackFunction`)
+_EIGH_PLAIN = Compiled(_eigh_pair_plain)
 _REAL = frozenset((mx.float32, mx.float64))
 
 
@@ -211,7 +223,7 @@ _REAL = frozenset((mx.float32, mx.float64))
 def eigh(x: mx.array, /) -> EighResult:
     """Eigen-decomposition of a symmetric/Hermitian matrix, as a named tuple (CPU stream)."""
     if x.dtype in _REAL:
-        return EighResult(*_EIGH(x))
+        return EighResult(*(_EIGH if traced(x) else _EIGH_PLAIN)(x))
     out: EighResult = _eigh_guarded(x)
     return out
 

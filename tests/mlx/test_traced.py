@@ -83,3 +83,32 @@ def test_stft_and_frame_are_the_same_inside_and_outside_vmap() -> None:
     windows = mx.stack([w, 2 * w])
     both = mx.vmap(lambda v: signal.stft(x[0], 32, 8, window=v))(windows)
     np.testing.assert_allclose(np.asarray(both[1]), 2 * np.asarray(eager[0]), rtol=1e-5, atol=1e-4)
+
+
+def _ops(tmp_path, *outputs) -> str:
+    dot = tmp_path / "graph.dot"
+    mx.export_to_dot(str(dot), *outputs)
+    return dot.read_text()
+
+
+def test_lapack_calls_skip_their_rules_outside_transforms(tmp_path) -> None:
+    rng = np.random.default_rng(2)
+    m = rng.standard_normal((6, 6)).astype(np.float32)
+    a = mx.array(m @ m.T + 6 * np.eye(6, dtype=np.float32))
+    b = mx.array(rng.standard_normal((6, 2)).astype(np.float32))
+    for _ in range(2):  # the first call per dtype and ndim takes the rules
+        solved = xp.linalg.solve(a, b)
+        w, v = xp.linalg.eigh(a)
+    assert "CustomTransforms" not in _ops(tmp_path, solved, w, v)
+    np.testing.assert_allclose(
+        np.asarray(solved), np.linalg.solve(np.asarray(a), np.asarray(b)), rtol=1e-4, atol=1e-5
+    )
+    # under a transform the rules are there: grad of sum(A^-1 b) is -A^-T 1 (A^-1 b)^T
+    grad = mx.grad(lambda t: xp.sum(xp.linalg.solve(t, b)))(a)
+    an, bn = np.asarray(a, dtype=np.float64), np.asarray(b, dtype=np.float64)
+    want = -np.linalg.solve(an.T, np.ones((6, 2))) @ np.linalg.solve(an, bn).T
+    np.testing.assert_allclose(np.asarray(grad), want, rtol=1e-3, atol=1e-4)
+    with pytest.raises(ValueError, match=r"mx\.vmap of linalg\.solve"):
+        mx.vmap(lambda t: xp.linalg.solve(t, b))(mx.stack([a, a]))
+    dw = mx.grad(lambda t: xp.sum(xp.linalg.eigh(t)[0]))(a)  # d trace / dA = I
+    np.testing.assert_allclose(np.asarray(dw), np.eye(6), atol=1e-4)

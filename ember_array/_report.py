@@ -485,7 +485,7 @@ def markdown(available: list[ProbedBackend] | None = None) -> str:
         "For shims, `wrapped` means the backend has a fast path of its own: "
         "`scatter` uses `ufunc.at` (numpy), `index_add_`/`scatter_reduce_` (torch) and "
         "`x.at[idx]` (mlx); `signal` uses `torch.stft`/`istft`/`unfold`/`*_window`, "
-        "`mx.fft.stft`/`istft`/`as_strided`, and numpy's `sliding_window_view` and "
+        "`mx.fft.rfft`/`mx.fft.istft`/`mx.as_strided`, and numpy's `sliding_window_view` and "
         '`scipy.fft`; `random.Generator` is `wrapped` for `impl="native"` (the backend\'s own '
         'generator), while the functional API and `impl="portable"` (the default) are the '
         "same threefry code on every backend.",

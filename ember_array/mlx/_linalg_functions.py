@@ -191,13 +191,11 @@ def eigvals(x: mx.array, /) -> mx.array:
 
 
 @finite_or_nan(mx, (1, 2), column_major=True)
-def _eigh_guarded(x: mx.array, /) -> EighResult:
-    return EighResult(*lapack_eigh(_square(x, "eigh")))
-
-
-@finite_or_nan(mx, (1, 2), column_major=True)
-def _eigh_guarded_plain(x: mx.array, /) -> EighResult:
-    return EighResult(*lapack_eigh.plain(_square(x, "eigh")))
+def _eigh_guarded(x: mx.array, /, *, plain: bool = False) -> EighResult:
+    """``plain``: without the derivative rules' nodes, for input no transform traces
+    (:class:`~._custom_functions.LapackFunction`)."""
+    decompose = lapack_eigh.plain if plain else lapack_eigh
+    return EighResult(*decompose(_square(x, "eigh")))
 
 
 #: :func:`_eigh_guarded` compiled for real input: the finite check, the stand-in and the NaN
@@ -209,7 +207,7 @@ def _eigh_pair(x: mx.array) -> Any:
 
 
 def _eigh_pair_plain(x: mx.array) -> Any:
-    return tuple(_eigh_guarded_plain(x))
+    return tuple(_eigh_guarded(x, plain=True))
 
 
 _EIGH = Compiled(_eigh_pair)

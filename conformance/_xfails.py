@@ -17,7 +17,10 @@ line::
   ``link: none found`` where no upstream issue was found.
 
 Blank lines and lines starting with ``#`` are comments.  Every listed test is a *strict*
-expected failure: one that passes fails the run.
+expected failure: one that passes fails the run.  The one exception is a reason that starts
+with ``on some draws:`` (:data:`DRAWS`): the test fails only for inputs that a short
+Hypothesis run may not draw (a uint64 mask, a negative step), so its pass is reported, not
+failed.  Use it only where the failing input is a draw, never for a failure on every input.
 
 Only the standard library is used here: the array-api-tests runner imports this module too.
 """
@@ -29,6 +32,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 __all__ = [
+    "DRAWS",
     "NO_LINK",
     "Xfail",
     "XfailFormatError",
@@ -40,6 +44,8 @@ __all__ = [
 
 #: What an entry says when no upstream issue was found.
 NO_LINK = "link: none found"
+#: Starts the reason of an entry that fails only on some Hypothesis draws (not strict).
+DRAWS = "on some draws:"
 #: Ends the test id.
 ID_END = "  # "
 #: Separates the reason from the link.
@@ -58,6 +64,11 @@ class Xfail:
     test_id: str
     reason: str
     link: str
+
+    @property
+    def draw_dependent(self) -> bool:
+        """The test fails only on some draws: a pass is reported, not a failure."""
+        return self.reason.startswith(DRAWS)
 
     @property
     def marker_reason(self) -> str:

@@ -10,11 +10,18 @@ Usage::
 (e.g. ``--module array_api_compat.numpy`` to measure a baseline).
 
 The suite is *not* vendored. Its location is read from the ``ARRAY_API_TESTS_DIR``
-environment variable; that directory must contain the suite's ``array_api_tests/``
-package and the spec repository checked out as ``array-api/`` (a git submodule
-upstream). Without it, the runner prints how to get the suite and exits with 0.
+environment variable; when that is unset, the pinned copy beside the checkout
+(``../shared/array-api-tests``, see its PINNED.txt) is used if it exists. That directory must
+contain the suite's ``array_api_tests/`` package and the spec repository checked out as
+``array-api/`` (a git submodule upstream). Without it, the runner prints how to get the suite
+and exits with 0.
 
-The runner starts ``python -m pytest`` in the suite directory with:
+The suite is copied to a temporary directory first (it is ~4 MB), and pytest runs there: the
+run writes no ``__pycache__``, ``.pytest_cache`` or Hypothesis example database into the
+suite's folder, which may be read-only (CI's shared copy is), and a replayed database never
+changes a measurement.
+
+The runner starts ``python -m pytest`` in that copy with:
 
 * ``ARRAY_API_TESTS_MODULE`` set to the namespace and ``ARRAY_API_TESTS_VERSION``
   set to ``2025.12`` (``--api-version``);
@@ -44,11 +51,12 @@ import argparse
 import importlib.util
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -61,6 +69,7 @@ __all__ = [
     "DEFAULT_MAX_EXAMPLES",
     "build_command",
     "build_env",
+    "copy_suite",
     "failing_node_ids",
     "find_suite",
     "main",
@@ -80,6 +89,9 @@ DEFAULT_API_VERSION = "2025.12"
 DEFAULT_MAX_EXAMPLES = 100
 ENV_SUITE_DIR = "ARRAY_API_TESTS_DIR"
 REPO_ROOT = Path(__file__).resolve().parent.parent
+#: The pinned copy beside the checkout (data-apis/array-api-tests with the standard's stubs,
+#: PINNED.txt names the commits), used when ARRAY_API_TESTS_DIR is unset.
+PINNED_SUITE = REPO_ROOT.parent / "shared" / "array-api-tests"
 CONFORMANCE_DIR = Path(__file__).resolve().parent
 SUITE_REQUIREMENTS: tuple[tuple[str, str], ...] = (
     ("pytest", "pytest"),
@@ -120,14 +132,18 @@ Nothing was run.
 """
 
 
-def find_suite(env: Mapping[str, str] | None = None) -> tuple[Path | None, str]:
-    """Locate the array-api-tests checkout from the environment.
+def find_suite(
+    env: Mapping[str, str] | None = None, pinned: Path = PINNED_SUITE
+) -> tuple[Path | None, str]:
+    """Locate the array-api-tests checkout from the environment, else the pinned copy.
 
     Parameters
     ----------
     env : mapping, optional
         Environment to read ``ARRAY_API_TESTS_DIR`` from. Defaults to
-        :data:`os.environ`.
+        :data:`os.environ`. Set to an empty string, it turns the pinned copy off.
+    pinned : pathlib.Path, optional
+        The copy used when ``ARRAY_API_TESTS_DIR`` is unset (default: :data:`PINNED_SUITE`).
 
     Returns
     -------
@@ -138,9 +154,12 @@ def find_suite(env: Mapping[str, str] | None = None) -> tuple[Path | None, str]:
     """
     if env is None:
         env = os.environ
-    raw = env.get(ENV_SUITE_DIR, "").strip()
+    if ENV_SUITE_DIR not in env and (pinned / "array_api_tests").is_dir():
+        raw = str(pinned)
+    else:
+        raw = env.get(ENV_SUITE_DIR, "").strip()
     if not raw:
-        return None, "not set"
+        return None, f"not set, and there is no pinned copy at {pinned}"
     path = Path(raw).expanduser().resolve()
     if not (path / "array_api_tests").is_dir():
         return None, f"{raw!r}, which has no array_api_tests/ folder"
@@ -195,25 +214,27 @@ def write_suite_xfails(xfails: Path, dest: Path) -> Path:
     return dest
 
 
-def strict_xpasses(report: dict[str, Any], listed: Iterable[str]) -> list[str]:
+def strict_xpasses(report: dict[str, Any], listed: Mapping[str, _xfails.Xfail]) -> list[str]:
     """Return the sorted ids of listed tests that passed (``xpassed``): strict xfail failures.
 
     A test is listed when its node id, or its node id without the ``[...]`` parameter, is
-    in ``listed`` (as the suite matches them; a file or folder entry is not checked).
+    in ``listed`` (as the suite matches them; a file or folder entry is not checked). An entry
+    whose failure depends on the draws (:attr:`conformance._xfails.Xfail.draw_dependent`) is
+    not strict: its pass is left out.
 
     Parameters
     ----------
     report : dict
         A parsed pytest-json-report report.
-    listed : iterable of str
-        The test ids of the xfails file.
+    listed : mapping of str to Xfail
+        The entries of the xfails file.
 
     Returns
     -------
     list of str
         The node ids of the listed tests whose outcome in ``report`` is ``xpassed``.
     """
-    ids = set(listed)
+    ids = {i for i, entry in listed.items() if not entry.draw_dependent}
     return sorted(
         t["nodeid"]
         for t in report.get("tests", [])
@@ -289,6 +310,9 @@ def build_command(
         "pytest",
         "-p",
         "conformance._noshrink",
+        # no .pytest_cache (and _noshrink keeps no Hypothesis database): each run is the same
+        "-p",
+        "no:cacheprovider",
         "-q",
         "--rootdir=.",
         # The suite's 800 ms deadline turns a busy machine into spurious failures.
@@ -308,6 +332,32 @@ def build_command(
         cmd.append(f"--xfails-file={xfails}")
     cmd += list(extra)
     return cmd
+
+
+def copy_suite(suite: Path, dest: Path) -> Path:
+    """Copy the suite to ``dest`` without caches, so that a run writes nothing into ``suite``.
+
+    Parameters
+    ----------
+    suite : pathlib.Path
+        The array-api-tests checkout (with its ``array-api/`` spec folder).
+    dest : pathlib.Path
+        A path that does not exist yet.
+
+    Returns
+    -------
+    pathlib.Path
+        ``dest``, writable whatever the source's permissions.
+    """
+    shutil.copytree(
+        suite,
+        dest,
+        ignore=shutil.ignore_patterns("__pycache__", ".hypothesis", ".pytest_cache", ".git"),
+        copy_function=shutil.copyfile,
+    )
+    for path in (dest, *dest.rglob("*")):
+        path.chmod(path.stat().st_mode | 0o700)
+    return dest
 
 
 def _has_test_paths(extra: Sequence[str]) -> bool:
@@ -498,7 +548,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"command: {' '.join(cmd)}", flush=True)
 
     start = time.monotonic()
-    returncode = subprocess.call(cmd, cwd=suite, env=env)
+    with tempfile.TemporaryDirectory(prefix="array-api-tests-") as tmp:
+        copy = copy_suite(suite, Path(tmp) / "array-api-tests")
+        env["PYTHONDONTWRITEBYTECODE"] = "1"
+        returncode = subprocess.call(cmd, cwd=copy, env=env)
     elapsed = time.monotonic() - start
 
     print()
@@ -516,7 +569,16 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"  {nodeid}")
         print(f"report:   {report}")
         print(f"failures: {failures_file}")
-        xpassed = strict_xpasses(data, _xfails.read(listed)) if listed is not None else []
+        entries = _xfails.read(listed) if listed is not None else {}
+        xpassed = strict_xpasses(data, entries)
+        drawn = sorted(
+            t["nodeid"] for t in data.get("tests", []) if t.get("outcome") == "xpassed"
+        )
+        drawn = [i for i in drawn if i not in xpassed]
+        if drawn:
+            print(f"passed on these draws (listed '{_xfails.DRAWS}', not strict):")
+            for nodeid in drawn:
+                print(f"  {nodeid}")
         if xpassed and listed is not None:
             print(f"listed in {listed.name} but passed (strict xfails: remove them):")
             for nodeid in xpassed:

@@ -18,6 +18,7 @@ from types import ModuleType
 from typing import Any, TypeVar, cast
 
 from ._boundary import guard
+from ._signatures import conform
 from ._spec import MAIN, SECTIONS
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -76,6 +77,7 @@ def populate(
     if before_guard is not None:
         before_guard(globals_, exported)
     guard_names(globals_, exported)
+    conform(globals_, exported)  # after the guards: a guard wrapper is ours to annotate
     return exported
 
 

@@ -104,7 +104,9 @@ def accepts(sig: Signature, std: Signature) -> bool:
                 by_name[p.name] = _Arg()
             if p.default is Parameter.empty:
                 required_pos.append(_Arg())
-    leading = [_Arg() for p in std.parameters.values() if p.kind is Parameter.POSITIONAL_ONLY]
+    leading: list[object] = [
+        _Arg() for p in std.parameters.values() if p.kind is Parameter.POSITIONAL_ONLY
+    ]
     calls: list[tuple[list[object], dict[str, object]]] = [
         (positional, keywords),
         (leading, {**by_name, **keywords}),

@@ -33,7 +33,18 @@ from typing import Any
 
 from ._markers import transparent
 
-__all__ = ["accepts", "conform", "documented_signature", "shows", "standard_signature"]
+__all__ = [
+    "SIGNATURE_ONLY",
+    "accepts",
+    "conform",
+    "documented_signature",
+    "shows",
+    "standard_signature",
+]
+
+#: Set on the thin wrapper that only shows a native function's standard signature: it stands
+#: for the native function (its cost aside) and, like it, raises the native errors.
+SIGNATURE_ONLY = "__ember_signature_only__"
 
 _OWN_FILE = re.compile(r"[\\/]ember_array[\\/]")
 _VAR = (Parameter.VAR_POSITIONAL, Parameter.VAR_KEYWORD)
@@ -184,6 +195,7 @@ def _forwarder(native: Callable[..., Any], module: str, std: Signature) -> Calla
     forward.__module__ = module
     forward.__wrapped__ = native  # type: ignore[attr-defined]  # read by the support matrix
     forward.__signature__ = std  # type: ignore[attr-defined]  # read by inspect
+    setattr(forward, SIGNATURE_ONLY, True)
     return transparent(forward)
 
 

@@ -5,7 +5,9 @@ every name it takes our fix when the backend module defines one and otherwise
 points straight at the source object (array-api-compat's, which in turn is the
 native function wherever that conforms), so a conforming function costs
 nothing extra. Every Python function among them passes through the error
-boundary (:func:`guard_names`, :mod:`ember_array._boundary`).
+boundary (:func:`guard_names`, :mod:`ember_array._boundary`), then shows the
+standard's signature (:func:`ember_array._signatures.conform`: a native function
+without it, such as torch's builtins, gets a thin wrapper that carries it).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from types import ModuleType
 from typing import Any, TypeVar, cast
 
 from ._boundary import guard
+from ._signatures import conform
 from ._spec import MAIN, SECTIONS
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -76,6 +79,7 @@ def populate(
     if before_guard is not None:
         before_guard(globals_, exported)
     guard_names(globals_, exported)
+    conform(globals_, exported)  # after the guards: a guard wrapper is ours to annotate
     return exported
 
 

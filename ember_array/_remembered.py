@@ -64,6 +64,7 @@ def lookup(table: dict[K, R], key: K, compute: Callable[[], R]) -> R:
         pass
     return compute()
 
+
 #: exact types whose values alone decide a check: ``True == 1 == 1.0`` and ``0.0 == -0.0`` as
 #: keys, but not as a ``hop_length`` or a fill value, so floats and look-alikes stay out
 PLAIN = (int, bool, str, type(None))

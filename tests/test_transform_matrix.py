@@ -25,8 +25,15 @@ PAGE = Path(__file__).resolve().parent.parent / "docs" / "transforms.md"
 #: a mix of shims; torch's mix is tests/test_transforms.py's, without inductor's minutes).
 SLICE = {
     "torch": ["sin", "sum", "where", "scatter.segment_sum"],
-    "mlx": ["sin", "sum", "take", "linalg.inv", "scatter.segment_max", "signal.stft",
-            "mix.stft+uniform+segment_sum+std"],  # fmt: skip
+    "mlx": [
+        "sin",
+        "sum",
+        "take",
+        "linalg.inv",
+        "scatter.segment_max",
+        "signal.stft",
+        "mix.stft+uniform+segment_sum+std",
+    ],
     "jax": ["scatter.segment_sum", "signal.frame", "mix.normal+segment_mean+linalg"],
 }
 

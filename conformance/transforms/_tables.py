@@ -142,7 +142,7 @@ def function_lines(results: list[Result]) -> list[str]:
         "|---|" + "---|" * len(columns),
     ]
     for name in rows:
-        # a function the backend lacks is "missing"; the jax columns are for the shims (and mixes) only
+        # a function the backend lacks is "missing"; the jax columns: the shims and mixes only
         shim = "." in name and name.split(".")[0] in ("random", "scatter", "signal", "mix")
         cells = []
         for g, t in columns:

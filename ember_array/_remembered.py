@@ -49,20 +49,20 @@ def tracing() -> bool:
     return _dynamo_tracing()
 
 
-def lookup(table: dict[K, R], key: K, compute: Callable[[], R]) -> R:
-    """``table[key]``, filled by ``compute()`` on a miss; ``compute()`` alone while
-    :func:`tracing` or where ``key`` is unhashable (an mlx or jax dtype of another kind)."""
+def lookup(table: dict[K, R], key: K, compute: Callable[[K], R]) -> R:
+    """``table[key]``, filled by ``compute(key)`` on a miss; ``compute(key)`` alone while
+    :func:`tracing` or where ``key`` is unhashable (a dtype object of another library)."""
     if _dynamo_tracing():
-        return compute()
+        return compute(key)
     try:
         return table[key]
     except KeyError:
+        value = compute(key)
         if len(table) < LIMIT:
-            value = table[key] = compute()
-            return value
+            table[key] = value
+        return value
     except TypeError:  # an unhashable part
-        pass
-    return compute()
+        return compute(key)
 
 
 #: exact types whose values alone decide a check: ``True == 1 == 1.0`` and ``0.0 == -0.0`` as

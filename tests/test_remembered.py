@@ -41,14 +41,16 @@ def test_lookup_fills_once_and_steps_aside_for_unhashable_keys() -> None:
     table: dict[object, int] = {}
     calls: list[int] = []
 
-    def compute() -> int:
+    def compute(key: object) -> int:
         calls.append(1)
         return 5
 
     assert lookup(table, ("a", 1), compute) == lookup(table, ("a", 1), compute) == 5
-    assert table == {("a", 1): 5} and len(calls) == 1
+    assert table == {("a", 1): 5}
+    assert len(calls) == 1
     assert lookup(table, ("a", [1]), compute) == 5  # unhashable: computed, not kept
-    assert len(calls) == 2 and len(table) == 1
+    assert len(calls) == 2
+    assert len(table) == 1
 
 
 def test_caches_step_aside_while_dynamo_traces() -> None:
@@ -68,9 +70,10 @@ def test_caches_step_aside_while_dynamo_traces() -> None:
 
     def f(x: torch.Tensor) -> torch.Tensor:
         assert tracing()
-        return x * check(x) + lookup(table, (torch, x.dtype), lambda: 1.0)
+        return x * check(x) + lookup(table, (torch, x.dtype), lambda k: 1.0)
 
     torch._dynamo.reset()
     out = torch.compile(f, fullgraph=True, backend="eager")(torch.ones(2))
     torch.testing.assert_close(out, torch.full((2,), 3.0))
-    assert table == {} and calls == [1]
+    assert table == {}
+    assert calls == [1]

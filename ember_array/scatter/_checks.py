@@ -48,10 +48,11 @@ _KINDS: dict[tuple[ModuleType, Any], str] = {}
 
 def dtype_kind(xp: ModuleType, dtype: Any) -> str:
     """``"bool" | "int" | "float" | "complex" | "other"`` for a dtype of ``xp``."""
-    return lookup(_KINDS, (xp, dtype), lambda: _kind_of(xp, dtype))
+    return lookup(_KINDS, (xp, dtype), _kind_of)
 
 
-def _kind_of(xp: ModuleType, dtype: Any) -> str:
+def _kind_of(key: tuple[ModuleType, Any]) -> str:
+    xp, dtype = key
     for kind, name in (
         ("bool", "bool"),
         ("int", "integral"),

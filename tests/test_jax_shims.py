@@ -150,3 +150,13 @@ def test_random_needing_int64_raises_without_x64() -> None:
     for draw in draws:
         with pytest.raises(TypeError, match="64-bit integers"):
             draw()
+
+
+def test_jit_of_shims_and_namespace_in_one_function() -> None:
+    """stft + random.uniform + segment_sum + std under one jax.jit (issue 39), as eager."""
+    from conformance.transforms._mixes import stft_uniform_segment_sum_std as f
+
+    x = jnp.sin(jnp.arange(64.0, dtype=jnp.float32) / 5)
+    args = (x, er.key(7, xp=jnp), jnp.asarray(np.arange(9) % 3))
+    for g, w in zip(jax.jit(f)(*args), f(*args)):
+        np.testing.assert_allclose(g, w, rtol=1e-5, atol=1e-6)

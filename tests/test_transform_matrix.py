@@ -21,11 +21,20 @@ from ember_array._backends import BY_NAME
 
 PAGE = Path(__file__).resolve().parent.parent / "docs" / "transforms.md"
 
-#: The slice: a few functions per backend (elementwise, reduction, selection, linalg, shims).
+#: The slice: a few functions per backend (elementwise, reduction, selection, linalg, shims,
+#: a mix of shims; torch's mix is tests/test_transforms.py's, without inductor's minutes).
 SLICE = {
     "torch": ["sin", "sum", "where", "scatter.segment_sum"],
-    "mlx": ["sin", "sum", "take", "linalg.inv", "scatter.segment_max", "signal.stft"],
-    "jax": ["scatter.segment_sum", "signal.frame"],
+    "mlx": [
+        "sin",
+        "sum",
+        "take",
+        "linalg.inv",
+        "scatter.segment_max",
+        "signal.stft",
+        "mix.stft+uniform+segment_sum+std",
+    ],
+    "jax": ["scatter.segment_sum", "signal.frame", "mix.normal+segment_mean+linalg"],
 }
 
 

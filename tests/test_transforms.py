@@ -729,3 +729,39 @@ def test_torch_compile_of_a_key_made_inside() -> None:
 
     f = torch.compile(lambda: er.uniform(er.key(5, xp="torch"), (8,)), fullgraph=True)
     assert torch.equal(f(), er.uniform(er.key(5, xp="torch"), (8,)))
+
+
+def _mix_inputs(xp_name: str) -> tuple[object, ...]:
+    """The issue-39 mix's arguments on a backend: a signal, a random key, the segment labels."""
+    import numpy as np
+
+    import ember_array.random as er
+
+    xp = __import__(f"ember_array.{xp_name}", fromlist=["asarray"])
+    x = xp.asarray(np.sin(np.arange(64, dtype=np.float32) / 5))
+    return x, er.key(7, xp=xp), xp.asarray(np.arange(9) % 3)
+
+
+def test_torch_compile_fullgraph_mixes_shims_and_namespace() -> None:
+    """stft + random.uniform + segment_sum + std in one graph: no graph break (issue 39: the
+    shims' check caches, keyed on modules and dtypes, broke Dynamo once two met). Dynamo alone
+    (``backend="eager"``): the break is Dynamo's, and inductor would take minutes here."""
+    torch = pytest.importorskip("torch")
+    from conformance.transforms._mixes import stft_uniform_segment_sum_std as f
+
+    args = _mix_inputs("torch")
+    want = f(*args)
+    f(*args)  # the check caches filled: the trace must step around them
+    torch._dynamo.reset()
+    got = torch.compile(f, fullgraph=True, backend="eager")(*args)
+    for g, w in zip(got, want):
+        torch.testing.assert_close(g, w)
+
+
+def test_mx_compile_mixes_shims_and_namespace() -> None:
+    mx = pytest.importorskip("mlx.core")
+    from conformance.transforms._mixes import stft_uniform_segment_sum_std as f
+
+    args = _mix_inputs("mlx")
+    for g, w in zip(mx.compile(f)(*args), f(*args)):
+        assert mx.allclose(g, w, rtol=1e-5, atol=1e-6).item()

@@ -31,6 +31,7 @@ from ..robustness._generate import GENERATOR_XP, _generator_methods, shim_object
 from ..robustness._inputs import Arr, Materializer, numpy_values
 from ..robustness._judge import _plain, _resolve
 from ._cases import Cell
+from ._mixes import MIXES
 
 OK, ERROR, MISMATCH, NA = "ok", "error", "mismatch", "n/a"
 #: The verdicts of a cell, in the counts table's order.
@@ -200,6 +201,9 @@ def _target(cell: Cell, lib: Lib, kwargs: dict[str, Any]) -> Callable[[], Callab
     ``random.Generator`` method is bound to a fresh ``Generator(0)`` by each call of the
     factory, so that every evaluation draws the same numbers)."""
     kind, _, name = cell.target.partition(".")
+    if kind == "mix":
+        mixed = MIXES[cell.target].fn
+        return lambda: mixed
     if kind != "shim":
         f = _resolve(lib.xp, cell.target)
         return lambda: f

@@ -6,6 +6,8 @@ Every row is a public function: the standard's names that ``ember_array.torch`` 
 the robustness sweep's *base* call (:mod:`conformance.robustness._generate`): valid inputs
 built from array-api-strict's signature, as recipes that the worker turns into arrays. For the
 shims a third group, ``jax``, calls them with jax arrays (jax's own array API namespace).
+The ``mix.`` rows (:mod:`._mixes`) are portable functions that call several shims and namespace
+functions in one graph, on every group.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from dataclasses import dataclass
 from ember_array import _spec
 
 from ..robustness._generate import Case, _function_cases, _strict_signature, shim_cases
+from ._mixes import MIXES
 
 #: The transforms of each worker group, in the table's column order.
 TRANSFORMS: dict[str, tuple[str, ...]] = {
@@ -58,7 +61,8 @@ class Cell(Case):
 
 
 def row_name(target: str) -> str:
-    """The function's name in the table: ``sin``, ``linalg.svd``, ``random.uniform``."""
+    """The function's name in the table: ``sin``, ``linalg.svd``, ``random.uniform``,
+    ``mix.stft+istft+mean``."""
     return target.removeprefix("shim.")
 
 
@@ -101,6 +105,9 @@ def _base_cases(group: str) -> Iterator[tuple[Case, bool]]:
         if c.label == "base" and not c.param and _is_row(c.target):
             obj = objects[row_name(c.target)]
             yield c, _report.classify_shim(any_backend, obj) == _report.FORCES
+    # the mixes: shims and namespace functions in one function, none data-dependent in shape
+    for name, mix in MIXES.items():
+        yield Case(group, name, mix.args), False
 
 
 @functools.cache

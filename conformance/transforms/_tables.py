@@ -142,8 +142,8 @@ def function_lines(results: list[Result]) -> list[str]:
         "|---|" + "---|" * len(columns),
     ]
     for name in rows:
-        # a function the backend lacks is "missing"; the jax columns are for the shims only
-        shim = "." in name and name.split(".")[0] in ("random", "scatter", "signal")
+        # a function the backend lacks is "missing"; the jax columns: the shims and mixes only
+        shim = "." in name and name.split(".")[0] in ("random", "scatter", "signal", "mix")
         cells = []
         for g, t in columns:
             applies = g != "jax" or shim
@@ -177,7 +177,10 @@ def markdown(
         "transform: `torch.compile(fullgraph=True)`, `torch.func.grad` and `torch.func.vmap`; "
         "`mx.compile`, `mx.grad`, `mx.vjp`, `mx.jvp` and `mx.vmap`; for the shims also "
         "`jax.jit`, `jax.grad` and `jax.vmap` on jax arrays (the shims reach jax through its "
-        "own array API namespace). Each cell runs in a worker process with a timeout "
+        "own array API namespace). The `mix.` rows are portable functions that call several "
+        "shims and namespace functions in one graph (`conformance/transforms/_mixes.py`: "
+        "`stft` + `random.uniform` + `segment_sum` + `std`, and others), under every "
+        "transform of every backend. Each cell runs in a worker process with a timeout "
         "(`nox -s transforms` regenerates the page; `tests/test_transform_matrix.py` runs a "
         "slice). The whole matrix takes about 9 minutes on 2 cores with an empty inductor "
         "cache (`torch.compile` dominates), under 2 minutes with a warm one.",
@@ -211,7 +214,7 @@ def markdown(
         "compile or vmap (what it raises is shown); also a point where the finite differences "
         "do not converge |",
         "| `missing` | the backend has no such function; `—`: not a column of this row (the "
-        "jax columns are for the shims) |",
+        "jax columns are for the shims and the mixes) |",
         "",
         f"Generated from {_source(root)} with: {_versions()}."
         + (f" The matrix took {elapsed:.0f} s ({jobs} worker processes)." if elapsed else ""),

@@ -7,15 +7,14 @@ Nothing here imports from the rest of the package.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
-from functools import cached_property
+from dataclasses import dataclass, field
 from numbers import Integral
 from types import ModuleType
 from typing import Any, Literal
 
 from .._backends import BY_NAME, backend_of_type
 from .._helpers import device as device_of
-from .._remembered import PLAIN_TYPES, remembered
+from .._remembered import PLAIN_TYPES, lookup, remembered
 
 __all__ = [
     "REDUCTIONS",
@@ -49,16 +48,11 @@ _KINDS: dict[tuple[ModuleType, Any], str] = {}
 
 def dtype_kind(xp: ModuleType, dtype: Any) -> str:
     """``"bool" | "int" | "float" | "complex" | "other"`` for a dtype of ``xp``."""
-    try:
-        return _KINDS[(xp, dtype)]
-    except KeyError:
-        kind = _KINDS[(xp, dtype)] = _kind_of(xp, dtype)
-    except TypeError:  # an unhashable dtype
-        kind = _kind_of(xp, dtype)
-    return kind
+    return lookup(_KINDS, (xp, dtype), _kind_of)
 
 
-def _kind_of(xp: ModuleType, dtype: Any) -> str:
+def _kind_of(key: tuple[ModuleType, Any]) -> str:
+    xp, dtype = key
     for kind, name in (
         ("bool", "bool"),
         ("int", "integral"),
@@ -98,6 +92,13 @@ class Args:
         Whether ``out_dtype`` is the namespace's default float (an integer mean).
     devices
         Whether the two arrays can be on different devices (not numpy's, dask's or mlx's).
+    empty_mean_is_fill
+        Derived: a mean whose empty segments need no count (``0 / max(0, 1)`` is ``+0``,
+        the fill).
+    empty_mean_is_nan
+        Derived: a real mean whose fill is NaN (the default): an empty segment's sum over its
+        count, ``0 / 0``, is the fill, so the division needs neither a clamp nor a ``where``.
+        Not complex: there ``0 / 0`` is ``nan+nanj``, and the fill ``nan+0j``.
     """
 
     func: str
@@ -112,22 +113,20 @@ class Args:
     default_dtype: bool = False
     devices: bool = True
 
-    @cached_property  # an Args is remembered: computed once per combination
-    def empty_mean_is_fill(self) -> bool:
-        """A mean whose empty segments need no count: ``0 / max(0, 1)`` is ``+0``, the fill."""
-        return self.reduce == "mean" and is_plus_zero(self.fill)
+    empty_mean_is_fill: bool = field(init=False, repr=False, compare=False)
+    empty_mean_is_nan: bool = field(init=False, repr=False, compare=False)
 
-    @cached_property
-    def empty_mean_is_nan(self) -> bool:
-        """A real mean whose fill is NaN (the default): an empty segment's sum over its count,
-        ``0 / 0``, is the fill, so the division needs neither a clamp nor a ``where``. Not
-        complex: there ``0 / 0`` is ``nan+nanj``, and the fill ``nan+0j``."""
+    def __post_init__(self) -> None:
+        # fields computed here, not functools.cached_property: an Args is remembered (computed
+        # once per combination), and Dynamo cannot enter cached_property's RLock (Python < 3.12)
         fill = self.fill
-        return (
-            self.reduce == "mean"
-            and self.kind == "float"
-            and isinstance(fill, float)
-            and fill != fill
+        mean = self.reduce == "mean"
+        set_ = object.__setattr__  # frozen
+        set_(self, "empty_mean_is_fill", mean and is_plus_zero(fill))
+        set_(
+            self,
+            "empty_mean_is_nan",
+            mean and self.kind == "float" and isinstance(fill, float) and fill != fill,
         )
 
 

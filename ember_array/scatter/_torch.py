@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 import sys
 from dataclasses import replace
 from typing import Any
@@ -39,11 +38,18 @@ def scatter_torch(values: Any, index: Any, a: Args) -> Any:
     return _torch_reduce(v, safe, a, s + 2, 1, inplace=False)
 
 
-@functools.cache  # an import statement costs ~1 us a call
-def _torch_uints() -> frozenset[Any]:
-    from ..torch._uints import UINTS
+#: ``ember_array.torch._uints.UINTS``, once imported (an import statement costs ~1 us a call)
+_UINTS: frozenset[Any] | None = None
 
-    return UINTS
+
+def _torch_uints() -> frozenset[Any]:
+    # a global, not functools.cache: Dynamo warns of, and skips, an lru_cache wrapper
+    global _UINTS
+    if _UINTS is None:
+        from ..torch._uints import UINTS
+
+        _UINTS = UINTS
+    return _UINTS
 
 
 def _torch_uint(v: Any, index: Any, a: Args) -> Any:

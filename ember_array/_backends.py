@@ -269,7 +269,8 @@ BACKENDS: tuple[Backend, ...] = (
         array_types=("ndarray", "generic"),
         modules=("numpy", "array_api_compat.numpy"),
         lazy=False,
-        floor="2.0",
+        # numpy 2.0: ceil/floor/trunc of integers return float64 (integers from 2.1)
+        floor="2.1",
         built_on=(COMPAT,),
     ),
     Backend(
@@ -297,9 +298,9 @@ BACKENDS: tuple[Backend, ...] = (
         array_types=("array",),
         modules=("mlx", "mlx.core"),
         lazy=True,
-        # mlx 0.32.0-0.32.2: random.permutation's sort dies with SIGFPE and float64 normal
-        # draws lose precision; before 0.32 mx.logical_xor and more are missing
-        floor="0.32.3",
+        # before 0.32: no mx.logical_xor; 0.32.0-0.32.2: random.permutation dies with SIGFPE;
+        # 0.32.3: no mx.fft.istft (signal.istft's fast path)
+        floor="0.32.4",
         device_types=(
             "mlx.core.Device",
             "mlx.core.DeviceType",
@@ -318,7 +319,8 @@ BACKENDS: tuple[Backend, ...] = (
         array_types=("Array",),
         modules=("dask", "dask.array", "array_api_compat.dask.array"),
         lazy=True,
-        floor="2024.8",
+        # dask 2024.8: no dask.array.e, which array-api-compat's dask namespace re-exports
+        floor="2024.9",
         built_on=(COMPAT,),
         chunked=True,
     ),

@@ -319,8 +319,9 @@ BACKENDS: tuple[Backend, ...] = (
         array_types=("Array",),
         modules=("dask", "dask.array", "array_api_compat.dask.array"),
         lazy=True,
-        # dask 2024.8: no dask.array.e, which array-api-compat's dask namespace re-exports
-        floor="2024.9",
+        # dask 2024.8: no dask.array.e (array-api-compat's namespace re-exports it); up to
+        # 2025.9: cumsum/cumprod(x, dtype=float64) of float32 computes float32 chunks
+        floor="2025.10",
         built_on=(COMPAT,),
         chunked=True,
     ),

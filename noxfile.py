@@ -293,11 +293,16 @@ def _floors() -> dict[str, str]:
 
 def _lowest_at_or_above(session: nox.Session, name: str, floor: str) -> str:
     """The lowest release of ``name`` the index offers that is at least ``floor``."""
-    from packaging.version import Version
+    from packaging.version import InvalidVersion, Version
 
     out = session.run("python", "-m", "pip", "index", "versions", name, silent=True)
     listed = next(line for line in str(out).splitlines() if "Available versions:" in line)
-    versions = [Version(v.strip()) for v in listed.split(":", 1)[1].split(",")]
+    versions = []
+    for text in listed.split(":", 1)[1].split(","):
+        try:
+            versions.append(Version(text.strip()))
+        except InvalidVersion:  # old non-PEP-440 uploads ("0.8.1.macosx-10.5-x86_64")
+            continue
     return str(min(v for v in versions if v >= Version(floor)))
 
 

@@ -13,10 +13,13 @@
 ``nox -s sklearn``             scikit-learn's array-API tests through ember_array
 ``nox -s lint``                ruff check + ruff format --check
 ``nox -s typecheck``           mypy --strict and pyright over ember_array (pyproject.toml)
+``nox -s floors``              the tests on the oldest supported numpy, array-api-compat, mlx,
+                              dask and scipy (pyproject's lower bounds; .ci/floors.sh in CI)
 """
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import nox
@@ -251,3 +254,78 @@ def consumers(session: nox.Session) -> None:
     session.install("array-api-extra==0.11.1", "hypothesis", "typing_extensions")
     args = session.posargs or ["--scipy", "all", "--backend", "torch", "--sklearn", "--xtra"]
     session.run("python", "-m", "conformance.consumers", *args, "--markdown", "docs/consumers.md")
+
+
+#: The distributions ``floors`` installs at the lowest release at/above pyproject's bound.
+FLOOR_DISTRIBUTIONS = ("numpy", "array-api-compat", "mlx", "dask", "distributed", "scipy")
+#: What ``floors`` runs: namespaces, shims, and the conformance suite at the dtypes that
+#: every backend has (a third of it, so the session takes a few minutes on 2 cores).
+FLOOR_TESTS = [
+    "tests/test_floors.py",
+    "tests/test_namespaces.py",
+    "tests/test_random.py",
+    "tests/test_scatter.py",
+    "tests/test_signal.py",
+    "conformance/test_oracle.py",
+    "-k",
+    "not test_oracle or float32 or int64 or bool",
+]
+
+
+def _floors() -> dict[str, str]:
+    """Distribution -> its ``>=`` bound in pyproject.toml (dependencies and extras)."""
+    import tomllib
+    from packaging.requirements import Requirement
+
+    project = tomllib.loads(Path("pyproject.toml").read_text())["project"]
+    extras = project["optional-dependencies"].values()
+    lines = [*project["dependencies"], *(line for extra in extras for line in extra)]
+    found = {}
+    for line in lines:
+        req = Requirement(line)
+        if req.marker is not None and not req.marker.evaluate():
+            continue
+        for spec in req.specifier:
+            if spec.operator == ">=":
+                found[req.name] = spec.version
+    return found
+
+
+def _lowest_at_or_above(session: nox.Session, name: str, floor: str) -> str:
+    """The lowest release of ``name`` the index offers that is at least ``floor``."""
+    from packaging.version import InvalidVersion, Version
+
+    out = session.run("python", "-m", "pip", "index", "versions", name, silent=True)
+    listed = next(line for line in str(out).splitlines() if "Available versions:" in line)
+    versions = []
+    for text in listed.split(":", 1)[1].split(","):
+        try:
+            versions.append(Version(text.strip()))
+        except InvalidVersion:  # old non-PEP-440 uploads ("0.8.1.macosx-10.5-x86_64")
+            continue
+    return str(min(v for v in versions if v >= Version(floor)))
+
+
+@nox.session
+def floors(session: nox.Session) -> None:
+    """The oldest supported releases: for each of :data:`FLOOR_DISTRIBUTIONS`, the lowest
+    release at or above pyproject's bound (the backend registry's ``floor``), then ember_array
+    without dependencies, then :data:`FLOOR_TESTS` on numpy, mlx and dask."""
+    bounds = _floors()
+    pins = [
+        f"{name}=={_lowest_at_or_above(session, name, bounds[name])}"
+        for name in FLOOR_DISTRIBUTIONS
+    ]
+    pins = [p.replace("mlx==", "mlx[cpu]==") if "linux" in sys.platform else p for p in pins]
+    pins = [p.replace("dask==", "dask[array]==") for p in pins]
+    session.log("floors: " + " ".join(pins))
+    session.install(*pins, "array-api-strict", "hypothesis", "pytest", "packaging")
+    session.install("--no-deps", ".")
+    session.run("python", "-m", "pip", "check")
+    session.run(
+        "pytest",
+        "-p",
+        "no:cacheprovider",
+        *(session.posargs or FLOOR_TESTS),
+        env={"EMBER_BACKENDS": "numpy,mlx,dask", "HYPOTHESIS_PROFILE": "ci"},
+    )

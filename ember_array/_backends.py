@@ -10,10 +10,18 @@ no other file pairs backend names with modules. Adding a backend is one row here
 
 Nothing is imported here: a library's array and device types are looked up in ``sys.modules``
 only, since an object of a library can only exist once that library has been imported.
+
+Each row also holds the oldest release of its library that ember_array supports (``floor``; the
+lower bounds in ``pyproject.toml`` are these, ``tests/test_floors.py`` checks it, and
+``nox -s floors`` runs the tests on them). A namespace package calls :meth:`Backend.require`
+before it touches its library, so an older release gives an :class:`ImportError` that names both
+versions (:class:`TooOldError`) instead of an ``AttributeError`` from deep inside the namespace.
 """
 
 from __future__ import annotations
 
+import importlib.metadata
+import re
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -23,12 +31,85 @@ from typing import Any
 __all__ = [
     "BACKENDS",
     "BY_NAME",
+    "COMPAT",
     "Backend",
+    "Requirement",
+    "TooOldError",
     "backend_of_device",
     "backend_of_module",
     "backend_of_type",
     "names",
 ]
+
+
+def installed_version(distribution: str, module: str) -> str | None:
+    """The version of ``distribution`` in use: ``__version__`` of ``module`` (or of its top-level
+    package) where it is imported (what runs, even when another copy is on the path), else the
+    installed metadata's; None when neither is found."""
+    for name in (module, module.partition(".")[0]):  # mlx.core has it, dask.array not
+        found = getattr(sys.modules.get(name), "__version__", None)
+        if isinstance(found, str):
+            return found
+    try:
+        return importlib.metadata.version(distribution)
+    except importlib.metadata.PackageNotFoundError:
+        return None
+
+
+def release(version: str) -> tuple[int, ...]:
+    """The leading numbers of a version string: ``"2.13.0+cpu"`` -> ``(2, 13, 0)``,
+    ``"0.33.0.dev20260101"`` -> ``(0, 33, 0)``, ``"2024.8"`` -> ``(2024, 8)``."""
+    match = re.match(r"\d+(?:\.\d+)*", version)
+    return tuple(int(p) for p in match.group().split(".")) if match else ()
+
+
+class TooOldError(ImportError):
+    """An installed library is older than the oldest release ember_array supports.
+
+    An :class:`ImportError`, raised where the namespace is imported (``import ember_array.mlx``,
+    ``namespace(x)``, ``xp="mlx"``), so code that already treats a missing backend as
+    unavailable treats this one the same way.
+
+    Attributes
+    ----------
+    distribution, installed, floor
+        What is too old, its installed version and the oldest supported one.
+    """
+
+    def __init__(self, namespace: str, distribution: str, installed: str, floor: str) -> None:
+        self.distribution = distribution
+        self.installed = installed
+        self.floor = floor
+        super().__init__(
+            f"{namespace} needs {distribution} >= {floor}, but {distribution} {installed} is "
+            f"installed; upgrade {distribution}",
+            name=namespace,
+        )
+
+    @property
+    def short(self) -> str:
+        """``"mlx 0.25.2 < 0.32"``: what ``python -m ember_array`` prints."""
+        return f"{self.distribution} {self.installed} < {self.floor}"
+
+
+@dataclass(frozen=True)
+class Requirement:
+    """A library a namespace is built on, and the oldest release of it that is supported."""
+
+    distribution: str
+    module: str
+    floor: str
+
+    def check(self, namespace: str) -> None:
+        """Raise :class:`TooOldError` if the installed release is older than :attr:`floor` (an
+        unknown version passes: a source build may carry none)."""
+        installed = installed_version(self.distribution, self.module)
+        if installed is not None and release(installed) < release(self.floor):
+            raise TooOldError(namespace, self.distribution, installed, self.floor)
+
+
+#: array-api-compat, which the numpy, torch and dask namespaces are built on
+COMPAT = Requirement("array-api-compat", "array_api_compat", "1.16")
 
 
 @dataclass(frozen=True)
@@ -75,6 +156,11 @@ class Backend:
     has_complex128
         Whether the library has complex128 (mlx has complex64 only): float64 input to a
         transform to complex (``signal.stft``) is refused rather than computed in complex64.
+    floor
+        The oldest release of :attr:`distribution` that is supported: the lower bound in
+        ``pyproject.toml``, and the release ``nox -s floors`` tests (where the index has it).
+    built_on
+        Other libraries the namespace needs, with their floors (array-api-compat).
     """
 
     name: str
@@ -83,6 +169,7 @@ class Backend:
     array_types: tuple[str, ...]
     modules: tuple[str, ...]
     lazy: bool
+    floor: str
     device_types: tuple[str, ...] = ()
     no_float64: tuple[str, ...] = ()
     random_word: str = "uint32"
@@ -90,6 +177,7 @@ class Backend:
     unified_memory: bool = False
     chunked: bool = False
     has_complex128: bool = True
+    built_on: tuple[Requirement, ...] = ()
 
     @property
     def namespace(self) -> str:
@@ -106,6 +194,19 @@ class Backend:
     def compat(self) -> str | None:
         """array-api-compat's namespace module for this backend, or None."""
         return next((m for m in self.modules if m.startswith("array_api_compat.")), None)
+
+    @property
+    def requirements(self) -> tuple[Requirement, ...]:
+        """The library itself at :attr:`floor`, then :attr:`built_on`."""
+        own = Requirement(self.distribution, self.native, self.floor)
+        return (own, *self.built_on)
+
+    def require(self) -> None:
+        """Raise :class:`TooOldError` (an ImportError naming both versions) if an installed library
+        of :attr:`requirements` is older than its floor. Each namespace package calls this
+        before it imports anything from its library."""
+        for requirement in self.requirements:
+            requirement.check(self.namespace)
 
     def _types(self) -> tuple[type, ...] | None:
         """The array types, or None while the library is not imported."""
@@ -168,6 +269,9 @@ BACKENDS: tuple[Backend, ...] = (
         array_types=("ndarray", "generic"),
         modules=("numpy", "array_api_compat.numpy"),
         lazy=False,
+        # numpy 2.0: ceil/floor/trunc of integers return float64 (integers from 2.1)
+        floor="2.1",
+        built_on=(COMPAT,),
     ),
     Backend(
         name="torch",
@@ -176,6 +280,9 @@ BACKENDS: tuple[Backend, ...] = (
         array_types=("Tensor",),
         modules=("torch", "array_api_compat.torch"),
         lazy=False,
+        # the oldest release installed here is 2.13 (docs/install.md says which are tested)
+        floor="2.4",
+        built_on=(COMPAT,),
         device_types=("torch.device",),
         # torch: the MPS device has no float64; https://github.com/pytorch/pytorch/issues/122602
         no_float64=("mps",),
@@ -191,6 +298,9 @@ BACKENDS: tuple[Backend, ...] = (
         array_types=("array",),
         modules=("mlx", "mlx.core"),
         lazy=True,
+        # before 0.32: no mx.logical_xor; 0.32.0-0.32.2: random.permutation dies with SIGFPE;
+        # 0.32.3: no mx.fft.istft (signal.istft's fast path)
+        floor="0.32.4",
         device_types=(
             "mlx.core.Device",
             "mlx.core.DeviceType",
@@ -209,6 +319,10 @@ BACKENDS: tuple[Backend, ...] = (
         array_types=("Array",),
         modules=("dask", "dask.array", "array_api_compat.dask.array"),
         lazy=True,
+        # dask 2024.8: no dask.array.e (array-api-compat's namespace re-exports it); up to
+        # 2025.9: cumsum/cumprod(x, dtype=float64) of float32 computes float32 chunks
+        floor="2025.10",
+        built_on=(COMPAT,),
         chunked=True,
     ),
 )

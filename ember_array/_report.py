@@ -48,7 +48,7 @@ from typing import Any
 
 from . import _spec, scatter
 from ._backends import BACKENDS as REGISTRY
-from ._backends import BY_NAME, names
+from ._backends import BY_NAME, TooOldError, names
 from ._markers import fast_paths, marks
 from ._version import __version__
 
@@ -165,7 +165,8 @@ def _version(dist: str) -> str | None:
 
 
 def backends() -> list[ProbedBackend]:
-    """Each backend ember_array knows, with what imports and what does not."""
+    """Each backend ember_array knows, with what imports and what does not (a library older
+    than the registry's floor is a ``problem``, ``"too old (mlx 0.25.2 < 0.32.3)"``)."""
     found = []
     for entry in REGISTRY:
         version = _version(entry.distribution)
@@ -178,6 +179,8 @@ def backends() -> list[ProbedBackend]:
         if native is not None:
             try:
                 ns = importlib.import_module(entry.namespace)
+            except TooOldError as exc:
+                problem = f"too old ({exc.short})"
             except ModuleNotFoundError as exc:
                 if exc.name != entry.namespace:
                     raise

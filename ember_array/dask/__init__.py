@@ -10,6 +10,14 @@ hold numpy arrays; per-block work (linalg decompositions, FFTs) runs
 :mod:`ember_array.numpy` in each block, so it inherits that namespace's fixes.
 """
 
+# The floor check runs first, before any import below touches dask.
+# ruff: noqa: E402
+from .._backends import BY_NAME as _BY_NAME
+
+# dask older than the registry's floor: an ImportError naming both versions (TooOldError) here,
+# not an AttributeError from a module below
+_BY_NAME["dask"].require()
+
 from typing import Final as _Final
 
 import array_api_compat.dask.array as _compat

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator
 from types import ModuleType
 from typing import Any, NamedTuple, Protocol
 
-from .._backends import BY_NAME
+from .._backends import BY_NAME, TooOldError
 from .._patch import Patcher
 from .._spec import SUPPORTED_VERSIONS
 from .._versions import module_view
@@ -124,15 +124,21 @@ def mlx_available() -> bool:
 def install_mlx(mlx: bool | None, patches: Patcher) -> None:
     """Install ember_array's ``mx.array`` additions, undone with ``patches``.
 
-    ``mlx=None`` installs them when mlx is importable, ``True`` requires mlx, ``False``
-    leaves the ``mx.array`` class alone. Already-installed additions are left as they are, and
-    ``patches`` uninstalls only what this call installed.
+    ``mlx=None`` installs them when mlx is importable and not older than the registry's floor,
+    ``True`` requires mlx (an older one raises :class:`ember_array._backends.TooOldError`),
+    ``False`` leaves the ``mx.array`` class alone. Already-installed additions are left as they
+    are, and ``patches`` uninstalls only what this call installed.
     """
     if mlx is False or (mlx is None and not mlx_available()):
         return
     if not mlx_available():
         raise ModuleNotFoundError("mlx=True was asked for, but mlx.core cannot be imported")
-    import ember_array.mlx as emx
+    try:
+        import ember_array.mlx as emx
+    except TooOldError:
+        if mlx:  # asked for: the ImportError names the installed and the required version
+            raise
+        return  # an mlx older than the floor is left alone, as a missing one is
     from ember_array.mlx._array import installed
 
     if installed():

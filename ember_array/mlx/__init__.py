@@ -15,6 +15,14 @@ The default real floating dtype is float32, mlx's; :func:`set_default_dtype` swi
 float64 (CPU only), as ``torch.set_default_dtype`` does (see ``_defaults``).
 """
 
+# The floor check runs first, before any import below touches mlx.
+# ruff: noqa: E402
+from .._backends import BY_NAME as _BY_NAME
+
+# mlx older than the registry's floor: an ImportError naming both versions (TooOldError) here,
+# not an AttributeError from a module below
+_BY_NAME["mlx"].require()
+
 from typing import Final as _Final
 
 import mlx.core as _mx

@@ -6,6 +6,14 @@ except the few fixed in :mod:`ember_array.numpy._aliases`. Only the standard's
 names are exposed.
 """
 
+# The floor check runs first, before any import below touches numpy.
+# ruff: noqa: E402
+from .._backends import BY_NAME as _BY_NAME
+
+# numpy older than the registry's floor: an ImportError naming both versions (TooOldError) here,
+# not an AttributeError from a module below
+_BY_NAME["numpy"].require()
+
 from typing import Final as _Final
 
 import array_api_compat.numpy as _compat

@@ -16,7 +16,7 @@ from functools import cache
 from types import ModuleType
 from typing import Any
 
-from .._backends import BACKENDS, backend_of_module, backend_of_type
+from .._backends import BACKENDS, TooOldError, backend_of_module, backend_of_type
 from .._dispatch import ember_namespace
 from .._helpers import is_array_api_strict_array
 
@@ -89,7 +89,10 @@ def load(name: str) -> Loaded:
     except ImportError as exc:
         return Loaded(backend, None, f"{name} is not installed ({exc})")
     if backend.ember:
-        return Loaded(backend, ember_namespace(name))
+        try:
+            return Loaded(backend, ember_namespace(name))
+        except TooOldError as exc:
+            return Loaded(backend, None, f"{name} is too old ({exc.short})")
     return Loaded(backend, native)
 
 

@@ -10,6 +10,14 @@ except the fixes, one module per section of the standard (``_creation``,
 reachable from here.
 """
 
+# The floor check runs first, before any import below touches torch.
+# ruff: noqa: E402
+from .._backends import BY_NAME as _BY_NAME
+
+# torch older than the registry's floor: an ImportError naming both versions (TooOldError) here,
+# not an AttributeError from a module below
+_BY_NAME["torch"].require()
+
 from types import ModuleType as _ModuleType
 from typing import Final as _Final
 

@@ -156,8 +156,9 @@ def docs(session: nox.Session) -> None:
     pages (docs/getting-started.md, docs/guides/portable-code.md); pytest runs the docstring
     examples of every module that has one, checks every internal link of the built site and
     that every public name has its API page, and, where Chromium is installed, renders the
-    front page and an API page at 1400 and 400 px (install command and example visible, no
-    horizontal overflow). ``EMBER_SITE_SCREENSHOTS=folder`` keeps the screenshots.
+    front page at 1400 and 400 px (install commands and example visible) and every page at
+    400 px (nothing past the right edge outside a code block or table's own scroll box).
+    ``EMBER_SITE_SCREENSHOTS=folder`` keeps the screenshots.
     """
     _install(session, "numpy", "torch", "mlx", "dask")
     session.install("-e", ".[docs]")

@@ -63,6 +63,22 @@ def test_install_command_is_on_the_front_page() -> None:
         assert extra in text
 
 
+def test_install_pages_show_what_works_today_first() -> None:
+    """Until the first release is on PyPI, the front page, the install page and README's prose
+    say so and show a checkout's install before `pip install ember-array` (docs/releasing.md:
+    turn them around after the first upload)."""
+    readme = (ROOT / "README.md").read_text().split("**ember_array**", 1)[1]
+    pages = {
+        "README.md": readme,
+        "docs/index.md": (ROOT / "docs" / "index.md").read_text(),
+        "docs/install.md": (ROOT / "docs" / "install.md").read_text(),
+    }
+    for name, text in pages.items():
+        assert "pip index versions ember-array" in text, name
+        today, released = text.find('pip install ".[all]"'), text.find("pip install ember-array")
+        assert 0 <= today < released, f"{name}: the checkout's install is not shown first"
+
+
 def test_dask_guide_example_runs() -> None:
     """The python blocks of docs/guides/dask.md run and their asserts hold."""
     import pytest

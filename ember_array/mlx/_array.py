@@ -37,6 +37,11 @@ import, idempotent, fully undone by ``uninstall()`` — sets on ``mx.array``:
   the broadcast, promoted result. A same-kind result is cast back (float32 ``*=`` a float64
   array stays float32, as numpy and torch do), another kind raises ``TypeError``, a broadcast
   that grows ``x`` raises ``ValueError``;
+* every binary operator (comparisons, in-place forms and ``@`` included) returning
+  ``NotImplemented`` for an operand mlx does not know, so Python calls the other operand's
+  reflected method (wrapper classes: masked, unit, labelled arrays), with numpy's rules:
+  ``__array_ufunc__ = None`` or a higher ``__array_priority__`` defers before anything is
+  tried (:func:`_defers`); mlx raises ``ValueError`` and ``==`` answers ``False``;
 * ``__reduce_ex__`` pickling float64 arrays as float64 (mlx's own pickling restores them as
   float32: ``_pickling``);
 * slices whose bounds are 0-d integer mlx arrays (``x[a:b]``) are converted with ``int()``
@@ -330,6 +335,86 @@ def _mask_take(x: mx.array, mask: mx.array, native: Any) -> mx.array:
     return mx.take(flat, mx.array(idx.astype(np.int32)), axis=0)
 
 
+#: Operand types mlx's operators take as they are: the fast path skips the deferral check.
+_OPERANDS = frozenset({mx.array, bool, int, float, complex})
+#: Operand types mlx's operators convert: a native error with one of them is the result.
+_CONVERTED = (mx.array, np.ndarray, np.generic, bool, int, float, complex)
+#: ``mx.array.__array_priority__`` after install() (numpy defers to it)
+_PRIORITY = 1000
+_ABSENT: Any = object()
+
+
+def _defers(other: Any) -> bool:
+    """Whether an operator of ``mx.array`` returns ``NotImplemented`` for ``other`` before
+    trying it: numpy's rule for ``ndarray`` (``binop_should_defer``), with ``mx.array`` in its
+    place. An operand whose class sets ``__array_ufunc__ = None`` (NEP 13), or that has no
+    ``__array_ufunc__`` and a higher ``__array_priority__``, gets its reflected method called.
+    Unlike numpy (which raises ``TypeError`` there), the in-place operators defer too, as
+    torch's do: ``x += w`` becomes ``x = w.__radd__(x)``.
+    """
+    cls = type(other)
+    if cls in _OPERANDS or isinstance(other, mx.array):
+        return False
+    ufunc = getattr(cls, "__array_ufunc__", _ABSENT)
+    if ufunc is not _ABSENT:
+        return ufunc is None
+    priority = getattr(other, "__array_priority__", 0.0)
+    return isinstance(priority, (int, float)) and priority > _PRIORITY
+
+
+def _foreign(other: Any) -> bool:
+    """An operand mlx's operators do not convert (they raise ``ValueError`` "Cannot perform
+    addition on an mlx.core.array and W"): the operator returns ``NotImplemented``, so Python
+    calls the other operand's reflected method, or raises its own ``TypeError`` naming both
+    types, as for numpy arrays and torch tensors."""
+    return not isinstance(other, _CONVERTED)
+
+
+def _deferring(name: str) -> Any:
+    """mlx's own operator ``name``, returning ``NotImplemented`` for an operand it does not know
+    (:func:`_defers` before the call, :func:`_foreign` once mlx has refused it), with its other
+    errors translated here (``std::bad_cast`` for an int out of range: a ``TypeError``).
+
+    mlx: the operators of ``mx.array`` raise ``ValueError`` for an unknown operand instead of
+    returning ``NotImplemented``, and ``==``/``!=`` answer ``False``; no upstream issue found.
+    The check on the fast path is one set membership of the operand's type (~30 ns).
+    """
+    from .._boundary import UNCLEAN, translate, translates_errors
+
+    key = (mx.array, name)
+
+    def method(self: mx.array, other: Any) -> Any:
+        if type(other) not in _OPERANDS and _defers(other):
+            return NotImplemented
+        try:
+            return _saved[key](self, other)
+        except (TypeError, ValueError):
+            if _foreign(other):
+                return NotImplemented
+            raise
+        except UNCLEAN as e:
+            raise translate(e, name, "mlx", (self, other)) from e
+
+    method.__name__ = name
+    return translates_errors(method)
+
+
+#: mlx's own binary operators that only need to defer (the others are replaced below)
+_DEFERRING = (
+    "__floordiv__",
+    "__rfloordiv__",
+    "__lt__",
+    "__le__",
+    "__gt__",
+    "__ge__",
+    "__eq__",
+    "__ne__",
+    "__and__",
+    "__or__",
+    "__xor__",
+)
+
+
 def _reflected(name: str) -> Any:
     from ._elementwise import (
         bitwise_and,
@@ -383,8 +468,11 @@ def _binary(name: str) -> Any:
     return method
 
 
-def _inplace(name: str) -> Any:
-    op = _binary(name.replace("__i", "__", 1))
+def _inplace(name: str, op: Any = None) -> Any:
+    """In-place ``name`` over the out-of-place ``op`` (default: :func:`_binary`'s), keeping the
+    array's shape and dtype and returning ``NotImplemented`` where ``op`` does."""
+    if op is None:
+        op = _binary(name.replace("__i", "__", 1))
 
     def method(self: mx.array, other: Any) -> Any:
         out = op(self, other)
@@ -438,7 +526,7 @@ def _shape_kept(name: str) -> Any:
     binary = name.replace("__i", "__", 1)
 
     def method(self: mx.array, other: Any) -> Any:
-        shape = getattr(other, "shape", None)
+        shape = getattr(other, "shape", None) if isinstance(other, _CONVERTED) else None
         if shape is not None and tuple(shape) != tuple(self.shape):
             from .._common._manipulation import broadcast_shapes
 
@@ -451,7 +539,9 @@ def _shape_kept(name: str) -> Any:
         # https://github.com/ml-explore/mlx/issues/714
         # The lazy out-of-place result tells the dtype without computing anything.
         out = getattr(mx.array, binary)(self, other)
-        if out is NotImplemented or out.dtype == self.dtype:
+        if out is NotImplemented:  # an operand mlx does not know: its reflected method runs
+            return out
+        if out.dtype == self.dtype:
             return _saved[(mx.array, name)](self, other)
         _check_same_kind(name, self, other, out)
         _saved[(mx.array, "__setitem__")](self, Ellipsis, out.astype(self.dtype))
@@ -475,8 +565,14 @@ def _complex_checked(name: str) -> Any:
     key = (mx.array, name)
 
     def method(self: mx.array, other: Any) -> Any:
+        if type(other) not in _OPERANDS and _defers(other):
+            return NotImplemented
         try:
             out = _saved[key](self, other)
+        except (TypeError, ValueError):
+            if _foreign(other):  # mlx raises for an operand it does not know: it defers
+                return NotImplemented
+            raise
         except UNCLEAN as e:
             raise translate(e, name, "mlx", (self, other)) from e
         if out is not NotImplemented and out.dtype in COMPLEX_DTYPES:
@@ -584,6 +680,8 @@ def _methods() -> list[tuple[type, str, Any]]:
         *((mx.array, n, _inplace(n)) for n in ("__imod__", "__ilshift__", "__irshift__")),
         *((mx.array, n, _shape_kept(n)) for n in _NATIVE_INPLACE),
         *((mx.array, n, _complex_checked(n)) for n in _COMPLEX_CHECKED),
+        *((mx.array, n, _deferring(n)) for n in _DEFERRING),
+        (mx.array, "__imatmul__", _inplace("__imatmul__", _matmul)),
         (mx.array, "view", _view),
         (mx.array, "__reduce_ex__", reduce_ex),
         # numpy defers its binary operators to the mlx array (as to torch's tensors, which set

@@ -1,0 +1,169 @@
+"""Wrapper libraries (masked, unit, labelled arrays) over ember's namespaces: the data model.
+
+A wrapper class holds an array of ``xp`` and relies on Python's operator protocol: an array's
+operator that does not know the other operand returns ``NotImplemented``, so the wrapper's
+reflected method runs (numpy's ``__array_ufunc__ = None`` and ``__array_priority__`` say the
+same to numpy). numpy and torch do this natively; mlx's operators raise ``ValueError`` and do
+after :func:`ember_array.mlx.install`.
+"""
+
+from __future__ import annotations
+
+import importlib
+import operator
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+
+# (operator, the method Python calls on the right operand when the left one defers)
+BINARY: list[tuple[str, Callable[[Any, Any], Any], str]] = [
+    ("+", operator.add, "__radd__"),
+    ("-", operator.sub, "__rsub__"),
+    ("*", operator.mul, "__rmul__"),
+    ("/", operator.truediv, "__rtruediv__"),
+    ("//", operator.floordiv, "__rfloordiv__"),
+    ("%", operator.mod, "__rmod__"),
+    ("**", operator.pow, "__rpow__"),
+    ("@", operator.matmul, "__rmatmul__"),
+    ("&", operator.and_, "__rand__"),
+    ("|", operator.or_, "__ror__"),
+    ("^", operator.xor, "__rxor__"),
+    ("<<", operator.lshift, "__rlshift__"),
+    (">>", operator.rshift, "__rrshift__"),
+    ("<", operator.lt, "__gt__"),
+    ("<=", operator.le, "__ge__"),
+    (">", operator.gt, "__lt__"),
+    (">=", operator.ge, "__le__"),
+    ("==", operator.eq, "__eq__"),
+    ("!=", operator.ne, "__ne__"),
+]
+INPLACE: list[tuple[str, Callable[[Any, Any], Any], str]] = [
+    ("+=", operator.iadd, "__radd__"),
+    ("-=", operator.isub, "__rsub__"),
+    ("*=", operator.imul, "__rmul__"),
+    ("/=", operator.itruediv, "__rtruediv__"),
+    ("//=", operator.ifloordiv, "__rfloordiv__"),
+    ("%=", operator.imod, "__rmod__"),
+    ("**=", operator.ipow, "__rpow__"),
+    ("@=", operator.imatmul, "__rmatmul__"),
+    ("&=", operator.iand, "__rand__"),
+    ("|=", operator.ior, "__ror__"),
+    ("^=", operator.ixor, "__rxor__"),
+    ("<<=", operator.ilshift, "__rlshift__"),
+    (">>=", operator.irshift, "__rrshift__"),
+]
+
+
+class Called:
+    """What a wrapper's method returns: which method ran, with which operand."""
+
+    def __init__(self, method: str, other: Any) -> None:
+        self.method = method
+        self.other = other
+
+
+def _method(name: str) -> Callable[[Any, Any], Called]:
+    def method(self: Any, other: Any) -> Called:
+        return Called(name, other)
+
+    method.__name__ = name
+    return method
+
+
+class PriorityWrapper:
+    """A minimal wrapper relying on ``__array_priority__`` alone (numpy's legacy rule)."""
+
+    __array_priority__ = 10**6
+    __hash__ = None  # type: ignore[assignment]
+
+    def __init__(self, data: Any) -> None:
+        self.data = data
+        self.shape = (7, 7)  # a shape no operand broadcasts with: it must never be read
+
+    def __array_namespace__(self, api_version: str | None = None) -> Any:
+        return self.data.__array_namespace__(api_version=api_version)
+
+
+for _, _, _name in BINARY:
+    setattr(PriorityWrapper, _name, _method(_name))
+
+
+class UfuncWrapper(PriorityWrapper):
+    """A wrapper that also opts out of numpy's ufuncs (NEP 13: ``__array_ufunc__ = None``)."""
+
+    __array_ufunc__ = None
+
+
+BACKENDS = ["numpy", "torch", "mlx"]
+#: the module of the backend's install()/uninstall()/installed()
+PATCHED = {"torch": "tensor", "mlx": "array"}
+
+
+@pytest.fixture(params=BACKENDS)
+def array(request: pytest.FixtureRequest) -> Iterator[Any]:
+    """A 2 x 2 int32 array of the backend, with ember's patches installed where it has them."""
+    name = request.param
+    pytest.importorskip({"numpy": "numpy", "torch": "torch", "mlx": "mlx.core"}[name])
+    xp = importlib.import_module(f"ember_array.{name}")
+    patches = (
+        importlib.import_module(f"ember_array.{name}._{PATCHED[name]}") if name in PATCHED else None
+    )
+    was = patches is None or patches.installed()
+    if patches is not None:
+        patches.install()
+    try:
+        yield xp.reshape(xp.arange(4, dtype=xp.int32), (2, 2))
+    finally:
+        if not was:
+            patches.uninstall()
+
+
+@pytest.mark.parametrize("wrapper", [PriorityWrapper, UfuncWrapper])
+def test_operators_defer_to_a_wrapper(array: Any, wrapper: type) -> None:
+    w = wrapper(array)
+    for symbol, op, reflected in BINARY:
+        out = op(array, w)
+        assert isinstance(out, Called), f"x {symbol} w gave {type(out).__name__}"
+        assert (out.method, out.other is array) == (reflected, True), symbol
+
+
+@pytest.mark.parametrize("wrapper", [PriorityWrapper, UfuncWrapper])
+def test_inplace_operators_defer_to_a_wrapper(array: Any, wrapper: type) -> None:
+    numpy_nep13 = type(array).__module__ == "numpy" and wrapper is UfuncWrapper
+    for symbol, op, reflected in INPLACE:
+        x = array
+        if numpy_nep13:
+            # numpy's in-place operators refuse an operand with __array_ufunc__ = None (NEP 13);
+            # torch's and (after install()) mlx's defer, so x op= w rebinds x to w's result
+            with pytest.raises(TypeError, match="__array_ufunc__"):
+                op(x, wrapper(array))
+            continue
+        out = op(x, wrapper(array))
+        assert isinstance(out, Called), f"x {symbol} w gave {type(out).__name__}"
+        assert (out.method, out.other is array) == (reflected, True), symbol
+
+
+def test_unknown_operand_raises_python_type_error(array: Any) -> None:
+    # an operand nobody knows: Python's TypeError naming both types, as numpy and torch give
+    if type(array).__module__ == "numpy":
+        pytest.skip("numpy makes an object array of any operand")
+    with pytest.raises(TypeError, match="unsupported operand"):
+        array + object()
+    with pytest.raises(TypeError, match="not supported between"):
+        array < object()  # noqa: B015
+    assert (array == object()) is False or not bool((array == object()).any())
+
+
+def test_known_operands_keep_their_results(array: Any) -> None:
+    import numpy as np
+
+    # the deferral never changes what an array, a Python scalar or a numpy value gives
+    xp = array.__array_namespace__()
+    assert bool(xp.all((array + 1) == xp.add(array, 1)))
+    assert bool(xp.all((array < array) == xp.less(array, array)))
+    assert bool(xp.all((array // 2) == xp.floor_divide(array, 2)))
+    if type(array).__module__.startswith("mlx"):
+        assert bool(xp.all((array + np.int32(1)) == xp.add(array, 1)))
+        with pytest.raises(ValueError, match=r"__lt__ \[mlx\]"):
+            array < 2**70  # noqa: B015  (mlx's std::bad_cast, translated)

@@ -167,3 +167,91 @@ def test_known_operands_keep_their_results(array: Any) -> None:
         assert bool(xp.all((array + np.int32(1)) == xp.add(array, 1)))
         with pytest.raises(ValueError, match=r"__lt__ \[mlx\]"):
             array < 2**70  # noqa: B015  (mlx's std::bad_cast, translated)
+
+
+# -- scalars: numpy scalars and 0-d arrays where the standard says int | float -------------
+
+SCALAR_BACKENDS = ["numpy", "torch", "mlx", "dask"]
+
+
+@pytest.fixture(params=SCALAR_BACKENDS)
+def sxp(request: pytest.FixtureRequest) -> Any:
+    name = request.param
+    pytest.importorskip({"mlx": "mlx.core", "dask": "dask.array"}.get(name, name))
+    return importlib.import_module(f"ember_array.{name}")
+
+
+def _own_zero_d(xp: Any, value: float) -> Any:
+    return xp.asarray(value, dtype=xp.float32)
+
+
+def test_fill_values_take_numpy_scalars_and_zero_d_arrays(sxp: Any) -> None:
+    import numpy as np
+
+    x = sxp.asarray([1.0, 2.0, 3.0], dtype=sxp.float32)
+    givens = [np.float64(2.5), np.int64(2)]
+    if sxp.__name__ != "ember_array.torch":  # torch's own full() refuses numpy arrays
+        givens.append(np.asarray(2.5))
+    if sxp.__name__ != "ember_array.dask":  # dask's full() of a dask array computes it
+        givens.append(_own_zero_d(sxp, 2.5))
+    for given in givens:
+        want = float(given)
+        out = sxp.full_like(x, given)
+        assert np.asarray(out).tolist() == [want] * 3, (type(given), out)
+        assert out.dtype == x.dtype
+        assert np.asarray(sxp.full((2,), given, dtype=sxp.float32)).tolist() == [want] * 2
+    with pytest.raises(TypeError, match="fill_value"):
+        sxp.full_like(x, "1")
+
+
+def test_scatter_fill_value_takes_numpy_scalars_and_zero_d_arrays(sxp: Any) -> None:
+    import numpy as np
+
+    from ember_array.scatter import scatter
+
+    values = sxp.asarray([1.0, 2.0], dtype=sxp.float32)
+    index = sxp.asarray([0, 0])
+    for given in (np.float64(-1.0), np.int64(-1), np.asarray(-1.0), _own_zero_d(sxp, -1.0)):
+        if sxp.__name__ == "ember_array.dask" and not isinstance(given, np.generic | np.ndarray):
+            with pytest.raises(TypeError, match="compute the graph"):
+                scatter(values, index, 2, fill_value=given)
+            continue
+        out = scatter(values, index, 2, fill_value=given)
+        assert np.asarray(out).tolist() == [3.0, -1.0], type(given)
+    with pytest.raises(TypeError, match="fill_value"):
+        scatter(values, index, 2, fill_value="0")
+
+
+def test_window_flags_take_numpy_bools(sxp: Any) -> None:
+    import numpy as np
+
+    from ember_array.signal import hann_window
+
+    plain = np.asarray(hann_window(np.int64(8), periodic=True, xp=sxp))
+    assert np.array_equal(np.asarray(hann_window(8, periodic=np.bool_(True), xp=sxp)), plain)
+    with pytest.raises(TypeError, match="periodic"):
+        hann_window(8, periodic="yes", xp=sxp)
+
+
+def test_mlx_compiled_functions_take_numpy_ints() -> None:
+    import numpy as np
+
+    mx = pytest.importorskip("mlx.core")
+    import ember_array.mlx as xp
+
+    x = xp.reshape(xp.arange(12, dtype=xp.float32), (3, 4))
+    # a numpy int reached mx.compile: "[compile] Function arguments must be trees of arrays
+    # or constants ... received type int64"
+    out = xp.take(x, mx.array([0, 3, 1]), axis=np.int64(1))
+    assert np.asarray(out).tolist() == np.asarray(xp.take(x, mx.array([0, 3, 1]), axis=1)).tolist()
+    idx = mx.zeros((3, 1), dtype=mx.int32)
+    assert xp.take_along_axis(x, idx, axis=np.int64(1)).shape == (3, 1)
+
+
+@pytest.mark.filterwarnings("ignore::RuntimeWarning", "ignore::UserWarning")
+def test_var_correction_takes_a_numpy_int(sxp: Any) -> None:
+    # N - correction <= 0 gives NaN (the standard), for a numpy int as for a Python one
+    import numpy as np
+
+    x = sxp.asarray([1.0], dtype=sxp.float32)
+    assert bool(np.isnan(np.asarray(sxp.var(x, correction=np.int64(1)))))

@@ -16,6 +16,8 @@ from typing import Any
 
 import pytest
 
+from ember_array._backends import BY_NAME
+
 # (operator, the method Python calls on the right operand when the left one defers)
 BINARY: list[tuple[str, Callable[[Any, Any], Any], str]] = [
     ("+", operator.add, "__radd__"),
@@ -104,7 +106,7 @@ PATCHED = {"torch": "tensor", "mlx": "array"}
 def array(request: pytest.FixtureRequest) -> Iterator[Any]:
     """A 2 x 2 int32 array of the backend, with ember's patches installed where it has them."""
     name = request.param
-    pytest.importorskip({"numpy": "numpy", "torch": "torch", "mlx": "mlx.core"}[name])
+    pytest.importorskip(BY_NAME[name].native)
     xp = importlib.import_module(f"ember_array.{name}")
     patches = (
         importlib.import_module(f"ember_array.{name}._{PATCHED[name]}") if name in PATCHED else None
@@ -177,7 +179,7 @@ SCALAR_BACKENDS = ["numpy", "torch", "mlx", "dask"]
 @pytest.fixture(params=SCALAR_BACKENDS)
 def sxp(request: pytest.FixtureRequest) -> Any:
     name = request.param
-    pytest.importorskip({"mlx": "mlx.core", "dask": "dask.array"}.get(name, name))
+    pytest.importorskip(BY_NAME[name].native)
     return importlib.import_module(f"ember_array.{name}")
 
 
@@ -255,3 +257,53 @@ def test_var_correction_takes_a_numpy_int(sxp: Any) -> None:
 
     x = sxp.asarray([1.0], dtype=sxp.float32)
     assert bool(np.isnan(np.asarray(sxp.var(x, correction=np.int64(1)))))
+
+
+# -- namespace predicates: how a wrapper tells which backend it holds ----------------------
+
+PREDICATES = {
+    "numpy": ["numpy", "array_api_compat.numpy", "ember_array.numpy"],
+    "torch": ["torch", "array_api_compat.torch", "ember_array.torch"],
+    "mlx": ["mlx.core", "ember_array.mlx"],
+    "dask": ["dask.array", "array_api_compat.dask.array", "ember_array.dask"],
+    "jax": ["jax.numpy"],
+    "array_api_strict": ["array_api_strict"],
+}
+
+
+def test_namespace_predicates() -> None:
+    import array_api_compat
+
+    import ember_array
+
+    modules = {}
+    for library, names in PREDICATES.items():
+        for modname in names:
+            try:
+                modules[modname] = (library, importlib.import_module(modname))
+            except ImportError:
+                continue
+    assert len(modules) >= 8
+    for modname, (library, module) in modules.items():
+        for other in PREDICATES:
+            predicate = getattr(ember_array, f"is_{other}_namespace")
+            assert predicate(module) is (other == library), (modname, other)
+            compat = getattr(array_api_compat, f"is_{other}_namespace", None)
+            if compat is not None and not modname.startswith("ember_array"):
+                # array-api-compat's answer for the modules it knows (mlx: not one of them)
+                assert compat(module) is predicate(module) or other == "mlx", (modname, other)
+    assert not ember_array.is_numpy_namespace(object())
+    assert not ember_array.is_torch_namespace("torch")  # a name is no namespace
+
+
+def test_namespace_predicates_on_versioned_views_and_dask_arrays() -> None:
+    import numpy as np
+
+    import ember_array
+
+    old = ember_array.namespace(np.zeros(2), api_version="2024.12")
+    assert ember_array.is_numpy_namespace(old)
+    da = pytest.importorskip("dask.array")
+    assert ember_array.is_dask_array(da.zeros(2))
+    assert not ember_array.is_dask_array(np.zeros(2))
+    assert ember_array.is_dask_namespace(ember_array.namespace(da.zeros(2)))

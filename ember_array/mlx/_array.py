@@ -41,7 +41,7 @@ import, idempotent, fully undone by ``uninstall()`` — sets on ``mx.array``:
   ``NotImplemented`` for an operand mlx does not know, so Python calls the other operand's
   reflected method (wrapper classes: masked, unit, labelled arrays), with numpy's rules:
   ``__array_ufunc__ = None`` or a higher ``__array_priority__`` defers before anything is
-  tried (:func:`_defers`); mlx raises ``ValueError`` and ``==`` answers ``False``;
+  tried (:mod:`._operators`); mlx raises ``ValueError`` and ``==`` answers ``False``;
 * ``__reduce_ex__`` pickling float64 arrays as float64 (mlx's own pickling restores them as
   float32: ``_pickling``);
 * slices whose bounds are 0-d integer mlx arrays (``x[a:b]``) are converted with ``int()``
@@ -77,6 +77,7 @@ from .._versions import versioned
 from ._devices import share_streams, unshare_streams
 from ._helpers import is_complex, is_int, scalar
 from ._mask_assign import assign_with_mask
+from ._operators import CONVERTED, DEFERRING, OPERANDS, deferring, defers, foreign
 from ._pickling import reduce_ex
 
 __all__ = ["install", "uninstall", "installed"]
@@ -335,86 +336,6 @@ def _mask_take(x: mx.array, mask: mx.array, native: Any) -> mx.array:
     return mx.take(flat, mx.array(idx.astype(np.int32)), axis=0)
 
 
-#: Operand types mlx's operators take as they are: the fast path skips the deferral check.
-_OPERANDS = frozenset({mx.array, bool, int, float, complex})
-#: Operand types mlx's operators convert: a native error with one of them is the result.
-_CONVERTED = (mx.array, np.ndarray, np.generic, bool, int, float, complex)
-#: ``mx.array.__array_priority__`` after install() (numpy defers to it)
-_PRIORITY = 1000
-_ABSENT: Any = object()
-
-
-def _defers(other: Any) -> bool:
-    """Whether an operator of ``mx.array`` returns ``NotImplemented`` for ``other`` before
-    trying it: numpy's rule for ``ndarray`` (``binop_should_defer``), with ``mx.array`` in its
-    place. An operand whose class sets ``__array_ufunc__ = None`` (NEP 13), or that has no
-    ``__array_ufunc__`` and a higher ``__array_priority__``, gets its reflected method called.
-    Unlike numpy (which raises ``TypeError`` there), the in-place operators defer too, as
-    torch's do: ``x += w`` becomes ``x = w.__radd__(x)``.
-    """
-    cls = type(other)
-    if cls in _OPERANDS or isinstance(other, mx.array):
-        return False
-    ufunc = getattr(cls, "__array_ufunc__", _ABSENT)
-    if ufunc is not _ABSENT:
-        return ufunc is None
-    priority = getattr(other, "__array_priority__", 0.0)
-    return isinstance(priority, (int, float)) and priority > _PRIORITY
-
-
-def _foreign(other: Any) -> bool:
-    """An operand mlx's operators do not convert (they raise ``ValueError`` "Cannot perform
-    addition on an mlx.core.array and W"): the operator returns ``NotImplemented``, so Python
-    calls the other operand's reflected method, or raises its own ``TypeError`` naming both
-    types, as for numpy arrays and torch tensors."""
-    return not isinstance(other, _CONVERTED)
-
-
-def _deferring(name: str) -> Any:
-    """mlx's own operator ``name``, returning ``NotImplemented`` for an operand it does not know
-    (:func:`_defers` before the call, :func:`_foreign` once mlx has refused it), with its other
-    errors translated here (``std::bad_cast`` for an int out of range: a ``TypeError``).
-
-    mlx: the operators of ``mx.array`` raise ``ValueError`` for an unknown operand instead of
-    returning ``NotImplemented``, and ``==``/``!=`` answer ``False``; no upstream issue found.
-    The check on the fast path is one set membership of the operand's type (~30 ns).
-    """
-    from .._boundary import UNCLEAN, translate, translates_errors
-
-    key = (mx.array, name)
-
-    def method(self: mx.array, other: Any) -> Any:
-        if type(other) not in _OPERANDS and _defers(other):
-            return NotImplemented
-        try:
-            return _saved[key](self, other)
-        except (TypeError, ValueError):
-            if _foreign(other):
-                return NotImplemented
-            raise
-        except UNCLEAN as e:
-            raise translate(e, name, "mlx", (self, other)) from e
-
-    method.__name__ = name
-    return translates_errors(method)
-
-
-#: mlx's own binary operators that only need to defer (the others are replaced below)
-_DEFERRING = (
-    "__floordiv__",
-    "__rfloordiv__",
-    "__lt__",
-    "__le__",
-    "__gt__",
-    "__ge__",
-    "__eq__",
-    "__ne__",
-    "__and__",
-    "__or__",
-    "__xor__",
-)
-
-
 def _reflected(name: str) -> Any:
     from ._elementwise import (
         bitwise_and,
@@ -526,7 +447,7 @@ def _shape_kept(name: str) -> Any:
     binary = name.replace("__i", "__", 1)
 
     def method(self: mx.array, other: Any) -> Any:
-        shape = getattr(other, "shape", None) if isinstance(other, _CONVERTED) else None
+        shape = getattr(other, "shape", None) if isinstance(other, CONVERTED) else None
         if shape is not None and tuple(shape) != tuple(self.shape):
             from .._common._manipulation import broadcast_shapes
 
@@ -565,12 +486,12 @@ def _complex_checked(name: str) -> Any:
     key = (mx.array, name)
 
     def method(self: mx.array, other: Any) -> Any:
-        if type(other) not in _OPERANDS and _defers(other):
+        if type(other) not in OPERANDS and defers(other):
             return NotImplemented
         try:
             out = _saved[key](self, other)
         except (TypeError, ValueError):
-            if _foreign(other):  # mlx raises for an operand it does not know: it defers
+            if foreign(other):  # mlx raises for an operand it does not know: it defers
                 return NotImplemented
             raise
         except UNCLEAN as e:
@@ -680,7 +601,7 @@ def _methods() -> list[tuple[type, str, Any]]:
         *((mx.array, n, _inplace(n)) for n in ("__imod__", "__ilshift__", "__irshift__")),
         *((mx.array, n, _shape_kept(n)) for n in _NATIVE_INPLACE),
         *((mx.array, n, _complex_checked(n)) for n in _COMPLEX_CHECKED),
-        *((mx.array, n, _deferring(n)) for n in _DEFERRING),
+        *((mx.array, n, deferring(n, _saved)) for n in DEFERRING),
         (mx.array, "__imatmul__", _inplace("__imatmul__", _matmul)),
         (mx.array, "view", _view),
         (mx.array, "__reduce_ex__", reduce_ex),

@@ -307,3 +307,27 @@ def test_namespace_predicates_on_versioned_views_and_dask_arrays() -> None:
     assert ember_array.is_dask_array(da.zeros(2))
     assert not ember_array.is_dask_array(np.zeros(2))
     assert ember_array.is_dask_namespace(ember_array.namespace(da.zeros(2)))
+
+
+def test_mlx_operators_read_a_huge_python_int_as_a_float_for_floating_arrays() -> None:
+    import numpy as np
+
+    pytest.importorskip("mlx.core")
+    import ember_array.mlx as xp
+    from ember_array.mlx import _array
+
+    was = _array.installed()
+    xp.install()
+    try:
+        x = xp.asarray([1.0, 2.0], dtype=xp.float32)
+        # mlx converts every Python int to int64 first: std::bad_cast; numpy (NEP 50) reads a
+        # Python int as the floating array's dtype
+        want = np.asarray([1.0, 2.0], dtype=np.float32)
+        assert np.asarray(x < 2**70).tolist() == (want < 2**70).tolist()
+        assert np.allclose(np.asarray(x + 2**70), want + 2**70)
+        assert (x * 2**70).dtype == xp.float32
+        with pytest.raises(ValueError, match=r"__add__ \[mlx\]"):
+            xp.asarray([1], dtype=xp.int32) + 2**70
+    finally:
+        if not was:
+            xp.uninstall()

@@ -77,7 +77,7 @@ from .._versions import versioned
 from ._devices import share_streams, unshare_streams
 from ._helpers import is_complex, is_int, scalar
 from ._mask_assign import assign_with_mask
-from ._operators import CONVERTED, DEFERRING, OPERANDS, deferring, defers, foreign
+from ._operators import CONVERTED, DEFERRING, OPERANDS, deferring, defers, float_operand, foreign
 from ._pickling import reduce_ex
 
 __all__ = ["install", "uninstall", "installed"]
@@ -495,7 +495,10 @@ def _complex_checked(name: str) -> Any:
                 return NotImplemented
             raise
         except UNCLEAN as e:
-            raise translate(e, name, "mlx", (self, other)) from e
+            retry = float_operand(self, other)
+            if retry is None:
+                raise translate(e, name, "mlx", (self, other)) from e
+            out = _saved[key](self, retry)
         if out is not NotImplemented and out.dtype in COMPLEX_DTYPES:
             refuse_complex128(name, self, other)
         return out

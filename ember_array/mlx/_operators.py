@@ -16,7 +16,15 @@ import numpy as np
 
 from .._boundary import UNCLEAN, translate, translates_errors
 
-__all__ = ["CONVERTED", "DEFERRING", "OPERANDS", "defers", "deferring", "foreign"]
+__all__ = [
+    "CONVERTED",
+    "DEFERRING",
+    "OPERANDS",
+    "defers",
+    "deferring",
+    "foreign",
+    "float_operand",
+]
 
 #: Operand types mlx's operators take as they are: the fast path skips the deferral check.
 OPERANDS = frozenset({mx.array, bool, int, float, complex})
@@ -74,6 +82,9 @@ def deferring(name: str, saved: dict[tuple[type, str], Any]) -> Any:
                 return NotImplemented
             raise
         except UNCLEAN as e:
+            retry = float_operand(self, other)
+            if retry is not None:
+                return saved[key](self, retry)
             raise translate(e, name, "mlx", (self, other)) from e
 
     method.__name__ = name
@@ -94,3 +105,13 @@ DEFERRING = (
     "__or__",
     "__xor__",
 )
+
+
+def float_operand(x: mx.array, other: Any) -> float | None:
+    """A Python int beyond int64 with a floating array, as the float numpy reads it (None for
+    anything else). Called once mlx has refused the operands: it converts every Python int
+    to int64 first and raises ``RuntimeError: std::bad_cast`` (``float32_x < 2**70``), where
+    numpy (NEP 50: a Python int takes the array's floating dtype) compares and computes."""
+    if type(other) is int and mx.issubdtype(x.dtype, mx.floating):
+        return float(other)
+    return None

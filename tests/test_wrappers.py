@@ -331,3 +331,34 @@ def test_mlx_operators_read_a_huge_python_int_as_a_float_for_floating_arrays() -
     finally:
         if not was:
             xp.uninstall()
+
+
+@pytest.mark.filterwarnings("ignore::hypothesis.errors.HypothesisWarning")
+def test_hypothesis_strategies_namespace_draws_ember_arrays(sxp: Any) -> None:
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis.extra.array_api import make_strategies_namespace
+
+    import ember_array
+
+    xps = make_strategies_namespace(sxp)
+    dtypes = xps.scalar_dtypes()
+    if not BY_NAME[sxp.__name__.rpartition(".")[2]].has_complex128:
+        # xp.complex128 is the marker every dtype= refuses (mlx has no complex128): hypothesis
+        # draws every dtype the namespace names, so a test on mlx asks for complex64 only
+        dtypes = (
+            xps.boolean_dtypes()
+            | xps.integer_dtypes()
+            | xps.unsigned_integer_dtypes()
+            | xps.floating_dtypes()
+            | xps.complex_dtypes(sizes=64)
+        )
+    drawn = []
+
+    @settings(max_examples=15, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(xps.arrays(dtype=dtypes, shape=xps.array_shapes(max_dims=2, max_side=3)))
+    def check(a: Any) -> None:
+        assert ember_array.namespace(a) is sxp
+        drawn.append(a.dtype)
+
+    check()
+    assert drawn

@@ -38,6 +38,7 @@ __all__ = [
     "backend_of_device",
     "backend_of_module",
     "backend_of_type",
+    "library_of_namespace",
     "names",
 ]
 
@@ -365,3 +366,23 @@ def backend_of_device(device: object) -> str | None:
 def backend_of_module(modname: str) -> str | None:
     """The backend a module name means (``"mlx.core"``, ``"ember_array.torch"``...), or None."""
     return _BY_MODULE.get(modname)
+
+
+#: Libraries without an ember_array namespace whose own namespaces callers branch on
+#: (array-api-compat's ``is_jax_namespace``, ``is_array_api_strict_namespace``): module name ->
+#: library. Their arrays pass through :func:`ember_array.namespace` unchanged.
+_PASSTHROUGH_MODULES: dict[str, str] = {
+    "jax.numpy": "jax",
+    "jax.experimental.array_api": "jax",
+    "array_api_strict": "array_api_strict",
+}
+
+
+def library_of_namespace(xp: object) -> str | None:
+    """The library a namespace module is (a backend's name, ``"jax"`` or
+    ``"array_api_strict"``), by its ``__name__``: the native module, array-api-compat's
+    wrapper and ember_array's namespace (and its versioned views) alike; None otherwise."""
+    name = getattr(xp, "__name__", None)
+    if not isinstance(name, str):
+        return None
+    return _BY_MODULE.get(name) or _PASSTHROUGH_MODULES.get(name)

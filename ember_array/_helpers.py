@@ -15,15 +15,22 @@ import textwrap
 from collections.abc import Callable
 from typing import Any
 
-from ._backends import BY_NAME, backend_of_type
+from ._backends import BY_NAME, backend_of_type, library_of_namespace
 
 __all__ = [
     "device",
     "is_array_api_obj",
     "is_array_api_strict_array",
+    "is_array_api_strict_namespace",
+    "is_dask_array",
+    "is_dask_namespace",
+    "is_jax_namespace",
     "is_mlx_array",
+    "is_mlx_namespace",
     "is_numpy_array",
+    "is_numpy_namespace",
     "is_torch_array",
+    "is_torch_namespace",
     "size",
 ]
 
@@ -62,6 +69,18 @@ _PREDICATE_DOCS = {
             ">>> import numpy as np",
             ">>> from ember_array import is_mlx_array",
             ">>> is_mlx_array(mx.zeros(3)), is_mlx_array(np.zeros(3))",
+            "(True, False)",
+        ),
+    ),
+    "is_dask_array": (
+        "Whether ``x`` is a ``dask.array.Array`` (dask is not imported to answer).",
+        "True for ``dask.array.Array`` and its subclasses.",
+        "is_numpy_array, is_dask_namespace, is_array_api_obj",
+        (
+            ">>> import dask.array as da",
+            ">>> import numpy as np",
+            ">>> from ember_array import is_dask_array",
+            ">>> is_dask_array(da.zeros(3)), is_dask_array(np.zeros(3))",
             "(True, False)",
         ),
     ),
@@ -142,6 +161,72 @@ def _is_array_of(backend: str) -> Callable[[object], bool]:
 is_numpy_array = _is_array_of("numpy")
 is_torch_array = _is_array_of("torch")
 is_mlx_array = _is_array_of("mlx")
+is_dask_array = _is_array_of("dask")
+
+_NAMESPACE_DOC = """Whether ``xp`` is a {what} namespace.
+
+True for {modules}: the native module, array-api-compat's wrapper and ember_array's
+namespace alike (array-api-compat's predicate of the same name answers for the first
+two only). Answered from ``xp.__name__`` by the backend registry.
+
+Parameters
+----------
+xp : object
+    A namespace module (what :func:`ember_array.namespace` returns), or any object.
+
+Returns
+-------
+bool
+    Whether ``xp`` is one of those modules.
+
+See Also
+--------
+namespace, is_numpy_namespace, is_torch_namespace, is_mlx_namespace
+
+Examples
+--------
+>>> import numpy as np
+>>> import ember_array
+>>> from ember_array import {name}
+>>> {name}(ember_array.namespace(np.zeros(2))), {name}(np)
+{answer}
+"""
+
+
+def _is_namespace_of(library: str, what: str, modules: str) -> Callable[[object], bool]:
+    """``is_<library>_namespace``: the registry's answer, documented."""
+
+    def predicate(xp: object) -> bool:
+        return library_of_namespace(xp) == library
+
+    name = f"is_{library}_namespace"
+    predicate.__name__ = predicate.__qualname__ = name
+    answer = "(True, True)" if library == "numpy" else "(False, False)"
+    doc = _NAMESPACE_DOC.format(what=what, modules=modules, name=name, answer=answer)
+    predicate.__doc__ = textwrap.indent(doc, "    ").lstrip()
+    return predicate
+
+
+is_numpy_namespace = _is_namespace_of(
+    "numpy", "NumPy", "``numpy``, ``array_api_compat.numpy`` and ``ember_array.numpy``"
+)
+is_torch_namespace = _is_namespace_of(
+    "torch", "PyTorch", "``torch``, ``array_api_compat.torch`` and ``ember_array.torch``"
+)
+is_mlx_namespace = _is_namespace_of(
+    "mlx", "MLX", "``mlx.core`` (and ``mlx``) and ``ember_array.mlx``"
+)
+is_dask_namespace = _is_namespace_of(
+    "dask",
+    "Dask",
+    "``dask.array``, ``array_api_compat.dask.array`` and ``ember_array.dask``",
+)
+is_jax_namespace = _is_namespace_of(
+    "jax", "JAX", "``jax.numpy`` and ``jax.experimental.array_api`` (ember has no jax namespace)"
+)
+is_array_api_strict_namespace = _is_namespace_of(
+    "array_api_strict", "array-api-strict", "``array_api_strict``"
+)
 
 
 @_documented

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import wraps
+from numbers import Real
 from typing import Any, TypeVar
 
 _R = TypeVar("_R")
@@ -159,7 +160,11 @@ def checked_diff(func: Callable[..., _R], backend: str) -> Callable[..., _R]:
 def without_dof(x: Any, axis: Any, correction: Any) -> bool:
     """Whether ``N - correction <= 0`` for a reduction of ``x`` over ``axis`` (the standard's
     NaN); only a positive Python ``correction`` costs a shape computation."""
-    if not (isinstance(correction, (int, float)) and correction > 0):
+    if type(correction) not in (int, float):
+        if not isinstance(correction, Real):  # a numpy scalar counts as its value
+            return False
+        correction = float(correction)
+    if not correction > 0:
         return False
     if type(axis) is int:  # the common case, without a tuple made
         return bool(x.shape[axis] - correction <= 0)
@@ -168,7 +173,7 @@ def without_dof(x: Any, axis: Any, correction: Any) -> bool:
     n = 1
     for a in axes:
         n *= shape[a]
-    return n - correction <= 0
+    return bool(n - correction <= 0)
 
 
 def nan_without_dof(func: Callable[..., Any]) -> Callable[..., Any]:

@@ -13,9 +13,11 @@ from collections.abc import Mapping
 from numbers import Integral, Number
 from typing import Any
 
+from .._backends import BY_NAME, backend_of_type
 from .._markers import wraps_native
 
 __all__ = [
+    "scalar_value",
     "check_bound",
     "check_fill",
     "check_int_or_array",
@@ -42,15 +44,64 @@ def _got(value: Any) -> str:
     return f"got {type(value).__module__}.{type(value).__qualname__}"
 
 
+def _zero_d(value: Any, backend: str | None) -> str | None:
+    """The backend of ``value`` if it is a 0-d array of ``backend`` (of any backend where
+    ``backend`` is None) or of a host library (numpy: eager, no devices, so its value is a
+    host value as its scalars' are), else None."""
+    owner = backend_of_type(type(value))
+    if owner is None or getattr(value, "ndim", None) != 0:
+        return None
+    row = BY_NAME[owner]
+    host = not row.lazy and not row.device_types
+    return owner if backend is None or owner == backend or host else None
+
+
+def scalar_value(func: str, backend: str | None, name: str, value: Any) -> Any:
+    """A scalar parameter as a Python scalar: the one mechanism for "a number where the
+    standard says ``int | float``" (fill values, bounds, window parameters, constants that reach
+    an ``mx.compile``'d function).
+
+    A Python scalar comes back as it is (one type test: the fast path). What wrappers pass
+    instead, as numpy and array-api-compat accept it: a numpy scalar gives its Python value (a
+    host value: nothing is evaluated), as does a 0-d numpy array; a 0-d array of ``backend``
+    (of any backend where None) is read, which evaluates a lazy mlx array and waits for a
+    torch device: callers take this path only where the backend itself refused the array, or
+    where they need the value on the host anyway. A dask array is never read (that would
+    compute the graph while it is built). Anything else (a string, a 1-d array, another
+    library's 0-d array) raises ``TypeError`` naming the function, the backend and the
+    parameter.
+    """
+    if type(value) in _PY_SCALARS:
+        return value
+    if isinstance(value, Number) and not isinstance(value, (str, bytes)):
+        item = getattr(value, "item", None)  # numpy scalars; other Numbers are Python values
+        return item() if callable(item) else value
+    owner = _zero_d(value, backend)
+    if owner is not None and not BY_NAME[owner].chunked:
+        return value.item()
+    where = f" [{backend}]" if backend else ""
+    reason = (
+        " (reading a dask array's value would compute the graph)"
+        if owner is not None
+        else ", " + _got(value)
+    )
+    raise TypeError(
+        f"{func}(){where}: {name} must be a Python scalar, a numpy scalar or a 0-d array of "
+        f"{backend or 'the backend'}{reason}"
+    )
+
+
 def check_fill(func: str, backend: str, value: Any) -> None:
-    """``fill_value``: a Python (or numpy) scalar, never a string or another object."""
+    """``fill_value``: a Python or numpy scalar, or a 0-d array of the backend or of numpy
+    (passed on as it is: numpy and dask fill with it as numpy does), never a string or another
+    object (:func:`scalar_value`'s rule, without reading the value)."""
     # exact Python types first: isinstance against the numbers ABCs costs ~0.3 µs
     if type(value) in _PY_SCALARS:
         return
-    if not isinstance(value, Number):
+    if not isinstance(value, Number) and _zero_d(value, backend) is None:
         raise TypeError(
-            f"{func}() [{backend}]: fill_value must be a bool, int, float or complex, "
-            + _got(value)
+            f"{func}() [{backend}]: fill_value must be a bool, int, float or complex (or a "
+            "numpy scalar or a 0-d array of the backend), " + _got(value)
         )
 
 

@@ -37,6 +37,11 @@ import, idempotent, fully undone by ``uninstall()`` — sets on ``mx.array``:
   the broadcast, promoted result. A same-kind result is cast back (float32 ``*=`` a float64
   array stays float32, as numpy and torch do), another kind raises ``TypeError``, a broadcast
   that grows ``x`` raises ``ValueError``;
+* every binary operator (comparisons, in-place forms and ``@`` included) returning
+  ``NotImplemented`` for an operand mlx does not know, so Python calls the other operand's
+  reflected method (wrapper classes: masked, unit, labelled arrays), with numpy's rules:
+  ``__array_ufunc__ = None`` or a higher ``__array_priority__`` defers before anything is
+  tried (:mod:`._operators`); mlx raises ``ValueError`` and ``==`` answers ``False``;
 * ``__reduce_ex__`` pickling float64 arrays as float64 (mlx's own pickling restores them as
   float32: ``_pickling``);
 * slices whose bounds are 0-d integer mlx arrays (``x[a:b]``) are converted with ``int()``
@@ -72,6 +77,7 @@ from .._versions import versioned
 from ._devices import share_streams, unshare_streams
 from ._helpers import is_complex, is_int, scalar
 from ._mask_assign import assign_with_mask
+from ._operators import CONVERTED, DEFERRING, OPERANDS, deferring, defers, float_operand, foreign
 from ._pickling import reduce_ex
 
 __all__ = ["install", "uninstall", "installed"]
@@ -383,8 +389,11 @@ def _binary(name: str) -> Any:
     return method
 
 
-def _inplace(name: str) -> Any:
-    op = _binary(name.replace("__i", "__", 1))
+def _inplace(name: str, op: Any = None) -> Any:
+    """In-place ``name`` over the out-of-place ``op`` (default: :func:`_binary`'s), keeping the
+    array's shape and dtype and returning ``NotImplemented`` where ``op`` does."""
+    if op is None:
+        op = _binary(name.replace("__i", "__", 1))
 
     def method(self: mx.array, other: Any) -> Any:
         out = op(self, other)
@@ -438,7 +447,7 @@ def _shape_kept(name: str) -> Any:
     binary = name.replace("__i", "__", 1)
 
     def method(self: mx.array, other: Any) -> Any:
-        shape = getattr(other, "shape", None)
+        shape = getattr(other, "shape", None) if isinstance(other, CONVERTED) else None
         if shape is not None and tuple(shape) != tuple(self.shape):
             from .._common._manipulation import broadcast_shapes
 
@@ -451,7 +460,9 @@ def _shape_kept(name: str) -> Any:
         # https://github.com/ml-explore/mlx/issues/714
         # The lazy out-of-place result tells the dtype without computing anything.
         out = getattr(mx.array, binary)(self, other)
-        if out is NotImplemented or out.dtype == self.dtype:
+        if out is NotImplemented:  # an operand mlx does not know: its reflected method runs
+            return out
+        if out.dtype == self.dtype:
             return _saved[(mx.array, name)](self, other)
         _check_same_kind(name, self, other, out)
         _saved[(mx.array, "__setitem__")](self, Ellipsis, out.astype(self.dtype))
@@ -475,10 +486,19 @@ def _complex_checked(name: str) -> Any:
     key = (mx.array, name)
 
     def method(self: mx.array, other: Any) -> Any:
+        if type(other) not in OPERANDS and defers(other):
+            return NotImplemented
         try:
             out = _saved[key](self, other)
+        except (TypeError, ValueError):
+            if foreign(other):  # mlx raises for an operand it does not know: it defers
+                return NotImplemented
+            raise
         except UNCLEAN as e:
-            raise translate(e, name, "mlx", (self, other)) from e
+            retry = float_operand(self, other)
+            if retry is None:
+                raise translate(e, name, "mlx", (self, other)) from e
+            out = _saved[key](self, retry)
         if out is not NotImplemented and out.dtype in COMPLEX_DTYPES:
             refuse_complex128(name, self, other)
         return out
@@ -584,6 +604,8 @@ def _methods() -> list[tuple[type, str, Any]]:
         *((mx.array, n, _inplace(n)) for n in ("__imod__", "__ilshift__", "__irshift__")),
         *((mx.array, n, _shape_kept(n)) for n in _NATIVE_INPLACE),
         *((mx.array, n, _complex_checked(n)) for n in _COMPLEX_CHECKED),
+        *((mx.array, n, deferring(n, _saved)) for n in DEFERRING),
+        (mx.array, "__imatmul__", _inplace("__imatmul__", _matmul)),
         (mx.array, "view", _view),
         (mx.array, "__reduce_ex__", reduce_ex),
         # numpy defers its binary operators to the mlx array (as to torch's tensors, which set

@@ -12,7 +12,7 @@ from typing import Any
 import mlx.core as mx
 import numpy as np
 
-from .._common._scalars import as_numpy_reads, triangle
+from .._common._scalars import as_numpy_reads, scalar_value, triangle
 from .._markers import wraps_native
 from .._spec import CREATION
 from ._custom_functions import make_complex
@@ -197,6 +197,14 @@ def arange(
     return mx.arange(start, stop, step, dtype=dt, stream=s)
 
 
+def _fill_value(value: Any, func: str) -> Any:
+    """A fill value that is no mlx array as a Python scalar: a numpy scalar or a 0-d numpy
+    array gives its value (a host value), anything else raises ``TypeError``."""
+    if type(value) in _KIND_RANK:
+        return value
+    return scalar_value(func, "mlx", "fill_value", value)
+
+
 def _fill(shape: Any, value: Any, dt: mx.Dtype, s: Any, func: str) -> mx.array:
     shape = _shape(shape, func, dt)
     if isinstance(value, int) and not isinstance(value, bool) and value > 2**63 - 1:
@@ -241,7 +249,9 @@ def full(
     dt = native(dtype, "full")
     if isinstance(fill_value, mx.array):
         dt = dt or fill_value.dtype
-    elif dt is None:
+    else:
+        fill_value = _fill_value(fill_value, "full")
+    if dt is None and not isinstance(fill_value, mx.array):
         dt = _default_dtype(_scalar_kind(fill_value, "full"), "full")
     return _fill(shape, fill_value, dt, stream_for(device, dt, "full"), "full")
 
@@ -274,6 +284,8 @@ def full_like(
 ) -> mx.array:
     """``fill_value`` shaped like ``x``, with ``x``'s dtype unless ``dtype`` is given."""
     dt = native(dtype, "full_like") or x.dtype
+    if not isinstance(fill_value, mx.array):
+        fill_value = _fill_value(fill_value, "full_like")
     return _fill(x.shape, fill_value, dt, stream_for(device, dt, "full_like"), "full_like")
 
 

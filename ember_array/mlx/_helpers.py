@@ -251,6 +251,12 @@ class Compiled:
         elif len(args) == 3 and type(args[2]) is int:  # two arrays and an axis
             key = (args[0].shape, args[1].shape, args[2])
         else:  # arrays by shape, constants (ints, None) as they are
+            if any(isinstance(a, np.generic) for a in args):
+                # mlx: a compiled function takes trees of arrays and Python constants only
+                # ("[compile] Function arguments must be trees of arrays or constants ...
+                # received type int64"; no upstream issue found): a numpy scalar (an axis a
+                # wrapper computed with numpy) as its Python value, a host value
+                args = tuple(a.item() if isinstance(a, np.generic) else a for a in args)
             key = tuple(a.shape if isinstance(a, mx.array) else a for a in args)
         if key not in self.shapes:
             self._seen(key)

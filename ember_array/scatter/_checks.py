@@ -13,6 +13,7 @@ from types import ModuleType
 from typing import Any, Literal
 
 from .._backends import BY_NAME, backend_of_type
+from .._common._scalars import scalar_value
 from .._helpers import device as device_of
 from .._remembered import PLAIN_TYPES, lookup, remembered
 
@@ -203,7 +204,7 @@ def check(
         info = xp.__array_namespace_info__()
         out_dtype = info.default_dtypes(device=device_of(values))["real floating"]
         kind = "float"
-    fill = _fill(where, xp, reduce, fill_value, out_dtype, kind)
+    fill = _fill(func, backend, xp, reduce, fill_value, out_dtype, kind)
     return Args(
         axis=axis,
         backend=backend,
@@ -267,16 +268,17 @@ _EVERY_FLOAT_MAX = 65504.0
 
 
 def _fill(
-    where: str, xp: ModuleType, reduce: str, fill_value: Any, dtype: Any, kind: str
+    func: str, backend: str, xp: ModuleType, reduce: str, fill_value: Any, dtype: Any, kind: str
 ) -> Scalar:
+    where = f"{func}() [{backend}]"
     if fill_value is None:
         if reduce == "mean":
             return math.nan  # 0 / 0: a mean has no neutral element
         return identity(xp.iinfo, reduce, dtype, kind)
-    if not isinstance(fill_value, (bool, int, float, complex)):
-        raise TypeError(
-            f"{where}: fill_value must be a Python scalar or None, got {type(fill_value).__name__}"
-        )
+    if type(fill_value) not in (bool, int, float, complex):
+        # a numpy scalar or a 0-d array (read: the fill is a constant of the kernel), as
+        # numpy's and array-api-compat's full() take them; anything else raises TypeError
+        fill_value = scalar_value(func, backend, "fill_value", fill_value)
     if kind == "int":
         if isinstance(fill_value, float) and fill_value.is_integer():
             fill_value = int(fill_value)

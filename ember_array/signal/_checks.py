@@ -7,6 +7,7 @@ above take instead of long positional lists. Nothing here imports from the rest 
 
 from __future__ import annotations
 
+import contextlib
 import math
 import operator
 import sys
@@ -15,6 +16,7 @@ from types import ModuleType
 from typing import Any, Literal
 
 from .._backends import BY_NAME, backend_of_module, backend_of_type
+from .._common._scalars import scalar_value
 from .._dispatch import namespace_module
 from .._helpers import is_numpy_array
 from .._remembered import PLAIN_TYPES, remembered
@@ -180,7 +182,12 @@ def _lengths(
 
 
 def check_bool(func: str, backend: str, name: str, value: Any) -> bool:
-    if not isinstance(value, bool):
+    if type(value) is bool:
+        return value
+    # a numpy bool or a 0-d boolean array of the backend (read), as numpy reads them
+    with contextlib.suppress(TypeError):
+        value = scalar_value(func, backend, name, value)
+    if type(value) is not bool:
         raise TypeError(f"{func} [{backend}]: {name} must be a bool, got {value!r}")
     return value
 

@@ -21,7 +21,8 @@ PATCHED = [
     "__ror__", "__rxor__", "__rlshift__", "__rrshift__", "__rmod__", "__mod__", "__lshift__",
     "__rshift__", "__imod__", "__ilshift__", "__irshift__", "__rmatmul__", "__add__", "__radd__",
     "__sub__", "__rsub__", "__mul__", "__rmul__", "__truediv__", "__rtruediv__", "__pow__",
-    "__rpow__", "__reduce_ex__",
+    "__rpow__", "__reduce_ex__", "__floordiv__", "__rfloordiv__", "__lt__", "__le__", "__gt__",
+    "__ge__", "__eq__", "__ne__", "__and__", "__or__", "__xor__", "__imatmul__",
 ]  # fmt: skip
 
 

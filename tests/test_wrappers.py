@@ -1,0 +1,364 @@
+"""Wrapper libraries (masked, unit, labelled arrays) over ember's namespaces: the data model.
+
+A wrapper class holds an array of ``xp`` and relies on Python's operator protocol: an array's
+operator that does not know the other operand returns ``NotImplemented``, so the wrapper's
+reflected method runs (numpy's ``__array_ufunc__ = None`` and ``__array_priority__`` say the
+same to numpy). numpy and torch do this natively; mlx's operators raise ``ValueError`` and do
+after :func:`ember_array.mlx.install`.
+"""
+
+from __future__ import annotations
+
+import importlib
+import operator
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+
+from ember_array._backends import BY_NAME
+
+# (operator, the method Python calls on the right operand when the left one defers)
+BINARY: list[tuple[str, Callable[[Any, Any], Any], str]] = [
+    ("+", operator.add, "__radd__"),
+    ("-", operator.sub, "__rsub__"),
+    ("*", operator.mul, "__rmul__"),
+    ("/", operator.truediv, "__rtruediv__"),
+    ("//", operator.floordiv, "__rfloordiv__"),
+    ("%", operator.mod, "__rmod__"),
+    ("**", operator.pow, "__rpow__"),
+    ("@", operator.matmul, "__rmatmul__"),
+    ("&", operator.and_, "__rand__"),
+    ("|", operator.or_, "__ror__"),
+    ("^", operator.xor, "__rxor__"),
+    ("<<", operator.lshift, "__rlshift__"),
+    (">>", operator.rshift, "__rrshift__"),
+    ("<", operator.lt, "__gt__"),
+    ("<=", operator.le, "__ge__"),
+    (">", operator.gt, "__lt__"),
+    (">=", operator.ge, "__le__"),
+    ("==", operator.eq, "__eq__"),
+    ("!=", operator.ne, "__ne__"),
+]
+INPLACE: list[tuple[str, Callable[[Any, Any], Any], str]] = [
+    ("+=", operator.iadd, "__radd__"),
+    ("-=", operator.isub, "__rsub__"),
+    ("*=", operator.imul, "__rmul__"),
+    ("/=", operator.itruediv, "__rtruediv__"),
+    ("//=", operator.ifloordiv, "__rfloordiv__"),
+    ("%=", operator.imod, "__rmod__"),
+    ("**=", operator.ipow, "__rpow__"),
+    ("@=", operator.imatmul, "__rmatmul__"),
+    ("&=", operator.iand, "__rand__"),
+    ("|=", operator.ior, "__ror__"),
+    ("^=", operator.ixor, "__rxor__"),
+    ("<<=", operator.ilshift, "__rlshift__"),
+    (">>=", operator.irshift, "__rrshift__"),
+]
+
+
+class Called:
+    """What a wrapper's method returns: which method ran, with which operand."""
+
+    def __init__(self, method: str, other: Any) -> None:
+        self.method = method
+        self.other = other
+
+
+def _method(name: str) -> Callable[[Any, Any], Called]:
+    def method(self: Any, other: Any) -> Called:
+        return Called(name, other)
+
+    method.__name__ = name
+    return method
+
+
+class PriorityWrapper:
+    """A minimal wrapper relying on ``__array_priority__`` alone (numpy's legacy rule)."""
+
+    __array_priority__ = 10**6
+    __hash__ = None  # type: ignore[assignment]
+
+    def __init__(self, data: Any) -> None:
+        self.data = data
+        self.shape = (7, 7)  # a shape no operand broadcasts with: it must never be read
+
+    def __array_namespace__(self, api_version: str | None = None) -> Any:
+        return self.data.__array_namespace__(api_version=api_version)
+
+
+for _, _, _name in BINARY:
+    setattr(PriorityWrapper, _name, _method(_name))
+
+
+class UfuncWrapper(PriorityWrapper):
+    """A wrapper that also opts out of numpy's ufuncs (NEP 13: ``__array_ufunc__ = None``)."""
+
+    __array_ufunc__ = None
+
+
+BACKENDS = ["numpy", "torch", "mlx"]
+#: the module of the backend's install()/uninstall()/installed()
+PATCHED = {"torch": "tensor", "mlx": "array"}
+
+
+@pytest.fixture(params=BACKENDS)
+def array(request: pytest.FixtureRequest) -> Iterator[Any]:
+    """A 2 x 2 int32 array of the backend, with ember's patches installed where it has them."""
+    name = request.param
+    pytest.importorskip(BY_NAME[name].native)
+    xp = importlib.import_module(f"ember_array.{name}")
+    patches = (
+        importlib.import_module(f"ember_array.{name}._{PATCHED[name]}") if name in PATCHED else None
+    )
+    was = patches is None or patches.installed()
+    if patches is not None:
+        patches.install()
+    try:
+        yield xp.reshape(xp.arange(4, dtype=xp.int32), (2, 2))
+    finally:
+        if not was:
+            patches.uninstall()
+
+
+@pytest.mark.parametrize("wrapper", [PriorityWrapper, UfuncWrapper])
+def test_operators_defer_to_a_wrapper(array: Any, wrapper: type) -> None:
+    w = wrapper(array)
+    for symbol, op, reflected in BINARY:
+        out = op(array, w)
+        assert isinstance(out, Called), f"x {symbol} w gave {type(out).__name__}"
+        assert (out.method, out.other is array) == (reflected, True), symbol
+
+
+@pytest.mark.parametrize("wrapper", [PriorityWrapper, UfuncWrapper])
+def test_inplace_operators_defer_to_a_wrapper(array: Any, wrapper: type) -> None:
+    numpy_nep13 = type(array).__module__ == "numpy" and wrapper is UfuncWrapper
+    for symbol, op, reflected in INPLACE:
+        x = array
+        if numpy_nep13:
+            # numpy's in-place operators refuse an operand with __array_ufunc__ = None (NEP 13);
+            # torch's and (after install()) mlx's defer, so x op= w rebinds x to w's result
+            with pytest.raises(TypeError, match="__array_ufunc__"):
+                op(x, wrapper(array))
+            continue
+        out = op(x, wrapper(array))
+        assert isinstance(out, Called), f"x {symbol} w gave {type(out).__name__}"
+        assert (out.method, out.other is array) == (reflected, True), symbol
+
+
+def test_unknown_operand_raises_python_type_error(array: Any) -> None:
+    # an operand nobody knows: Python's TypeError naming both types, as numpy and torch give
+    if type(array).__module__ == "numpy":
+        pytest.skip("numpy makes an object array of any operand")
+    with pytest.raises(TypeError, match="unsupported operand"):
+        array + object()
+    with pytest.raises(TypeError, match="not supported between"):
+        array < object()  # noqa: B015
+    assert (array == object()) is False or not bool((array == object()).any())
+
+
+def test_known_operands_keep_their_results(array: Any) -> None:
+    import numpy as np
+
+    # the deferral never changes what an array, a Python scalar or a numpy value gives
+    xp = array.__array_namespace__()
+    assert bool(xp.all((array + 1) == xp.add(array, 1)))
+    assert bool(xp.all((array < array) == xp.less(array, array)))
+    assert bool(xp.all((array // 2) == xp.floor_divide(array, 2)))
+    if type(array).__module__.startswith("mlx"):
+        assert bool(xp.all((array + np.int32(1)) == xp.add(array, 1)))
+        with pytest.raises(ValueError, match=r"__lt__ \[mlx\]"):
+            array < 2**70  # noqa: B015  (mlx's std::bad_cast, translated)
+
+
+# -- scalars: numpy scalars and 0-d arrays where the standard says int | float -------------
+
+SCALAR_BACKENDS = ["numpy", "torch", "mlx", "dask"]
+
+
+@pytest.fixture(params=SCALAR_BACKENDS)
+def sxp(request: pytest.FixtureRequest) -> Any:
+    name = request.param
+    pytest.importorskip(BY_NAME[name].native)
+    return importlib.import_module(f"ember_array.{name}")
+
+
+def _own_zero_d(xp: Any, value: float) -> Any:
+    return xp.asarray(value, dtype=xp.float32)
+
+
+def test_fill_values_take_numpy_scalars_and_zero_d_arrays(sxp: Any) -> None:
+    import numpy as np
+
+    x = sxp.asarray([1.0, 2.0, 3.0], dtype=sxp.float32)
+    givens = [np.float64(2.5), np.int64(2)]
+    if sxp.__name__ != "ember_array.torch":  # torch's own full() refuses numpy arrays
+        givens.append(np.asarray(2.5))
+    if sxp.__name__ != "ember_array.dask":  # dask's full() of a dask array computes it
+        givens.append(_own_zero_d(sxp, 2.5))
+    for given in givens:
+        want = float(given)
+        out = sxp.full_like(x, given)
+        assert np.asarray(out).tolist() == [want] * 3, (type(given), out)
+        assert out.dtype == x.dtype
+        assert np.asarray(sxp.full((2,), given, dtype=sxp.float32)).tolist() == [want] * 2
+    with pytest.raises(TypeError, match="fill_value"):
+        sxp.full_like(x, "1")
+
+
+def test_scatter_fill_value_takes_numpy_scalars_and_zero_d_arrays(sxp: Any) -> None:
+    import numpy as np
+
+    from ember_array.scatter import scatter
+
+    values = sxp.asarray([1.0, 2.0], dtype=sxp.float32)
+    index = sxp.asarray([0, 0])
+    for given in (np.float64(-1.0), np.int64(-1), np.asarray(-1.0), _own_zero_d(sxp, -1.0)):
+        if sxp.__name__ == "ember_array.dask" and not isinstance(given, np.generic | np.ndarray):
+            with pytest.raises(TypeError, match="compute the graph"):
+                scatter(values, index, 2, fill_value=given)
+            continue
+        out = scatter(values, index, 2, fill_value=given)
+        assert np.asarray(out).tolist() == [3.0, -1.0], type(given)
+    with pytest.raises(TypeError, match="fill_value"):
+        scatter(values, index, 2, fill_value="0")
+
+
+def test_window_flags_take_numpy_bools(sxp: Any) -> None:
+    import numpy as np
+
+    from ember_array.signal import hann_window
+
+    plain = np.asarray(hann_window(np.int64(8), periodic=True, xp=sxp))
+    assert np.array_equal(np.asarray(hann_window(8, periodic=np.bool_(True), xp=sxp)), plain)
+    with pytest.raises(TypeError, match="periodic"):
+        hann_window(8, periodic="yes", xp=sxp)
+
+
+def test_mlx_compiled_functions_take_numpy_ints() -> None:
+    import numpy as np
+
+    mx = pytest.importorskip("mlx.core")
+    import ember_array.mlx as xp
+
+    x = xp.reshape(xp.arange(12, dtype=xp.float32), (3, 4))
+    # a numpy int reached mx.compile: "[compile] Function arguments must be trees of arrays
+    # or constants ... received type int64"
+    out = xp.take(x, mx.array([0, 3, 1]), axis=np.int64(1))
+    assert np.asarray(out).tolist() == np.asarray(xp.take(x, mx.array([0, 3, 1]), axis=1)).tolist()
+    idx = mx.zeros((3, 1), dtype=mx.int32)
+    assert xp.take_along_axis(x, idx, axis=np.int64(1)).shape == (3, 1)
+
+
+@pytest.mark.filterwarnings("ignore::RuntimeWarning", "ignore::UserWarning")
+def test_var_correction_takes_a_numpy_int(sxp: Any) -> None:
+    # N - correction <= 0 gives NaN (the standard), for a numpy int as for a Python one
+    import numpy as np
+
+    x = sxp.asarray([1.0], dtype=sxp.float32)
+    assert bool(np.isnan(np.asarray(sxp.var(x, correction=np.int64(1)))))
+
+
+# -- namespace predicates: how a wrapper tells which backend it holds ----------------------
+
+PREDICATES = {
+    "numpy": ["numpy", "array_api_compat.numpy", "ember_array.numpy"],
+    "torch": ["torch", "array_api_compat.torch", "ember_array.torch"],
+    "mlx": ["mlx.core", "ember_array.mlx"],
+    "dask": ["dask.array", "array_api_compat.dask.array", "ember_array.dask"],
+    "jax": ["jax.numpy"],
+    "array_api_strict": ["array_api_strict"],
+}
+
+
+def test_namespace_predicates() -> None:
+    import array_api_compat
+
+    import ember_array
+
+    modules = {}
+    for library, names in PREDICATES.items():
+        for modname in names:
+            try:
+                modules[modname] = (library, importlib.import_module(modname))
+            except ImportError:
+                continue
+    assert len(modules) >= 8
+    for modname, (library, module) in modules.items():
+        for other in PREDICATES:
+            predicate = getattr(ember_array, f"is_{other}_namespace")
+            assert predicate(module) is (other == library), (modname, other)
+            compat = getattr(array_api_compat, f"is_{other}_namespace", None)
+            if compat is not None and not modname.startswith("ember_array"):
+                # array-api-compat's answer for the modules it knows (mlx: not one of them)
+                assert compat(module) is predicate(module) or other == "mlx", (modname, other)
+    assert not ember_array.is_numpy_namespace(object())
+    assert not ember_array.is_torch_namespace("torch")  # a name is no namespace
+
+
+def test_namespace_predicates_on_versioned_views_and_dask_arrays() -> None:
+    import numpy as np
+
+    import ember_array
+
+    old = ember_array.namespace(np.zeros(2), api_version="2024.12")
+    assert ember_array.is_numpy_namespace(old)
+    da = pytest.importorskip("dask.array")
+    assert ember_array.is_dask_array(da.zeros(2))
+    assert not ember_array.is_dask_array(np.zeros(2))
+    assert ember_array.is_dask_namespace(ember_array.namespace(da.zeros(2)))
+
+
+def test_mlx_operators_read_a_huge_python_int_as_a_float_for_floating_arrays() -> None:
+    import numpy as np
+
+    pytest.importorskip("mlx.core")
+    import ember_array.mlx as xp
+    from ember_array.mlx import _array
+
+    was = _array.installed()
+    xp.install()
+    try:
+        x = xp.asarray([1.0, 2.0], dtype=xp.float32)
+        # mlx converts every Python int to int64 first: std::bad_cast; numpy (NEP 50) reads a
+        # Python int as the floating array's dtype
+        want = np.asarray([1.0, 2.0], dtype=np.float32)
+        assert np.asarray(x < 2**70).tolist() == (want < 2**70).tolist()
+        assert np.allclose(np.asarray(x + 2**70), want + 2**70)
+        assert (x * 2**70).dtype == xp.float32
+        with pytest.raises(ValueError, match=r"__add__ \[mlx\]"):
+            xp.asarray([1], dtype=xp.int32) + 2**70
+    finally:
+        if not was:
+            xp.uninstall()
+
+
+@pytest.mark.filterwarnings("ignore::hypothesis.errors.HypothesisWarning")
+def test_hypothesis_strategies_namespace_draws_ember_arrays(sxp: Any) -> None:
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis.extra.array_api import make_strategies_namespace
+
+    import ember_array
+
+    xps = make_strategies_namespace(sxp)
+    dtypes = xps.scalar_dtypes()
+    if not BY_NAME[sxp.__name__.rpartition(".")[2]].has_complex128:
+        # xp.complex128 is the marker every dtype= refuses (mlx has no complex128): hypothesis
+        # draws every dtype the namespace names, so a test on mlx asks for complex64 only
+        dtypes = (
+            xps.boolean_dtypes()
+            | xps.integer_dtypes()
+            | xps.unsigned_integer_dtypes()
+            | xps.floating_dtypes()
+            | xps.complex_dtypes(sizes=64)
+        )
+    drawn = []
+
+    @settings(max_examples=15, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(xps.arrays(dtype=dtypes, shape=xps.array_shapes(max_dims=2, max_side=3)))
+    def check(a: Any) -> None:
+        assert ember_array.namespace(a) is sxp
+        drawn.append(a.dtype)
+
+    check()
+    assert drawn

@@ -1,0 +1,26 @@
+"""The 2026.12 draft's additions for numpy arrays (see :mod:`ember_array._versions`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from .. import numpy as _xp
+from .._boundary import guard
+from .._common._top_k import make_top_k
+
+__all__ = ["NAMES"]
+
+
+def _select(y: Any, k: int, largest: bool) -> Any:
+    """``k`` best elements of each row by ``np.argpartition`` (NaN sorts last there)."""
+    n = y.shape[-1]
+    if largest:
+        return np.argpartition(y, n - k, axis=-1)[..., n - k :]
+    return np.argpartition(y, k - 1, axis=-1)[..., :k]
+
+
+#: The names the 2026.12 view adds to :mod:`ember_array.numpy`. numpy computes eagerly, so
+#: top_k reads one boolean to skip the repair of ties when none straddles the cut.
+NAMES: dict[str, Any] = {"top_k": guard(make_top_k(_xp, _select, eager=True), "top_k", "numpy")}

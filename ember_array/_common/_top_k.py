@@ -23,9 +23,8 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
-from .._helpers import device
-
 __all__ = [
+    "Place",
     "Select",
     "TopKArgs",
     "check_top_k",
@@ -34,6 +33,10 @@ __all__ = [
     "top_k_last",
     "top_k_over",
 ]
+
+#: ``place(y)``: the device of ``y`` for a creation function's ``device=`` (None: the default,
+#: right on one-device backends: numpy, mlx's unified memory).
+Place = Callable[[Any], Any]
 
 #: ``select(y, k, largest)``: int64 indices, on ``y``'s last axis, of ``k`` elements no other
 #: element of that axis beats (NaN counts as the greatest), in any order; ``1 <= k <= n``.
@@ -133,8 +136,19 @@ def _ordered(xp: ModuleType, y: Any, idx: Any, largest: bool) -> Any:
     return xp.take_along_axis(idx, order, axis=-1)
 
 
+def _nowhere(y: Any) -> None:
+    return None
+
+
 def top_k_last(
-    xp: ModuleType, y: Any, k: int, largest: bool, select: Select, *, eager: bool = False
+    xp: ModuleType,
+    y: Any,
+    k: int,
+    largest: bool,
+    select: Select,
+    *,
+    eager: bool = False,
+    place: Place = _nowhere,
 ) -> Any:
     """The indices of ``top_k`` on ``y``'s last axis, in the order of the module docstring.
 
@@ -143,7 +157,7 @@ def top_k_last(
     runs, with no data read.
     """
     n = y.shape[-1]
-    dev = device(y)
+    dev = place(y)
     itype = _index(xp)
     cand = xp.astype(select(y, k, largest), itype, copy=False)
     if k == n:
@@ -189,6 +203,7 @@ def top_k_over(
     select: Select,
     eager: bool = False,
     constant: Callable[[Any], Any] | None = None,
+    place: Place = _nowhere,
 ) -> tuple[Any, Any]:
     """``top_k`` for the namespace ``xp`` with the selection kernel ``select``.
 
@@ -205,10 +220,10 @@ def top_k_over(
     args = check_top_k(xp, x, k, axis, mode, backend)
     y = xp.reshape(x, (-1,)) if args.axis is None else xp.moveaxis(x, args.axis, -1)
     if args.k == 0:
-        idx = xp.zeros((*y.shape[:-1], 0), dtype=_index(xp), device=device(y))
+        idx = xp.zeros((*y.shape[:-1], 0), dtype=_index(xp), device=place(y))
     else:
         found = y if constant is None else constant(y)
-        idx = top_k_last(xp, found, args.k, args.largest, select, eager=eager)
+        idx = top_k_last(xp, found, args.k, args.largest, select, eager=eager, place=place)
     values = xp.take_along_axis(y, idx, axis=-1)
     if args.axis is not None:
         values = xp.moveaxis(values, -1, args.axis)
@@ -222,6 +237,7 @@ def make_top_k(
     *,
     eager: bool = False,
     constant: Callable[[Any], Any] | None = None,
+    place: Place = _nowhere,
 ) -> Callable[..., Any]:
     """The standard's ``top_k`` for the ember_array namespace ``xp`` (its ``__name__`` names
     the backend), computed by :func:`top_k_over` with the selection kernel ``select``."""
@@ -261,7 +277,16 @@ def make_top_k(
             ``mode``.
         """
         return top_k_over(
-            xp, x, k, axis, mode, backend=backend, select=select, eager=eager, constant=constant
+            xp,
+            x,
+            k,
+            axis,
+            mode,
+            backend=backend,
+            select=select,
+            eager=eager,
+            constant=constant,
+            place=place,
         )
 
     top_k.__module__ = xp.__name__

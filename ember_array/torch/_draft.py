@@ -27,4 +27,6 @@ def _select(y: Any, k: int, largest: bool) -> Any:
 
 
 #: The names the 2026.12 view adds to :mod:`ember_array.torch`.
-NAMES: dict[str, Any] = {"top_k": guard(make_top_k(_xp, _select), "top_k", "torch")}
+NAMES: dict[str, Any] = {
+    "top_k": guard(make_top_k(_xp, _select, place=lambda y: y.device), "top_k", "torch")
+}

@@ -150,3 +150,44 @@ def test_top_k_dask_stays_lazy_without_a_full_sort(no_compute: None) -> None:
     assert not any("sort" in str(key) for key in graph), "a task sorts"
     # the candidates: at most k per chunk of 500 (never the whole axis in one task)
     assert all(c <= 5 * 8 for c in idx.chunks[-1])
+
+
+def test_dtypes_per_device(backend: str) -> None:
+    xp = load_backend(backend)[1]
+    info = ember_array.namespace(xp.ones(1), api_version=DRAFT).__array_namespace_info__()
+    for device in info.devices():
+        found = info.dtypes(device=device)
+        assert "float32" in found, device
+        defaults = info.default_dtypes(device=device)
+        assert defaults["real floating"] in found.values(), device
+        assert defaults["indexing"] in found.values(), device
+
+
+def test_a_device_without_float64_through_the_registry(
+    backend: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # a stand-in: the registry row says the CPU cannot hold float64 (as mlx's GPU, torch's MPS)
+    import dataclasses
+
+    from ember_array import _backends
+
+    xp = load_backend(backend)[1]
+    draft = ember_array.namespace(xp.ones(1), api_version=DRAFT)
+    info = draft.__array_namespace_info__()
+    cpu = info.devices()[0]
+    assert "float64" in info.dtypes(device=cpu)
+    row = _backends.BY_NAME[backend]
+    monkeypatch.setitem(
+        _backends.BY_NAME, backend, dataclasses.replace(row, no_float64=(*row.no_float64, "cpu"))
+    )
+    found = info.dtypes(device=cpu)
+    assert "float64" not in found
+    assert "complex128" not in found
+    assert "float32" in found
+    assert info.default_dtypes(device=cpu)["real floating"] == xp.float32
+    with pytest.raises(TypeError, match=rf"zeros\(\) \[{backend}\].*cannot hold dtype float64"):
+        draft.zeros(2, dtype=xp.float64, device=cpu)
+    with pytest.raises(TypeError, match=r"asarray\(\).*float64"):
+        draft.asarray(np.ones(2), device=cpu)
+    assert draft.zeros(2, dtype=xp.float32, device=cpu).dtype == xp.float32
+    assert xp.zeros(2, dtype=xp.float64, device=cpu).dtype == xp.float64  # 2025.12: unchanged

@@ -16,10 +16,16 @@ import numpy as np
 from .. import dask as _xp
 from .. import numpy as _np_xp
 from .._boundary import guard
+from .._common._device_dtypes import checked_creation, draft_info
 from .._common._top_k import check_top_k, top_k_last
 from ._native import DA
 
-__all__ = ["NAMES", "top_k"]
+__all__ = ["INFO", "NAMES", "top_k"]
+
+
+def _kind(device: Any) -> str:
+    """dask's chunks are numpy arrays: CPU memory ("cpu" and array-api-compat's DASK_DEVICE)."""
+    return "cpu"
 
 
 def _np_select(y: Any, k: int, largest: bool) -> Any:
@@ -126,5 +132,13 @@ def top_k(x: Any, k: int, /, *, axis: int | None = None, mode: str = "largest") 
     return values, idx
 
 
-#: The names the 2026.12 view adds to :mod:`ember_array.dask`.
-NAMES: dict[str, Any] = {"top_k": guard(top_k, "top_k", "dask")}
+#: What the 2026.12 view puts over :mod:`ember_array.dask`: top_k and the creation functions
+#: that refuse a dtype their device cannot hold.
+NAMES: dict[str, Any] = {
+    **checked_creation(_xp, "dask", _kind),
+    "top_k": guard(top_k, "top_k", "dask"),
+}
+
+
+#: The 2026.12 view's inspection class: dtypes and default dtypes per device.
+INFO = draft_info(_xp.__array_namespace_info__, "dask", _kind)

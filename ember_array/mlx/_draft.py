@@ -8,9 +8,16 @@ import mlx.core as mx
 
 from .. import mlx as _xp
 from .._boundary import guard
+from .._common._device_dtypes import checked_creation, draft_info
 from .._common._top_k import make_top_k
+from ._devices import device_kind
 
-__all__ = ["NAMES"]
+__all__ = ["INFO", "NAMES"]
+
+
+def _kind(device: Any) -> str:
+    """``"cpu"`` or ``"gpu"``: where mlx runs (its memory is unified)."""
+    return device_kind(device)
 
 
 def _select(y: Any, k: int, largest: bool) -> Any:
@@ -25,10 +32,16 @@ def _select(y: Any, k: int, largest: bool) -> Any:
     return mx.argpartition(y, k - 1, axis=-1)[..., :k]
 
 
-#: The names the 2026.12 view adds to :mod:`ember_array.mlx`.
+#: What the 2026.12 view puts over :mod:`ember_array.mlx`: top_k and the creation functions
+#: that refuse a dtype their device cannot hold.
 #: mlx: no vjp through a gather's indices ("Cannot calculate VJP with respect to indices"), so
 #: the indices are found on mx.stop_gradient(x) (by design: mlx's gather differentiates the
 #: values only; no upstream issue).
 NAMES: dict[str, Any] = {
-    "top_k": guard(make_top_k(_xp, _select, constant=mx.stop_gradient), "top_k", "mlx")
+    **checked_creation(_xp, "mlx", _kind),
+    "top_k": guard(make_top_k(_xp, _select, constant=mx.stop_gradient), "top_k", "mlx"),
 }
+
+
+#: The 2026.12 view's inspection class: dtypes and default dtypes per device.
+INFO = draft_info(_xp.__array_namespace_info__, "mlx", _kind)

@@ -8,9 +8,17 @@ import torch
 
 from .. import torch as _xp
 from .._boundary import guard
+from .._common._device_dtypes import checked_creation, draft_info
 from .._common._top_k import make_top_k, sort_select
+from ._device_rules import resolve
 
-__all__ = ["NAMES"]
+__all__ = ["INFO", "NAMES"]
+
+
+def _kind(device: Any) -> str:
+    """The torch device type (``"cpu"``, ``"cuda"``, ``"mps"``) of any spelling ember accepts."""
+    return resolve(device, "__array_namespace_info__()").type
+
 
 #: torch: topk has no kernel for uint16/uint32/uint64 ("topk_cpu" not implemented for
 #: 'UInt32'; https://github.com/pytorch/pytorch/issues/58734): ember's argsort covers them.
@@ -26,7 +34,13 @@ def _select(y: Any, k: int, largest: bool) -> Any:
     return torch.topk(y, k, dim=-1, largest=largest, sorted=False).indices
 
 
-#: The names the 2026.12 view adds to :mod:`ember_array.torch`.
+#: What the 2026.12 view puts over :mod:`ember_array.torch`: top_k and the creation functions
+#: that refuse a dtype their device cannot hold.
 NAMES: dict[str, Any] = {
-    "top_k": guard(make_top_k(_xp, _select, place=lambda y: y.device), "top_k", "torch")
+    **checked_creation(_xp, "torch", _kind),
+    "top_k": guard(make_top_k(_xp, _select, place=lambda y: y.device), "top_k", "torch"),
 }
+
+
+#: The 2026.12 view's inspection class: dtypes and default dtypes per device.
+INFO = draft_info(_xp.__array_namespace_info__, "torch", _kind)

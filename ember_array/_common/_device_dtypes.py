@@ -93,9 +93,9 @@ def _double(ns: ModuleType, dtype: Any) -> str | None:
         except TypeError:  # mlx: a Dtype compared with another type
             continue
     # another library's dtype (asarray of a numpy array on torch): by its name
-    name = getattr(dtype, "name", None)
-    name = name if isinstance(name, str) else str(dtype).rpartition(".")[2]
-    return name if name in DOUBLE else None
+    named = getattr(dtype, "name", None)
+    spelled = named if isinstance(named, str) else str(dtype).rpartition(".")[2]
+    return spelled if spelled in DOUBLE else None
 
 
 def checked_creation(ns: ModuleType, backend: str, kind_of: KindOf) -> dict[str, Any]:

@@ -23,6 +23,8 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
+from .._markers import wraps_native
+
 __all__ = [
     "Place",
     "Select",
@@ -238,9 +240,11 @@ def make_top_k(
     eager: bool = False,
     constant: Callable[[Any], Any] | None = None,
     place: Place = _nowhere,
+    native: tuple[str, ...] = (),
 ) -> Callable[..., Any]:
     """The standard's ``top_k`` for the ember_array namespace ``xp`` (its ``__name__`` names
-    the backend), computed by :func:`top_k_over` with the selection kernel ``select``."""
+    the backend), computed by :func:`top_k_over` with the selection kernel ``select``, which
+    calls the backend's functions ``native`` (for the support matrix)."""
     backend = xp.__name__.rpartition(".")[2]
 
     def top_k(
@@ -291,4 +295,4 @@ def make_top_k(
 
     top_k.__module__ = xp.__name__
     top_k.__qualname__ = "top_k"
-    return top_k
+    return wraps_native(*native)(top_k) if native else top_k

@@ -39,7 +39,11 @@ def _select(y: Any, k: int, largest: bool) -> Any:
 #: values only; no upstream issue).
 NAMES: dict[str, Any] = {
     **checked_creation(_xp, "mlx", _kind),
-    "top_k": guard(make_top_k(_xp, _select, constant=mx.stop_gradient), "top_k", "mlx"),
+    "top_k": guard(
+        make_top_k(_xp, _select, native=("argpartition",), constant=mx.stop_gradient),
+        "top_k",
+        "mlx",
+    ),
 }
 
 

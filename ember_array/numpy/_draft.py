@@ -32,7 +32,9 @@ def _select(y: Any, k: int, largest: bool) -> Any:
 #: top_k reads one boolean to skip the repair of ties when none straddles the cut.
 NAMES: dict[str, Any] = {
     **checked_creation(_xp, "numpy", _kind),
-    "top_k": guard(make_top_k(_xp, _select, eager=True), "top_k", "numpy"),
+    "top_k": guard(
+        make_top_k(_xp, _select, native=("argpartition",), eager=True), "top_k", "numpy"
+    ),
 }
 
 

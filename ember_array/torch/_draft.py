@@ -38,7 +38,9 @@ def _select(y: Any, k: int, largest: bool) -> Any:
 #: that refuse a dtype their device cannot hold.
 NAMES: dict[str, Any] = {
     **checked_creation(_xp, "torch", _kind),
-    "top_k": guard(make_top_k(_xp, _select, place=lambda y: y.device), "top_k", "torch"),
+    "top_k": guard(
+        make_top_k(_xp, _select, native=("topk",), place=lambda y: y.device), "top_k", "torch"
+    ),
 }
 
 

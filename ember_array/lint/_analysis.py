@@ -13,6 +13,7 @@ import ast
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
+from .._spec import API_VERSION, DRAFT_VERSION, NEW_IN_DRAFT
 from ._rules import (
     ARRAY_API_HELPER_MODULES,
     ARRAY_ATTRIBUTES,
@@ -165,9 +166,17 @@ class Analyzer:
     """Lint one parsed module; :meth:`run` yields findings (noqa not yet applied)."""
 
     def __init__(
-        self, path: str, tree: ast.Module, targets: Iterable[str], own_package: str | None = None
+        self,
+        path: str,
+        tree: ast.Module,
+        targets: Iterable[str],
+        own_package: str | None = None,
+        *,
+        api_version: str = API_VERSION,
     ) -> None:
         self.path = path
+        #: the revision targeted: the draft's names (NEW_IN_DRAFT) are standard only in it
+        self.api_version = api_version
         #: the top-level package the file belongs to: its own functions are not backend calls
         #: (scipy's modules calling scipy.special, which dispatches on the array type itself)
         self.own_package = own_package
@@ -503,6 +512,19 @@ class Analyzer:
             self._check_dtype_for_targets(node, name)
             return
         if name.startswith("__") and name.endswith("__"):
+            return
+        if name in NEW_IN_DRAFT:
+            if self.api_version == DRAFT_VERSION:
+                self.used.add(name)
+                return
+            self._add(
+                node,
+                "EA101",
+                f"`xp.{name}` is new in the {DRAFT_VERSION} draft, not in the "
+                f"{self.api_version} standard this project targets",
+                f'set api-version = "{DRAFT_VERSION}" in [tool.ember_array.lint] and take xp '
+                f'from namespace(x, api_version="{DRAFT_VERSION}")',
+            )
             return
         if name in NON_STANDARD_DTYPES:
             hint = RENAMES.get(name)

@@ -191,3 +191,14 @@ def test_a_device_without_float64_through_the_registry(
         draft.asarray(np.ones(2), device=cpu)
     assert draft.zeros(2, dtype=xp.float32, device=cpu).dtype == xp.float32
     assert xp.zeros(2, dtype=xp.float64, device=cpu).dtype == xp.float64  # 2025.12: unchanged
+
+
+def test_dlpack_c_exchange_api_is_the_native_types() -> None:
+    # data-apis/array-api#984: a type attribute; ember leaves it where the native type has it
+    torch = pytest.importorskip("torch")
+    x = torch.ones(2)
+    assert ember_array.namespace(x, api_version=DRAFT).asarray(x) is x
+    native = getattr(torch.Tensor, "__dlpack_c_exchange_api__", None)
+    if native is None:
+        pytest.skip("this torch has no __dlpack_c_exchange_api__ (torch 2.13 has)")
+    assert type(x).__dlpack_c_exchange_api__ is native

@@ -26,8 +26,10 @@ from typing import Any
 from .._markers import wraps_native
 
 __all__ = [
+    "Eager",
     "Place",
     "Select",
+    "always",
     "TopKArgs",
     "check_top_k",
     "make_top_k",
@@ -39,6 +41,9 @@ __all__ = [
 #: ``place(y)``: the device of ``y`` for a creation function's ``device=`` (None: the default,
 #: right on one-device backends: numpy, mlx's unified memory).
 Place = Callable[[Any], Any]
+
+#: ``eager(y)``: whether ``y``'s values can be read on the host now (see :func:`top_k_last`).
+Eager = Callable[[Any], bool]
 
 #: ``select(y, k, largest)``: int64 indices, on ``y``'s last axis, of ``k`` elements no other
 #: element of that axis beats (NaN counts as the greatest), in any order; ``1 <= k <= n``.
@@ -142,6 +147,15 @@ def _nowhere(y: Any) -> None:
     return None
 
 
+def _never(y: Any) -> bool:
+    return False
+
+
+def always(y: Any) -> bool:
+    """:data:`Eager` of a backend that computes now (numpy, a dask chunk)."""
+    return True
+
+
 def top_k_last(
     xp: ModuleType,
     y: Any,
@@ -149,32 +163,37 @@ def top_k_last(
     largest: bool,
     select: Select,
     *,
-    eager: bool = False,
+    eager: Eager = _never,
     place: Place = _nowhere,
 ) -> Any:
     """The indices of ``top_k`` on ``y``'s last axis, in the order of the module docstring.
 
-    ``eager``: the backend computes now (numpy), so one read of a boolean skips the repair
-    when no tie straddles the cut (float data, nearly always); elsewhere the repair always
-    runs, with no data read.
+    ``eager(y)``: whether ``y``'s values can be read now at no cost to laziness or tracing
+    (numpy; a torch CPU tensor outside compile and torch.func): then one boolean read skips
+    the repair when no tie straddles the cut (float data, nearly always); elsewhere the
+    repair always runs, with no data read.
     """
     n = y.shape[-1]
     dev = place(y)
     itype = _index(xp)
-    cand = xp.astype(select(y, k, largest), itype, copy=False)
+    # k + 1 candidates (below n): the (k+1)-th best says whether ties straddle the cut
+    m = k + 1 if k < n else k
+    cand = xp.astype(select(y, m, largest), itype, copy=False)
     if k == n:
         return _ordered(xp, y, cand, largest)
     floating = xp.isdtype(y.dtype, "real floating")
     cv = xp.take_along_axis(y, cand, axis=-1)
-    # the k-th best value of each row: the worst of the candidates
-    t = xp.sort(cv, axis=-1, descending=largest)[..., k - 1 : k]
+    order = xp.argsort(cv, axis=-1, descending=largest, stable=True)
+    cand = xp.take_along_axis(cand, order, axis=-1)
+    cv = xp.take_along_axis(cv, order, axis=-1)
+    # the k-th best value of each row, and the (k+1)-th
+    t, after = cv[..., k - 1 : k], cv[..., k : k + 1]
+    cand, cv = cand[..., :k], cv[..., :k]
+    if eager(y) and not bool(xp.any(_ties(xp, after, t, floating))):
+        return _ordered(xp, y, cand, largest)  # no tie at the cut: the k best are these
     better = _beats(xp, cv, t, largest, floating)
     need = k - xp.sum(xp.astype(better, itype), axis=-1, keepdims=True)
     ties = _ties(xp, y, t, floating)
-    if eager:
-        n_ties = xp.sum(xp.astype(ties, itype), axis=-1, keepdims=True)
-        if not bool(xp.any(xp.greater(n_ties, need))):
-            return _ordered(xp, y, cand, largest)
     # The kernel kept `need` of the ties, perhaps not the first ones: the first `k` ties by
     # index are the k largest of the key n - index (0 off the ties), found by the same kernel.
     key = xp.where(
@@ -203,7 +222,7 @@ def top_k_over(
     *,
     backend: str,
     select: Select,
-    eager: bool = False,
+    eager: Eager = _never,
     constant: Callable[[Any], Any] | None = None,
     place: Place = _nowhere,
 ) -> tuple[Any, Any]:
@@ -237,7 +256,7 @@ def make_top_k(
     xp: ModuleType,
     select: Select,
     *,
-    eager: bool = False,
+    eager: Eager = _never,
     constant: Callable[[Any], Any] | None = None,
     place: Place = _nowhere,
     native: tuple[str, ...] = (),

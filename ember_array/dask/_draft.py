@@ -17,7 +17,7 @@ from .. import dask as _xp
 from .. import numpy as _np_xp
 from .._boundary import guard
 from .._common._device_dtypes import checked_creation, draft_info
-from .._common._top_k import check_top_k, top_k_last
+from .._common._top_k import always, check_top_k, top_k_last
 from ._native import DA
 
 __all__ = ["INFO", "NAMES", "top_k"]
@@ -40,13 +40,13 @@ def _chunk_top(b: Any, k: int, largest: bool, starts: tuple[int, ...], block_id:
     kk = min(k, b.shape[-1])
     if kk == 0:
         return np.zeros((*b.shape[:-1], 0), dtype=np.int64)
-    local = top_k_last(_np_xp, b, kk, largest, _np_select, eager=True)
+    local = top_k_last(_np_xp, b, kk, largest, _np_select, eager=always)
     return np.sort(local, axis=-1) + starts[block_id[-1]]
 
 
 def _ranked(b: Any, k: int, largest: bool) -> Any:
     """Positions of the best ``k`` of ``b``'s last axis, in the standard's order."""
-    return top_k_last(_np_xp, b, k, largest, _np_select, eager=True)
+    return top_k_last(_np_xp, b, k, largest, _np_select, eager=always)
 
 
 def _gather(b: Any, idx: Any) -> Any:

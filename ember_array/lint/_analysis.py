@@ -35,6 +35,7 @@ from ._rules import (
     RNG_CALLS,
     STANDARD_SUB,
     STANDARD_TOP,
+    not_standard,
     std_hint,
 )
 
@@ -175,7 +176,6 @@ class Analyzer:
         api_version: str = API_VERSION,
     ) -> None:
         self.path = path
-        #: the revision targeted: the draft's names (NEW_IN_DRAFT) are standard only in it
         self.api_version = api_version
         #: the top-level package the file belongs to: its own functions are not backend calls
         #: (scipy's modules calling scipy.special, which dispatches on the array type itself)
@@ -507,24 +507,11 @@ class Analyzer:
             return
         if name in STANDARD_SUB:
             return  # xp.linalg itself; its attribute is judged on its own node
-        if name in STANDARD_TOP:
+        if name in STANDARD_TOP or (name in NEW_IN_DRAFT and self.api_version == DRAFT_VERSION):
             self.used.add(name)
             self._check_dtype_for_targets(node, name)
             return
         if name.startswith("__") and name.endswith("__"):
-            return
-        if name in NEW_IN_DRAFT:
-            if self.api_version == DRAFT_VERSION:
-                self.used.add(name)
-                return
-            self._add(
-                node,
-                "EA101",
-                f"`xp.{name}` is new in the {DRAFT_VERSION} draft, not in the "
-                f"{self.api_version} standard this project targets",
-                f'set api-version = "{DRAFT_VERSION}" in [tool.ember_array.lint] and take xp '
-                f'from namespace(x, api_version="{DRAFT_VERSION}")',
-            )
             return
         if name in NON_STANDARD_DTYPES:
             hint = RENAMES.get(name)
@@ -535,13 +522,7 @@ class Analyzer:
                 f"use xp.{hint}" if hint else "use one of the standard's dtypes",
             )
             return
-        hint = std_hint(name)
-        self._add(
-            node,
-            "EA101",
-            f"`xp.{name}` is not in the array API standard",
-            f"use xp.{hint}" if hint else None,
-        )
+        self._add(node, "EA101", *not_standard(name, self.api_version))
 
     def _check_dtype_for_targets(self, node: ast.AST, name: str) -> None:
         lacking = self._lacking_dtypes()

@@ -9,7 +9,7 @@ import numpy as np
 from .. import numpy as _xp
 from .._boundary import guard
 from .._common._device_dtypes import checked_creation, draft_info
-from .._common._top_k import make_top_k
+from .._common._top_k import always, make_top_k
 
 __all__ = ["INFO", "NAMES"]
 
@@ -33,7 +33,7 @@ def _select(y: Any, k: int, largest: bool) -> Any:
 NAMES: dict[str, Any] = {
     **checked_creation(_xp, "numpy", _kind),
     "top_k": guard(
-        make_top_k(_xp, _select, native=("argpartition",), eager=True), "top_k", "numpy"
+        make_top_k(_xp, _select, native=("argpartition",), eager=always), "top_k", "numpy"
     ),
 }
 

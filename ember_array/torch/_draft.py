@@ -10,6 +10,7 @@ from .. import torch as _xp
 from .._boundary import guard
 from .._common._device_dtypes import checked_creation, draft_info
 from .._common._top_k import make_top_k, sort_select
+from .._helpers import is_eager_cpu_tensor
 from ._device_rules import resolve
 
 __all__ = ["INFO", "NAMES"]
@@ -39,7 +40,15 @@ def _select(y: Any, k: int, largest: bool) -> Any:
 NAMES: dict[str, Any] = {
     **checked_creation(_xp, "torch", _kind),
     "top_k": guard(
-        make_top_k(_xp, _select, native=("topk",), place=lambda y: y.device), "top_k", "torch"
+        make_top_k(
+            _xp,
+            _select,
+            native=("topk",),
+            place=lambda y: y.device,
+            eager=is_eager_cpu_tensor,
+        ),
+        "top_k",
+        "torch",
     ),
 }
 

@@ -20,6 +20,17 @@ class DraftArrayNamespace(ArrayNamespace[TArray], Protocol[TArray]):
     See Also
     --------
     ArrayNamespace : the 2025.12 namespace, which has no ``top_k``.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import ember_array
+    >>> from ember_array.typing import DraftArrayNamespace
+    >>> x = np.asarray([2.0, 7.0, 7.0, 1.0])
+    >>> xp: DraftArrayNamespace[np.ndarray] = ember_array.namespace(x, api_version="2026.12")
+    >>> values, indices = xp.top_k(x, 2)
+    >>> values.tolist(), indices.tolist()
+    ([7.0, 7.0], [1, 2])
     """
 
     def top_k(

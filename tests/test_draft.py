@@ -202,3 +202,20 @@ def test_dlpack_c_exchange_api_is_the_native_types() -> None:
     if native is None:
         pytest.skip("this torch has no __dlpack_c_exchange_api__ (torch 2.13 has)")
     assert type(x).__dlpack_c_exchange_api__ is native
+
+
+def test_top_k_under_vmap_and_mx_compile() -> None:
+    # no host read on the traced paths (torch.compile(fullgraph=True) too, checked by hand:
+    # it costs seconds)
+    torch = pytest.importorskip("torch")
+    mx = pytest.importorskip("mlx.core")
+    pytest.importorskip("ember_array.mlx")
+    a = np.asarray([[0.5, 3.0, -1.0, 2.0, 2.0], [1.0, 1.0, 1.0, 0.0, 5.0]], dtype=np.float32)
+    want = [[1, 3], [4, 0]]
+    t = torch.from_numpy(a)
+    xp = ember_array.namespace(t, api_version=DRAFT)
+    assert torch.func.vmap(lambda r: xp.top_k(r, 2)[1])(t).tolist() == want
+    m = mx.array(a)
+    xm = ember_array.namespace(m, api_version=DRAFT)
+    assert mx.compile(lambda y: xm.top_k(y, 2, axis=-1)[1])(m).tolist() == want
+    assert mx.vmap(lambda r: xm.top_k(r, 2)[1])(m).tolist() == want

@@ -11,14 +11,14 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, overload
+from typing import TYPE_CHECKING, Any, Literal, overload
 
 from ._backends import BY_NAME, backend_of_module, backend_of_type, names
 from ._spec import API_VERSION, SUPPORTED_VERSIONS
 from ._versions import versioned
 
 if TYPE_CHECKING:
-    from .typing import ArrayNamespace, TArray
+    from .typing import ArrayNamespace, DraftArrayNamespace, TArray
 
 __all__ = ["namespace", "namespace_module", "resolve_xp"]
 
@@ -133,6 +133,10 @@ def _resolve(x: object, api_version: str | None) -> ModuleType:
 # At run time the function below is all there is (no cost on the hot path).
 @overload
 def namespace(
+    x: TArray, /, *rest: TArray | complex | None, api_version: Literal["2026.12"]
+) -> DraftArrayNamespace[TArray]: ...
+@overload
+def namespace(
     x: TArray, /, *rest: TArray | complex | None, api_version: str | None = None
 ) -> ArrayNamespace[TArray]: ...
 @overload
@@ -148,10 +152,13 @@ def namespace(*arrays: Any, api_version: str | None = None) -> Any:
         ``None`` are ignored.
     api_version : str or None, optional
         The standard revision asked for: ``None`` (the newest, 2025.12),
-        ``"2024.12"`` or ``"2025.12"``. ember_array's namespaces implement
-        2025.12; for 2024.12 an ember_array namespace comes as a view whose
-        ``__array_namespace_info__().devices()``, ``broadcast_arrays`` and
-        ``meshgrid`` return lists, as 2024.12 specifies (2025.12: tuples).
+        ``"2024.12"``, ``"2025.12"`` or the draft ``"2026.12"``. ember_array's
+        namespaces implement 2025.12; for 2024.12 an ember_array namespace comes
+        as a view whose ``__array_namespace_info__().devices()``,
+        ``broadcast_arrays`` and ``meshgrid`` return lists, as 2024.12 specifies
+        (2025.12: tuples); for 2026.12 as a view with ``top_k``, dtypes per
+        device and creation functions that refuse a dtype their device cannot
+        hold (type checkers see a :class:`ember_array.typing.DraftArrayNamespace`).
 
     Returns
     -------

@@ -42,7 +42,7 @@ from __future__ import annotations
 import importlib
 import importlib.metadata
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import ModuleType
 from typing import Any
 
@@ -51,6 +51,7 @@ from ._backends import BACKENDS as REGISTRY
 from ._backends import BY_NAME, TooOldError, names
 from ._markers import fast_paths, marks
 from ._version import __version__
+from ._versions import versioned
 
 __all__ = [
     "CATEGORIES",
@@ -380,6 +381,14 @@ class Section:
     title: str
     standard: bool
     rows: tuple[tuple[str, tuple[str, ...]], ...]
+    #: the names of the draft's view (counted in no summary: not in the revision implemented)
+    draft: bool = False
+
+
+def _draft(b: ProbedBackend) -> ProbedBackend:
+    """``b`` with its namespace's 2026.12 draft view (:mod:`ember_array._versions`)."""
+    assert b.namespace is not None
+    return replace(b, namespace=versioned(b.namespace, _spec.DRAFT_VERSION), _cache={})
 
 
 def _available() -> list[ProbedBackend]:
@@ -399,6 +408,15 @@ def sections(available: list[ProbedBackend] | None = None) -> list[Section]:
         Section(title, True, tuple((n, tuple(classify(b, n) for b in bs)) for n in names))
         for title, names in standard.items()
     ]
+    draft = [_draft(b) for b in bs]
+    out.append(
+        Section(
+            f"{_spec.DRAFT_VERSION} draft (api_version={_spec.DRAFT_VERSION!r})",
+            True,
+            tuple((n, tuple(classify(b, n) for b in draft)) for n in _spec.NEW_IN_DRAFT),
+            draft=True,
+        )
+    )
     for title, entries in _shim_rows():
         rows = tuple((n, tuple(classify_shim(b, obj) for b in bs)) for n, obj in entries)
         out.append(Section(title, False, rows))
@@ -424,6 +442,12 @@ def report_lines() -> list[str]:
             f"  {b.name:<6} {b.version or '-':<12} ember_array.{b.name} (spec {spec}): "
             f"{have}/{len(names)} standard names ({_counts(kinds)})"
         )
+    drafts = [b.name for b in _available()]
+    lines.append(
+        f"  api_version: {', '.join(_spec.SUPPORTED_VERSIONS)}; {_spec.DRAFT_VERSION} is the "
+        f"draft (adds {', '.join(_spec.NEW_IN_DRAFT)}, dtypes per device), available on "
+        f"{', '.join(drafts) or 'no backend'}"
+    )
     lines.append(
         "`python -m ember_array matrix` prints the support matrix, one row per name "
         "(`--markdown`: docs/support-matrix.md)."
@@ -501,7 +525,12 @@ def markdown(available: list[ProbedBackend] | None = None) -> str:
     for i, name in enumerate(names):
         for part, standard in (("standard", True), ("shims", False)):
             # a name listed in two sections (broadcast_to...) counts once
-            by_name = {n: labels[i] for s in secs if s.standard is standard for n, labels in s.rows}
+            by_name = {
+                n: labels[i]
+                for s in secs
+                if s.standard is standard and not s.draft
+                for n, labels in s.rows
+            }
             tally = list(by_name.values())
             counts = " | ".join(str(tally.count(c)) for c in CATEGORIES)
             out.append(f"| {name} | {part} ({len(by_name)}) | {counts} |")

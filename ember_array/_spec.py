@@ -11,8 +11,11 @@ from typing import Final
 
 #: The standard revision every ember_array namespace implements.
 API_VERSION: Final = "2025.12"
+#: The draft of the next revision, offered as a view (``namespace(x, api_version=DRAFT_VERSION)``,
+#: :mod:`ember_array._versions`); the default stays :data:`API_VERSION` until its release.
+DRAFT_VERSION: Final = "2026.12"
 #: Revisions ``namespace(..., api_version=...)`` accepts.
-SUPPORTED_VERSIONS: Final = ("2024.12", "2025.12")
+SUPPORTED_VERSIONS: Final = ("2024.12", "2025.12", DRAFT_VERSION)
 
 CONSTANTS: Final = ("e", "inf", "nan", "newaxis", "pi")
 
@@ -249,6 +252,9 @@ INFO: Final = ("capabilities", "default_device", "default_dtypes", "devices", "d
 
 #: Names new in 2025.12 (absent from a 2024.12 namespace's obligations).
 NEW_IN_2025_12: Final = frozenset({"broadcast_shapes", "isin", "linalg.eig", "linalg.eigvals"})
+
+#: Names the 2026.12 draft adds (data-apis/array-api#722), present only in its view.
+NEW_IN_DRAFT: Final = ("top_k",)
 
 #: Module-level names every namespace carries besides the functions.
 DUNDERS: Final = ("__array_api_version__", "__array_namespace_info__")

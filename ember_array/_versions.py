@@ -8,6 +8,11 @@ From 2024.12 to 2025.12 three return types changed from a list to a tuple:
 for 2024.12 concatenates them with lists (SciPy 1.17's test harness does
 ``info.devices() + [None]``), so the view returns lists there.
 
+The 2026.12 draft (``api_version="2026.12"``) is a view the other way: the 2025.12 namespace
+plus the draft's names (``top_k``, from the backend package's ``_draft.NAMES``) and an
+inspection class whose ``dtypes``/``default_dtypes`` answer per device (data-apis/array-api#1005,
+from the registry's float64 rule; ``_draft.INFO`` where the backend has one).
+
 A view is built on first request and cached: ``namespace(x, api_version=v)`` is the same module
 object on every call, as ``namespace(x)`` is. Its ``__name__`` is the namespace's own, so a
 consumer that recognises a namespace by name recognises the view too.
@@ -20,7 +25,7 @@ from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
-from ._spec import API_VERSION
+from ._spec import API_VERSION, DRAFT_VERSION
 
 __all__ = ["module_view", "versioned"]
 
@@ -83,9 +88,16 @@ def versioned(ns: ModuleType, api_version: str) -> ModuleType:
     key = (ns.__name__, api_version)
     view = _VIEWS.get(key)
     if view is None:
-        # only 2024.12 is older than 2025.12 among the supported revisions
-        attrs: dict[str, Any] = {name: _as_list(getattr(ns, name)) for name in _LIST_IN_2024}
+        attrs: dict[str, Any]
+        if api_version == DRAFT_VERSION:
+            # the backend package imported its _draft module (ember_array.<backend>._draft)
+            draft = ns._draft
+            attrs = dict(draft.NAMES)
+            attrs["__array_namespace_info__"] = getattr(draft, "INFO", ns.__array_namespace_info__)
+        else:
+            # 2024.12, the only revision older than 2025.12 among the supported ones
+            attrs = {name: _as_list(getattr(ns, name)) for name in _LIST_IN_2024}
+            attrs["__array_namespace_info__"] = _info_2024(ns.__array_namespace_info__)
         attrs["__array_api_version__"] = api_version
-        attrs["__array_namespace_info__"] = _info_2024(ns.__array_namespace_info__)
         view = _VIEWS[key] = module_view(ns, attrs)
     return view

@@ -209,3 +209,30 @@ def test_a_package_calling_its_own_functions_is_not_a_backend_call(tmp_path: Pat
     s = settings(start=tmp_path, isolated=True)
     result = lint_paths([loose, pkg / "mod.py"], s)
     assert [(Path(f.path).name, f.code) for f in result.findings] == [("user_code.py", "EA201")]
+
+
+DRAFT_CODE = """\
+import ember_array
+
+
+def best(x):
+    xp = ember_array.namespace(x, api_version="2026.12")
+    return xp.top_k(x, 3)
+"""
+
+
+def test_top_k_is_flagged_unless_the_project_targets_the_draft(tmp_path: Path) -> None:
+    (finding,) = lint_source(DRAFT_CODE, "m.py", Settings())
+    assert finding.code == "EA101"
+    assert "2026.12 draft" in finding.message
+    assert "2025.12" in finding.message
+    assert 'api-version = "2026.12"' in (finding.fix or "")
+    assert lint_source(DRAFT_CODE, "m.py", Settings(api_version="2026.12")) == []
+    (tmp_path / "pyproject.toml").write_text('[tool.ember_array.lint]\napi-version = "2026.12"\n')
+    code = tmp_path / "m.py"
+    code.write_text(DRAFT_CODE)
+    assert settings(start=tmp_path).api_version == "2026.12"
+    assert main([str(code)]) == 0
+    assert main([str(code), "--isolated"]) == 1
+    assert main([str(code), "--isolated", "--api-version", "2026.12"]) == 0
+    assert main([str(code), "--isolated", "--api-version", "2031.12"]) == 2

@@ -151,6 +151,7 @@ def test_pass_sample_runs() -> None:
     assert low.shape == (16,)
     assert sample.as_float(np.arange(3)).dtype == np.float64
     assert sample.phase(a).shape == a.shape
+    assert sample.largest_three(a)[1].shape == (5, 3)
     assert np.isfinite(sample.bounded(np.array([np.nan, 1.0]))).all()
     import torch
 

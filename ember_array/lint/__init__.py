@@ -41,6 +41,10 @@ def _parser() -> argparse.ArgumentParser:
         help=f"backends the code must run on (of {', '.join(TARGETS)}); "
         f"default {','.join(DEFAULT_TARGETS)}",
     )
+    p.add_argument(
+        "--api-version",
+        help="the standard's revision the code targets (default 2025.12; 2026.12: the draft)",
+    )
     p.add_argument("--config", type=Path, help="a pyproject.toml to read settings from")
     p.add_argument("--isolated", action="store_true", help="ignore pyproject.toml")
     p.add_argument("--no-fix", action="store_true", help="leave fix suggestions out of text output")
@@ -105,6 +109,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             ignore=args.ignore,
             targets=args.targets,
             isolated=args.isolated,
+            api_version=args.api_version,
         )
     except UsageError as exc:
         print(f"ember-lint: error: {exc}", file=sys.stderr)

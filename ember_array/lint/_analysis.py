@@ -13,6 +13,7 @@ import ast
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
+from .._spec import API_VERSION, DRAFT_VERSION, NEW_IN_DRAFT
 from ._rules import (
     ARRAY_API_HELPER_MODULES,
     ARRAY_ATTRIBUTES,
@@ -34,6 +35,7 @@ from ._rules import (
     RNG_CALLS,
     STANDARD_SUB,
     STANDARD_TOP,
+    not_standard,
     std_hint,
 )
 
@@ -165,9 +167,16 @@ class Analyzer:
     """Lint one parsed module; :meth:`run` yields findings (noqa not yet applied)."""
 
     def __init__(
-        self, path: str, tree: ast.Module, targets: Iterable[str], own_package: str | None = None
+        self,
+        path: str,
+        tree: ast.Module,
+        targets: Iterable[str],
+        own_package: str | None = None,
+        *,
+        api_version: str = API_VERSION,
     ) -> None:
         self.path = path
+        self.api_version = api_version
         #: the top-level package the file belongs to: its own functions are not backend calls
         #: (scipy's modules calling scipy.special, which dispatches on the array type itself)
         self.own_package = own_package
@@ -498,7 +507,7 @@ class Analyzer:
             return
         if name in STANDARD_SUB:
             return  # xp.linalg itself; its attribute is judged on its own node
-        if name in STANDARD_TOP:
+        if name in STANDARD_TOP or (name in NEW_IN_DRAFT and self.api_version == DRAFT_VERSION):
             self.used.add(name)
             self._check_dtype_for_targets(node, name)
             return
@@ -513,13 +522,7 @@ class Analyzer:
                 f"use xp.{hint}" if hint else "use one of the standard's dtypes",
             )
             return
-        hint = std_hint(name)
-        self._add(
-            node,
-            "EA101",
-            f"`xp.{name}` is not in the array API standard",
-            f"use xp.{hint}" if hint else None,
-        )
+        self._add(node, "EA101", *not_standard(name, self.api_version))
 
     def _check_dtype_for_targets(self, node: ast.AST, name: str) -> None:
         lacking = self._lacking_dtypes()

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from .._spec import API_VERSION, SUPPORTED_VERSIONS
 from ._rules import DEFAULT_TARGETS, RULES, TARGETS
 
 DEFAULT_EXCLUDE = (
@@ -40,6 +41,9 @@ class Settings:
         The backends the code must run on (default numpy, torch and mlx).
     exclude : tuple of str, optional
         Folder names :func:`lint_paths` does not enter (``.git``, ``.venv``, ``build``...).
+    api_version : str, optional
+        The revision of the standard the code targets (default 2025.12); with the draft
+        ``"2026.12"``, its names (``xp.top_k``) are standard too.
 
     See Also
     --------
@@ -59,6 +63,7 @@ class Settings:
     )
     targets: tuple[str, ...] = DEFAULT_TARGETS
     exclude: tuple[str, ...] = DEFAULT_EXCLUDE
+    api_version: str = API_VERSION
 
     def enabled(self, code: str) -> bool:
         """Whether the rule ``code`` runs.
@@ -140,6 +145,14 @@ def _targets(values: Sequence[str], where: str) -> tuple[str, ...]:
     return tuple(values)
 
 
+def _api_version(value: object, where: str) -> str:
+    if not isinstance(value, str) or value not in SUPPORTED_VERSIONS:
+        raise UsageError(
+            f"{where}: api-version must be one of {', '.join(SUPPORTED_VERSIONS)}, got {value!r}"
+        )
+    return value
+
+
 def settings(
     *,
     start: Path,
@@ -149,6 +162,7 @@ def settings(
     extend_select: Sequence[str] | None = None,
     targets: Sequence[str] | None = None,
     isolated: bool = False,
+    api_version: str | None = None,
 ) -> Settings:
     """Defaults, overridden by pyproject.toml, overridden by the command line.
 
@@ -165,6 +179,9 @@ def settings(
         The backends the code must run on (``"numpy"``, ``"torch"``, ``"mlx"``...).
     isolated : bool, optional
         Ignore ``pyproject.toml``.
+    api_version : str or None, optional
+        The revision of the standard the code targets (``"2025.12"``, the draft
+        ``"2026.12"``); pyproject's ``api-version``.
 
     Returns
     -------
@@ -209,6 +226,7 @@ def settings(
         "targets",
         "exclude",
         "extend-exclude",
+        "api-version",
     }
     if unknown:
         raise UsageError(f"{where}: unknown keys in [tool.ember_array.lint]: {sorted(unknown)}")
@@ -225,6 +243,11 @@ def settings(
         s = replace(s, exclude=tuple(v))
     if (v := _str_list(section, "extend-exclude", where)) is not None:
         s = replace(s, exclude=(*s.exclude, *v))
+    version = section.get("api-version")
+    if version is not None:
+        s = replace(s, api_version=_api_version(version, where))
+    if api_version is not None:
+        s = replace(s, api_version=_api_version(api_version, "--api-version"))
     if select:
         chosen = _codes(select, "--select")
     if extend_select:

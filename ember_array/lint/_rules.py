@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from .._spec import CONSTANTS, DTYPES, DUNDERS, FFT, LINALG, MAIN
+from .._spec import CONSTANTS, DRAFT_VERSION, DTYPES, DUNDERS, FFT, LINALG, MAIN, NEW_IN_DRAFT
 
 
 @dataclass(frozen=True)
@@ -288,6 +288,20 @@ IMMUTABLE_TARGETS: Final = frozenset({"jax"})
 #: Targets that are a backend of the registry on one kind of device: target -> (backend,
 #: device kind), whose dtypes the registry's float64 rule (``Backend.holds_float64``) limits.
 TARGET_DEVICES: Final = {"mlx-gpu": ("mlx", "gpu")}
+
+
+def not_standard(name: str, api_version: str) -> tuple[str, str | None]:
+    """EA101's message and fix for ``xp.<name>`` outside revision ``api_version``: a name of
+    the 2026.12 draft (``xp.top_k``) is standard only where the project targets the draft."""
+    if name in NEW_IN_DRAFT:
+        return (
+            f"`xp.{name}` is new in the {DRAFT_VERSION} draft, not in the {api_version} "
+            "standard this project targets",
+            f'set api-version = "{DRAFT_VERSION}" in [tool.ember_array.lint] and take xp from '
+            f'namespace(x, api_version="{DRAFT_VERSION}")',
+        )
+    hint = std_hint(name)
+    return f"`xp.{name}` is not in the array API standard", f"use xp.{hint}" if hint else None
 
 
 def std_hint(name: str) -> str | None:

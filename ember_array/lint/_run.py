@@ -124,7 +124,9 @@ def lint_source(
         col = getattr(exc, "offset", None) or 1
         found = [Finding(path, line, col, "EA001", f"cannot parse: {getattr(exc, 'msg', exc)}")]
     else:
-        analyzer = Analyzer(path, tree, settings.targets, own_package)
+        analyzer = Analyzer(
+            path, tree, settings.targets, own_package, api_version=settings.api_version
+        )
         found = analyzer.run()
         if result is not None:
             result.used |= analyzer.used

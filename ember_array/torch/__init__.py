@@ -85,3 +85,5 @@ _borrow(
     written="eye linalg.trace",
     forces="nonzero repeat",
 )
+
+from . import _draft as _draft  # noqa: E402  # the 2026.12 view reads _draft.NAMES (see .._versions)

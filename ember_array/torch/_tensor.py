@@ -165,14 +165,14 @@ def _as_int(name: str) -> Callable[..., Any]:
 
 
 def _array_namespace(self: torch.Tensor, /, *, api_version: str | None = None) -> Any:
-    if api_version not in (None, "2023.12", "2024.12", "2025.12"):
+    if api_version not in (None, "2023.12", "2024.12", "2025.12", "2026.12"):
         raise ValueError(f"ember_array.torch: unsupported api_version {api_version!r}")
     if api_version is None or api_version == "2025.12":
         return _ns()
     from .._versions import versioned
 
     # 2023.12 and 2024.12 both specify lists where 2025.12 has tuples (see _versions)
-    return versioned(_ns(), "2024.12")
+    return versioned(_ns(), "2024.12" if api_version == "2023.12" else api_version)
 
 
 def _to_device(self: torch.Tensor, device: Any, /, *, stream: Any = None) -> torch.Tensor:

@@ -19,6 +19,7 @@ type variable of a portable function::
 
 from __future__ import annotations
 
+from ._draft import DraftArrayNamespace
 from ._generated import (
     Array,
     ArrayNamespace,
@@ -46,6 +47,7 @@ __all__ = [
     "DataTypes",
     "DefaultDataTypes",
     "Device",
+    "DraftArrayNamespace",
     "FFTNamespace",
     "FInfo",
     "IInfo",

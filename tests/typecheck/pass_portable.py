@@ -93,6 +93,12 @@ def numpy_cumsum(a: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
     return xp.cumulative_sum(a, axis=0, include_initial=True)
 
 
+# The 2026.12 draft's view adds top_k (values and indices of the arrays' own type).
+def largest_three(x: T) -> tuple[T, T]:
+    xp = ember_array.namespace(x, api_version="2026.12")
+    return xp.top_k(x, 3, axis=-1, mode="largest")
+
+
 # Callers pass their own arrays to the portable functions and get the same type back.
 def callers(t: torch.Tensor, a: npt.NDArray[Any], m: mx.array) -> None:
     assert_type(standardize(t), torch.Tensor)

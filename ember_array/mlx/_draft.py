@@ -1,0 +1,51 @@
+"""The 2026.12 draft's additions for mlx arrays (see :mod:`ember_array._versions`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import mlx.core as mx
+
+from .. import mlx as _xp
+from .._boundary import guard
+from .._common._device_dtypes import checked_creation, draft_info
+from .._common._top_k import make_top_k
+from ._devices import device_kind
+
+__all__ = ["INFO", "NAMES"]
+
+
+def _kind(device: Any) -> str:
+    """``"cpu"`` or ``"gpu"``: where mlx runs (its memory is unified)."""
+    return device_kind(device)
+
+
+def _select(y: Any, k: int, largest: bool) -> Any:
+    """``k`` best elements of each row by ``mx.argpartition`` (NaN sorts last there).
+
+    mlx: ``mx.topk`` returns values only, largest only, and no indices, so the indices come
+    from ``argpartition``, which also serves ``"smallest"``.
+    """
+    n = y.shape[-1]
+    if largest:
+        return mx.argpartition(y, n - k, axis=-1)[..., n - k :]
+    return mx.argpartition(y, k - 1, axis=-1)[..., :k]
+
+
+#: What the 2026.12 view puts over :mod:`ember_array.mlx`: top_k and the creation functions
+#: that refuse a dtype their device cannot hold.
+#: mlx: no vjp through a gather's indices ("Cannot calculate VJP with respect to indices"), so
+#: the indices are found on mx.stop_gradient(x) (by design: mlx's gather differentiates the
+#: values only; no upstream issue).
+NAMES: dict[str, Any] = {
+    **checked_creation(_xp, "mlx", _kind),
+    "top_k": guard(
+        make_top_k(_xp, _select, native=("argpartition",), constant=mx.stop_gradient),
+        "top_k",
+        "mlx",
+    ),
+}
+
+
+#: The 2026.12 view's inspection class: dtypes and default dtypes per device.
+INFO = draft_info(_xp.__array_namespace_info__, "mlx", _kind)

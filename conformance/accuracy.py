@@ -287,7 +287,8 @@ def render(rows: Sequence[Row], backends: Sequence[str] = BACKENDS) -> str:
         "A note says where ember replaces a backend's own function whose error is above the "
         "bound (with the native error), and why a row stays above it. Complex dtypes are not "
         "measured yet. The table holds on the machine and versions it was made with: "
-        "vectorised math libraries (numpy's SIMD loops, mlx's GPU) can differ on others.",
+        "vectorised math libraries (numpy's SIMD loops, mlx's GPU) can differ on others. "
+        "No plot: matplotlib is not installed where the page is generated.",
         "",
         f"Made with: {environment()}.",
         "",

@@ -4,11 +4,12 @@ Most names point straight at the native ``mlx.core`` function (zero overhead).  
 ``clip`` (either bound ``None``, keeps ``x``'s dtype), ``copysign``, ``expm1`` (complex),
 ``hypot``, ``nextafter``, ``signbit`` (missing in mlx), ``sign`` (NaN, complex zero), ``sin``
 (``-0``), ``tanh`` (complex infinities), ``remainder`` (sign of zero results) and the bit shifts
-(shifts by the bit width or more).  ``exp`` (float32 and float64), ``logaddexp`` and float64
-``sin``/``cos`` are rebuilt from mlx functions that are accurate (``expm1``, ``log1p``, ``tan``):
-mlx 0.32.4 computes float64 ``exp``/``sin``/``cos``/``logaddexp`` at float32 accuracy (and
-float64 ``exp`` overflows above 88.7), and its float32 ``exp`` is up to ~8 ULP off.  All stay
-lazy.
+(shifts by the bit width or more).  ``exp`` (float32 and float64), ``logaddexp`` and
+``sin``/``cos`` (float32 and float64) are rebuilt from mlx functions that are accurate
+(``expm1``, ``log1p``, float64 ``tan``) or from an exact argument reduction: mlx 0.32.4 computes
+float64 ``exp``/``sin``/``cos``/``logaddexp`` at float32 accuracy (and float64 ``exp``
+overflows above 88.7), its float32 ``exp`` is up to ~8 ULP off, and its float32 ``sin``/``cos``
+up to ~10**5 ULP near multiples of pi/2.  All stay lazy.  ``docs/accuracy.md`` measures them.
 
 Operations run on mlx's default device.  mlx computes float64 on the CPU only: on a machine whose
 default device is the GPU, float64 work needs ``mx.set_default_device(mx.cpu)`` or a
@@ -537,6 +538,32 @@ _COS32 = elementwise_function(
 _TAN32 = elementwise_function(lambda x: _trig32(x, "tan"), lambda x, out: (1 + out * out,), _JIT)
 
 
+def _half_tan64(x: mx.array) -> mx.array:
+    # mlx's float64 tan is accurate for every finite x (its sin/cos are not: see _sin64)
+    return mx.tan(x.astype(mx.float64) * 0.5)
+
+
+def _sin_via64(x: mx.array) -> mx.array:
+    """float32 ``sin`` on the CPU: ``2 t / (1 + t**2)``, ``t = tan(x/2)`` in float64 (x/2 is
+    exact), rounded once to float32: within 0.5 ULP at any ``x`` (measured), ``-0`` kept."""
+    t = _half_tan64(x)
+    return (2 * t / (1 + t * t)).astype(mx.float32)
+
+
+def _cos_via64(x: mx.array) -> mx.array:
+    """float32 ``cos`` on the CPU: ``(1 - t)(1 + t) / (1 + t**2)``, ``t = tan(x/2)`` in
+    float64 (the factored numerator keeps its relative accuracy near ``cos x = 0``)."""
+    t = _half_tan64(x)
+    return (((1 - t) * (1 + t)) / (1 + t * t)).astype(mx.float32)
+
+
+#: float32 sin/cos where float64 runs (the CPU): one compiled kernel at ~1.2x mx.sin's time,
+#: where the float32-only reduction above costs ~3.5x there (mlx's CPU compiler emits a scalar
+#: loop, and that graph is deeper than one fused kernel takes)
+_SIN32_CPU = elementwise_function(_sin_via64, lambda x, out: (_cos_via64(x),), _JIT)
+_COS32_CPU = elementwise_function(_cos_via64, lambda x, out: (-_sin_via64(x),), _JIT)
+
+
 # mlx: mx.tan is accurate on the CPU (float32 within 0.8 ULP at any |x|, measured); mx.sin,
 # mx.cos lose float32 accuracy near multiples of pi/2 (no upstream issue found)
 @wraps_native()
@@ -562,16 +589,18 @@ def sin(x: mx.array, /) -> mx.array:
     """Sine; ``mx.sin(-0.0)`` is ``+0.0``, the standard says ``-0``; float64 is computed from
     ``tan(x/2)`` (measured within 3 ULP) because ``mx.sin`` is float32-accurate there.
 
-    float32 is reduced to ``|r| <= pi/4`` exactly (Cody-Waite with pi/2 in three float32 pieces
-    and error-free products and sums) and evaluated by minimax polynomials, within 2 ULP for
-    ``|x| <= 2**24`` (mlx's own reduction is short: ~10**3 ULP near multiples of pi/2 from
-    ``|x| ~ 10**3``); beyond, ``mx.sin``. One compiled function, lazy, differentiable (the
+    float32 (``mx.sin``'s reduction is short: ~10**2-10**5 ULP near multiples of pi/2 from
+    ``|x| ~ 10**3``) is, on the CPU, ``2 t / (1 + t**2)`` with ``t = tan(x/2)`` in float64,
+    within 0.5 ULP at any ``x`` (~1.2x ``mx.sin``'s time); on a GPU (no float64) reduced to
+    ``|r| <= pi/4`` exactly in float32 (Cody-Waite with pi/2 in three float32 pieces,
+    error-free products and sums) and evaluated by minimax polynomials, within 2 ULP for
+    ``|x| <= 2**24``, ``mx.sin`` beyond. One compiled function, lazy, differentiable (the
     derivative is the accurate cosine).
     """
     if x.dtype == mx.float64:
         return _sin64_differentiable(x)
     if x.dtype == mx.float32:
-        return _SIN32(x)
+        return _SIN32_CPU(x) if on_cpu() else _SIN32(x)
     s = mx.sin(x)
     if is_float(x.dtype):
         return mx.where(x == 0, x, s)
@@ -582,10 +611,11 @@ def sin(x: mx.array, /) -> mx.array:
 def cos(x: mx.array, /) -> mx.array:
     """Cosine; ``mx.cos`` is float32-accurate on float64, so float64 (measured within 3 ULP) is
     ``1 - 2 t**2 / (1 + t**2)`` with ``t = tan(x/2)`` where ``|t| < 1/2``, else
-    ``sin(x) / tan(x)``; float32 is reduced exactly as :func:`sin` does (within 2 ULP for
-    ``|x| <= 2**24``)."""
+    ``sin(x) / tan(x)``; float32 as :func:`sin` does it: on the CPU
+    ``(1 - t)(1 + t) / (1 + t**2)`` in float64 (within 0.5 ULP), on a GPU the exact float32
+    reduction (within 2 ULP for ``|x| <= 2**24``)."""
     if x.dtype == mx.float32:
-        return _COS32(x)
+        return _COS32_CPU(x) if on_cpu() else _COS32(x)
     if x.dtype != mx.float64:
         return mx.cos(x)
     return _cos64_differentiable(x)

@@ -517,6 +517,9 @@ def markdown(available: list[ProbedBackend] | None = None) -> str:
         'generator), while the functional API and `impl="portable"` (the default) are the '
         "same threefry code on every backend.",
         "",
+        "How close each element-wise function comes to the exact result on each backend (and "
+        "which ones ember_array corrects for accuracy) is on [the accuracy page](accuracy.md).",
+        "",
         "## Summary",
         "",
         "| backend | part | " + " | ".join(CATEGORIES) + " |",

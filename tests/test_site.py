@@ -121,7 +121,14 @@ def test_every_public_name_has_a_page() -> None:
 @needs_site
 def test_user_navigation_holds_no_test_report() -> None:
     """The reports sit under Project quality, not among the user pages."""
-    reports = ("support-matrix", "conformance", "robustness", "transforms", "workarounds")
+    reports = (
+        "support-matrix",
+        "conformance",
+        "robustness",
+        "transforms",
+        "accuracy",
+        "workarounds",
+    )
     index = (ROOT / "docs" / "index.md").read_text()
     toctree = index.split("```{toctree}")[1].split("```")[0]
     assert "quality" in toctree

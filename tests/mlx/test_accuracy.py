@@ -70,6 +70,65 @@ def test_float64_sin_keeps_signed_zero() -> None:
     np.testing.assert_array_equal(np.signbit(got), [True, False, True])
 
 
+def _float32_trig_values() -> np.ndarray:
+    """float32 over |x| <= 1e6 and up to 2**24, with the float32 numbers nearest k pi/2 (where
+    the remainder is smallest and a short reduction loses the most), and huge values."""
+    rng = np.random.default_rng(43)  # its own: the other tests' draws stay as they were
+    k = np.unique(rng.integers(-(2**22), 2**22, 2000)).astype(np.float64)
+    near = (k * (np.pi / 2)).astype(np.float32)
+    wide = rng.uniform(-(2.0**24), 2.0**24, 500)
+    huge = 10.0 ** rng.uniform(8, 38, 200)
+    mid = rng.uniform(-1e6, 1e6, 5000)
+    tiny = 10.0 ** rng.uniform(-45, 0, 1000)
+    x = np.concatenate([mid, tiny, -tiny, near, wide, huge, -huge, SPECIAL])
+    return x.astype(np.float32)
+
+
+def _gpu_kernel(name: str) -> Callable[[mx.array], mx.array]:
+    """The float32-only reduction the GPU runs (no float64 there), called on the CPU."""
+    from ember_array.mlx import _elementwise
+
+    return getattr(_elementwise, f"_{name.upper()}32")  # type: ignore[no-any-return]
+
+
+@pytest.mark.parametrize("kernel", ["namespace", "gpu kernel"])
+@pytest.mark.parametrize("name", ["sin", "cos", "tan"])
+def test_float32_trig_large_arguments(name: str, kernel: str) -> None:
+    # float64 numpy is the reference: its error is ~2**-29 of a float32 ULP
+    x = _float32_trig_values()
+    fn = getattr(xp, name) if kernel == "namespace" else _gpu_kernel(name)
+    got = np.asarray(fn(xp.asarray(x)))
+    assert got.dtype == np.float32
+    with np.errstate(invalid="ignore"):  # numpy warns on sin(inf)
+        want = getattr(np, name)(x.astype(np.float64))
+    fin = np.isfinite(x) & (np.abs(x) <= 2.0**24)
+    np.testing.assert_array_equal(np.isnan(got), np.isnan(want))
+    unit = np.spacing(np.abs(want[fin]).astype(np.float32)).astype(np.float64)
+    assert np.max(np.abs(got[fin] - want[fin]) / unit) <= 4
+    assert np.all(np.abs(got[~fin & np.isfinite(x)]) <= (1 if name != "tan" else np.inf))
+
+
+def test_float32_sin_tan_keep_signed_zero() -> None:
+    x = xp.asarray([-0.0, 0.0], dtype=xp.float32)
+    for name in ("sin", "tan"):
+        np.testing.assert_array_equal(np.signbit(np.asarray(getattr(xp, name)(x))), [True, False])
+
+
+@pytest.mark.parametrize("kernel", ["namespace", "gpu kernel"])
+@pytest.mark.parametrize("name", ["sin", "cos", "tan"])
+def test_float32_trig_derivatives(name: str, kernel: str) -> None:
+    x = mx.array(np.random.default_rng(44).uniform(-1e4, 1e4, 64).astype(np.float32))
+    d = {"sin": np.cos, "cos": lambda v: -np.sin(v), "tan": lambda v: 1 / np.cos(v) ** 2}[name]
+    want = d(np.asarray(x).astype(np.float64))
+    fn = getattr(xp, name) if kernel == "namespace" else _gpu_kernel(name)
+    grad = mx.grad(lambda v: mx.sum(fn(v)))(x)
+    np.testing.assert_allclose(np.asarray(grad), want, rtol=1e-5, atol=1e-6)
+    (jvp,) = mx.jvp(fn, [x], [mx.ones_like(x)])[1]
+    np.testing.assert_allclose(np.asarray(jvp), want, rtol=1e-5, atol=1e-6)
+    batched = mx.vmap(fn)(x.reshape(8, 8))
+    np.testing.assert_array_equal(np.asarray(batched).ravel(), np.asarray(fn(x)))
+
+
 @pytest.mark.parametrize("dtype", ["float64", "float32"])
 def test_logaddexp(dtype: str) -> None:
     a = RNG.uniform(-700, 700, 4000).astype(dtype)
@@ -82,8 +141,9 @@ def test_logaddexp(dtype: str) -> None:
     assert _ulps(got, want) <= 2
 
 
-@pytest.mark.parametrize("name", ["exp", "sin", "cos", "logaddexp"])
-def test_rebuilt_functions_stay_lazy(name: str) -> None:
+@pytest.mark.parametrize("dtype", ["float64", "float32"])
+@pytest.mark.parametrize("name", ["exp", "sin", "cos", "tan", "logaddexp"])
+def test_rebuilt_functions_stay_lazy(name: str, dtype: str) -> None:
     fn: Callable[..., object] = getattr(xp, name)
     args = (1,) if name != "logaddexp" else (2,)
 
@@ -91,7 +151,7 @@ def test_rebuilt_functions_stay_lazy(name: str) -> None:
         return fn(*([x] * args[0]))
 
     # mx.compile raises on any evaluation inside the traced function
-    x = xp.asarray([0.5, -1.0, 3.0], dtype=xp.float64)
+    x = xp.asarray([0.5, -1.0, 3.0, 1e5], dtype=getattr(xp, dtype))
     np.testing.assert_array_equal(np.asarray(mx.compile(call)(x)), np.asarray(call(x)))
 
 

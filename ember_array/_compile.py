@@ -390,7 +390,8 @@ def _mlx(cf: CompiledFunction[..., Any], args: tuple[Any, ...], kwargs: dict[str
 
     mx = sys.modules["mlx.core"]
     call = _split_or_refuse(cf, args, kwargs, "mx.compile")
-    key = ("mlx", mx.default_device(), call.skeleton)
+    # the device's type: mx.Device objects hash by identity, one made per default_device() call
+    key = ("mlx", mx.default_device().type, call.skeleton)
     compiled = cf.cached(key, lambda: Compiled(_pure(cf.fn, call.skeleton)))
     try:
         return compiled(*call.arrays)

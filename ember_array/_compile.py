@@ -57,7 +57,23 @@ TORCH_BACKEND = "inductor"
 
 class CompileWarning(UserWarning):
     """A function given to :func:`ember_array.compile` runs eagerly: its backend's compiler
-    refused it (the message names the function, the line and the reason)."""
+    refused it (the message names the function, the line and the reason).
+
+    Issued once per function and backend; later calls on that backend run eagerly without it.
+
+    See Also
+    --------
+    compile : ``fallback="raise"`` raises ``TypeError`` instead.
+
+    Examples
+    --------
+    >>> import warnings
+    >>> import ember_array
+    >>> with warnings.catch_warnings():  # an application that has read it, and accepts it
+    ...     warnings.simplefilter("ignore", ember_array.CompileWarning)
+    >>> issubclass(ember_array.CompileWarning, UserWarning)
+    True
+    """
 
 
 # ---------------------------------------------------------------------------------------------

@@ -93,8 +93,19 @@ def numpy_cumsum(a: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
     return xp.cumulative_sum(a, axis=0, include_initial=True)
 
 
+# Compiled, a portable function keeps its signature: the same arrays in, the same type out.
+compiled_standardize = ember_array.compile(standardize)
+
+
+@ember_array.compile(static_argnames=("axis",))
+def compiled_softmax(x: T, axis: int = -1) -> T:
+    return softmax(x, axis)
+
+
 # Callers pass their own arrays to the portable functions and get the same type back.
 def callers(t: torch.Tensor, a: npt.NDArray[Any], m: mx.array) -> None:
     assert_type(standardize(t), torch.Tensor)
     assert_type(softmax(a, axis=0), npt.NDArray[Any])
     assert_type(pairwise_distances(m, m), mx.array)
+    assert_type(compiled_standardize(t), torch.Tensor)
+    assert_type(compiled_softmax(a, axis=0), npt.NDArray[Any])

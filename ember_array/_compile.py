@@ -189,6 +189,18 @@ class _Call:
 
 def _split(args: tuple[Any, ...], kwargs: dict[str, Any], static: _Static) -> _Call:
     arrays: list[Any] = []
+    if not kwargs and not static.positions:  # hot path: positional arrays and scalars
+        nodes: list[object] = []
+        for a in args:
+            kind = _KINDS.get(type(a))
+            if kind is None or kind in _CONTAINER_NAMES:
+                nodes.append(_skeleton(a, arrays))
+            elif kind:
+                arrays.append(a)
+                nodes.append(_SLOT)
+            else:
+                nodes.append(_constant(a))
+        return _Call((tuple(nodes), ()), tuple(arrays))
     pos = tuple(
         _constant(a) if i in static.positions else _skeleton(a, arrays) for i, a in enumerate(args)
     )
@@ -280,6 +292,19 @@ class CompiledFunction(Generic[P, R]):
 
     def backend(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> str:
         """The backend of a call's arrays ("" when there is none): ``namespace()``'s rule."""
+        if not kwargs and not self.static.positions:
+            # hot path: positional arrays and scalars of known types, one backend
+            found = ""
+            for a in args:
+                kind = _KINDS.get(type(a))
+                if kind is None or kind in _CONTAINER_NAMES or (kind and found and kind != found):
+                    return self.backend_walk(args, kwargs)
+                found = kind or found
+            return found
+        return self.backend_walk(args, kwargs)
+
+    def backend_walk(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> str:
+        """:meth:`backend` through containers, keywords and static arguments."""
         found: set[str] = set()
         static = self.static
         for i, a in enumerate(args):
@@ -401,14 +426,25 @@ def _split_or_refuse(
         raise _RefusedError(tool, exc) from None
 
 
-def _mlx(cf: CompiledFunction[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
-    from .mlx._helpers import Compiled
+def _mlx_compiled(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """``Compiled(fn)`` (imported on first use: an import statement costs ~0.5 us a call)."""
+    make = _LOADED.get("Compiled")
+    if make is None:
+        from .mlx._helpers import Compiled
 
+        make = _LOADED["Compiled"] = Compiled
+    return make(fn)
+
+
+_LOADED: dict[str, Callable[..., Any]] = {}
+
+
+def _mlx(cf: CompiledFunction[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
     mx = sys.modules["mlx.core"]
     call = _split_or_refuse(cf, args, kwargs, "mx.compile")
     # the device's type: mx.Device objects hash by identity, one made per default_device() call
     key = ("mlx", mx.default_device().type, call.skeleton)
-    compiled = cf.cached(key, lambda: Compiled(_pure(cf.fn, call.skeleton)))
+    compiled = cf.cached(key, lambda: _mlx_compiled(_pure(cf.fn, call.skeleton)))
     try:
         return compiled(*call.arrays)
     except Exception as exc:

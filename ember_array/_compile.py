@@ -346,11 +346,15 @@ class CompiledFunction(Generic[P, R]):
                 self._compiled.popitem(last=False)
         return found
 
-    def torch_compiled(self) -> Callable[..., Any]:
+    def torch_compiled(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Callable[..., Any]:
         """``torch.compile(fn, fullgraph=True, dynamic=...)``, made once."""
         compiled = self._torch
         if compiled is None:
             torch = sys.modules["torch"]  # imported: a tensor was passed
+            # namespace()'s type cache filled before Dynamo first traces it: traced empty, it
+            # is a guard that the next eager call of any ember function breaks (a recompile,
+            # and a compiled function 3x slower on the seven-step workload at 64 x 8)
+            namespace(*(x for a in (*args, *kwargs.values()) for x in _arrays(a)))
             with self._lock:
                 if self._torch is None:
                     self._torch = torch.compile(
@@ -410,7 +414,7 @@ def _torch(cf: CompiledFunction[..., Any], args: tuple[Any, ...], kwargs: dict[s
     functorch = torch._C._functorch
     if torch.compiler.is_compiling() or functorch.maybe_current_level() is not None:
         return cf.fn(*args, **kwargs)  # see the module's docstring
-    compiled = cf.torch_compiled()
+    compiled = cf.torch_compiled(args, kwargs)
     try:
         return compiled(*args, **kwargs)
     except Exception as exc:

@@ -169,6 +169,31 @@ def test_torch_autograd_through_a_compiled_function() -> None:
     assert not loss.eager
 
 
+def test_torch_compiles_once_when_ember_runs_eagerly_between(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    if not installed("torch"):
+        pytest.skip("torch not installed or not selected")
+    import torch
+    from torch._dynamo.utils import counters
+
+    from ember_array import _dispatch
+
+    # as in a fresh process: no torch tensor seen by namespace() yet
+    monkeypatch.setattr(_dispatch, "_CACHE", {})
+
+    @ember_array.compile
+    def f(x: Any) -> Any:
+        return ember_array.namespace(x).sum(x)
+
+    t = torch.asarray(X)
+    before = counters["stats"]["unique_graphs"]
+    f(t)
+    ember_array.namespace(t).sum(t)  # an eager ember call between two compiled calls
+    f(t)
+    assert counters["stats"]["unique_graphs"] - before == 1  # no recompile
+
+
 def test_the_functions_own_error_propagates(compiler: Compiler) -> None:
     @ember_array.compile
     def f(x: Any) -> Any:

@@ -15,6 +15,7 @@ standard, revision 2025.12 (with ``linalg``, ``fft`` and
 from __future__ import annotations
 
 from . import random, scatter, signal
+from ._compile import CompileWarning, compile
 from ._devices import default_device, device_name, devices, same_device, to_device
 from ._dispatch import namespace
 from ._helpers import (
@@ -42,9 +43,11 @@ __array_api_version__ = _API_VERSION
 array_namespace = namespace
 
 __all__ = [
+    "CompileWarning",
     "__array_api_version__",
     "__version__",
     "array_namespace",
+    "compile",
     "default_device",
     "device",
     "device_name",

@@ -13,9 +13,10 @@ import math
 import sys
 import textwrap
 from collections.abc import Callable
+from types import ModuleType
 from typing import Any
 
-from ._backends import BY_NAME, backend_of_type, library_of_namespace
+from ._backends import BY_NAME, backend_of_module, backend_of_type, library_of_namespace
 
 __all__ = [
     "device",
@@ -367,3 +368,28 @@ def is_eager_cpu_tensor(x: Any) -> bool:
         or functorch.maybe_current_level() is not None
         or functorch.is_functorch_wrapped_tensor(x)
     )
+
+
+def backend_of(obj: Any) -> str | None:
+    """The backend of an array or a namespace module, or None: ``"numpy"``, ``"torch"``,
+    ``"mlx"``, ``"dask"``, ``"array_api_strict"`` or ``"jax"``.
+
+    The one answer the test kit and :func:`ember_array.compile` share. The registry answers for
+    numpy, torch, mlx and dask (arrays and modules); array-api-compat's predicates
+    for array-api-strict and jax (whose array class lives in ``jaxlib``).
+    """
+    import array_api_compat as compat
+
+    if isinstance(obj, ModuleType):
+        found = backend_of_module(obj.__name__)
+        if found is None and compat.is_array_api_strict_namespace(obj):
+            found = "array_api_strict"
+        if found is None and compat.is_jax_namespace(obj):
+            found = "jax"
+        return found
+    found = backend_of_type(type(obj))
+    if found is None and is_array_api_strict_array(obj):
+        found = "array_api_strict"
+    if found is None and compat.is_jax_array(obj):
+        found = "jax"
+    return found

@@ -79,6 +79,15 @@ def test_install_pages_show_what_works_today_first() -> None:
         assert 0 <= today < released, f"{name}: the checkout's install is not shown first"
 
 
+def test_compile_guide_example_runs() -> None:
+    """The python blocks of docs/guides/compile.md run and their asserts hold."""
+    text = (ROOT / "docs" / "guides" / "compile.md").read_text()
+    blocks = re.findall(r"```python\n(.*?)```", text, re.S)
+    assert blocks
+    for block in blocks:
+        exec(compile(block, "docs/guides/compile.md", "exec"), {"__name__": "docs_compile"})
+
+
 def test_dask_guide_example_runs() -> None:
     """The python blocks of docs/guides/dask.md run and their asserts hold."""
     import pytest

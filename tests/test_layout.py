@@ -54,9 +54,9 @@ LAYERS: dict[str, int] = {
         ),
         0,
     ),
-    **dict.fromkeys(("_helpers", "_dispatch", "_namespace", "_boundary", "_common"), 1),
+    **dict.fromkeys(("_helpers", "_dispatch", "_namespace", "_boundary", "_common", "_culprit"), 1),
     **dict.fromkeys(("numpy", "torch", "mlx", "dask"), 2),
-    **dict.fromkeys(("random", "scatter", "signal", "_devices"), 3),
+    **dict.fromkeys(("random", "scatter", "signal", "_devices", "_compile"), 3),
     **dict.fromkeys(("integrations", "_report", "lint", "testing", "__main__", ""), 4),
 }
 

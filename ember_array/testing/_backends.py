@@ -16,9 +16,9 @@ from functools import cache
 from types import ModuleType
 from typing import Any
 
-from .._backends import BACKENDS, TooOldError, backend_of_module, backend_of_type
+from .._backends import BACKENDS, TooOldError
 from .._dispatch import ember_namespace
-from .._helpers import is_array_api_strict_array
+from .._helpers import backend_of
 
 __all__ = [
     "KIT_BACKENDS",
@@ -132,26 +132,3 @@ def selection(option: str | None) -> tuple[str, ...]:
     if option:
         return parse_selection(option, "--ember-backends")
     return parse_selection(os.environ.get("EMBER_BACKENDS", ""), "EMBER_BACKENDS")
-
-
-def backend_of(obj: Any) -> str | None:
-    """The kit backend of an array or a namespace module, or None.
-
-    The registry answers for numpy, torch, mlx and dask (arrays and modules); array-api-compat's
-    predicates for array-api-strict and jax (whose array class lives in ``jaxlib``).
-    """
-    import array_api_compat as compat
-
-    if isinstance(obj, ModuleType):
-        found = backend_of_module(obj.__name__)
-        if found is None and compat.is_array_api_strict_namespace(obj):
-            found = "array_api_strict"
-        if found is None and compat.is_jax_namespace(obj):
-            found = "jax"
-        return found
-    found = backend_of_type(type(obj))
-    if found is None and is_array_api_strict_array(obj):
-        found = "array_api_strict"
-    if found is None and compat.is_jax_array(obj):
-        found = "jax"
-    return found

@@ -9,19 +9,15 @@ call fails and the eager call succeeds, the failure is the function's hidden eva
 
 from __future__ import annotations
 
-import linecache
-import re
-import traceback
 import warnings
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import cache
-from types import FrameType, TracebackType
 from typing import Any, TypeVar, cast
 
-from .._markers import FORCES_EVALUATION
+from .._culprit import find_culprit
 from ._backends import backend_of
 
 __all__ = ["DATA_DEPENDENT", "allow_data_dependent", "check_lazy"]
@@ -31,115 +27,14 @@ _T = TypeVar("_T")
 #: Set while a test marked ``@pytest.mark.data_dependent`` runs (see the plugin).
 DATA_DEPENDENT: ContextVar[bool] = ContextVar("ember_data_dependent", default=False)
 
-#: Packages whose frames are machinery, not the code under test.
-_MACHINERY = frozenset(
-    {"jax", "jaxlib", "mlx", "numpy", "torch", "dask", "toolz", "array_api_compat", "contextlib"}
-)
-_MACHINERY_MODULES = ("ember_array.testing", "ember_array._boundary")
-
-#: Source patterns -> the operation they perform on an array, most specific first.
-_OPERATIONS: tuple[tuple[str, str], ...] = (
-    (r"\.item\(\s*\)", ".item()"),
-    (r"\.tolist\(\s*\)", ".tolist()"),
-    (r"\.(compute|persist)\(", ".compute()"),
-    (r"\bmx\.eval\(", "mx.eval"),
-    (r"\b(np|numpy)\.(asarray|array|asanyarray)\(", "np.asarray"),
-    (r"\bfloat\(", "float()"),
-    (r"\bint\(", "int()"),
-    (r"\bcomplex\(", "complex()"),
-    (r"\bbool\(", "bool()"),
-    (r"^\s*(if|elif|while|assert)\b|\b(and|or|not)\b", "bool() (a Python condition on an array)"),
-    (r"\b(nonzero|unique_\w+)\(", "a data-dependent shape"),
-)  # fmt: skip
-#: Backend error texts that mean a data-dependent shape (checked before the source line).
-_DATA_DEPENDENT_TEXTS: tuple[tuple[str, str], ...] = (
-    ("NonConcreteBooleanIndexError", "a boolean mask (a data-dependent shape)"),
-    ("size argument of jnp.nonzero", "a data-dependent shape (nonzero)"),
-    ("jnp.unique", "a data-dependent shape (unique_*)"),
-)
-#: Backend error texts -> the operation, where the source line does not tell.
-_ERROR_TEXTS: tuple[tuple[str, str], ...] = (
-    ("TracerBoolConversionError", "bool()"),
-    ("TracerArrayConversionError", "np.asarray"),
-    ("TracerIntegerConversionError", "int()"),
-    ("item() method", ".item()"),
-    ("Data-dependent branching", "bool() (a Python condition on an array)"),
-    # the evaluation itself, where neither the line nor the error says which operation
-    ("Attempting to eval an array", "an evaluation of the array"),
-    ("ConcretizationTypeError", "a concrete value of the traced array"),
-    ("a graph was computed", "a computation of the graph"),
-)
 _DATA_DEPENDENT_HINT = (
     "if the function's output shape depends on the data (unique_*, nonzero, a boolean mask), "
     "say so: check_lazy(fn, ..., data_dependent=True) or @pytest.mark.data_dependent"
 )
 
 
-@dataclass(frozen=True)
-class _Culprit:
-    """Where evaluation was forced: the operation and the line of source."""
-
-    operation: str
-    where: str  # "file.py:12 in fn: `return float(x)`", or ""
-
-
-def _is_machinery(frame: FrameType) -> bool:
-    module = str(frame.f_globals.get("__name__", ""))
-    return module.partition(".")[0] in _MACHINERY or module.startswith(_MACHINERY_MODULES)
-
-
-def _frames(tb: TracebackType | None) -> list[FrameType]:
-    return [frame for frame, _ in traceback.walk_tb(tb)]
-
-
-def _marked(frames: list[FrameType]) -> str | None:
-    """The ember_array function on the stack declared data-dependent, if any."""
-    for frame in frames:
-        module = str(frame.f_globals.get("__name__", ""))
-        fn = frame.f_globals.get(frame.f_code.co_name)
-        if module.startswith("ember_array.") and getattr(fn, FORCES_EVALUATION, False):
-            return f"{module.rpartition('.')[0]}.{frame.f_code.co_name}"
-    return None
-
-
-def _user_line(exc: BaseException) -> tuple[str, str]:
-    """(location, source) of the innermost frame of the code under test."""
-    # torch.compile: the user's frames are in the message ("from user code: File ...")
-    found = re.findall(r'File "([^"]+)", line (\d+), in (\S+)\n\s+(.+)', str(exc))
-    if found:
-        path, line, name, source = found[-1]
-        return f"{path}:{line} in {name}", source.strip()
-    steps = [(f, n) for f, n in traceback.walk_tb(exc.__traceback__) if not _is_machinery(f)]
-    if not steps:
-        return "", ""
-    frame, lineno = steps[-1]
-    path = frame.f_code.co_filename
-    source = linecache.getline(path, lineno).strip()
-    return f"{path}:{lineno} in {frame.f_code.co_name}", source
-
-
-def _culprit(exc: BaseException) -> _Culprit:
-    """Which operation forced evaluation, from the stack, the source line and the error."""
-    where, source = _user_line(exc)
-    location = f"{where}: `{source}`" if source else where
-    marked = _marked(_frames(exc.__traceback__))
-    if marked is not None:
-        return _Culprit(f"a data-dependent shape ({marked})", location)
-    text = f"{type(exc).__name__}: {exc}"
-    for pattern, operation in _DATA_DEPENDENT_TEXTS:
-        if pattern in text:
-            return _Culprit(operation, location)
-    for pattern, operation in _OPERATIONS:
-        if re.search(pattern, source):
-            return _Culprit(operation, location)
-    for pattern, operation in _ERROR_TEXTS:
-        if pattern in text:
-            return _Culprit(operation, location)
-    return _Culprit("", location)  # not an evaluation the kit recognises
-
-
 def _message(fn: Callable[..., Any], backend: str, how: str, exc: BaseException) -> str:
-    culprit = _culprit(exc)
+    culprit = find_culprit(exc)
     name = getattr(fn, "__qualname__", repr(fn))
     error = str(exc).strip().splitlines()
     first = (

@@ -46,3 +46,12 @@ def concrete(t: torch.Tensor) -> npt.NDArray[Any]:
 
 def mixed(t: torch.Tensor) -> torch.Tensor:
     return ember_array.namespace(t).matmul(t, np.ones(3))  # E: arg-type
+
+
+@ember_array.compile(static_argnames=("axis",))
+def compiled_total(x: T, axis: int = 0) -> T:
+    return ember_array.namespace(x).sum(x, axis=axis)
+
+
+def compiled_misuse(t: torch.Tensor) -> None:
+    compiled_total(t, axis="0")  # E: arg-type

@@ -99,8 +99,19 @@ def largest_three(x: T) -> tuple[T, T]:
     return xp.top_k(x, 3, axis=-1, mode="largest")
 
 
+# Compiled, a portable function keeps its signature: the same arrays in, the same type out.
+compiled_standardize = ember_array.compile(standardize)
+
+
+@ember_array.compile(static_argnames=("axis",))
+def compiled_softmax(x: T, axis: int = -1) -> T:
+    return softmax(x, axis)
+
+
 # Callers pass their own arrays to the portable functions and get the same type back.
 def callers(t: torch.Tensor, a: npt.NDArray[Any], m: mx.array) -> None:
     assert_type(standardize(t), torch.Tensor)
     assert_type(softmax(a, axis=0), npt.NDArray[Any])
     assert_type(pairwise_distances(m, m), mx.array)
+    assert_type(compiled_standardize(t), torch.Tensor)
+    assert_type(compiled_softmax(a, axis=0), npt.NDArray[Any])

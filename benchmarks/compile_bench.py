@@ -1,0 +1,183 @@
+"""``ember_array.compile`` on the seven-step workload: ember compiled against native eager and
+native compiled (issue 42).
+
+The seven steps are workloads.py's portable functions run one after the other on one input
+(standardize, pairwise distances, softmax, logsumexp, nearest centre (``argmin``), ridge
+(``linalg.solve``), cross-entropy), once over ``ember_array.namespace`` and once natively
+(workloads.py's ``_t_*`` and ``_mx_*`` functions). Four columns per backend and size:
+
+* ``native eager``: the native function; ``native compiled``: it under ``torch.compile`` (the
+  same options ember uses: ``fullgraph=True``) or ``mx.compile``;
+* ``ember eager``: the portable function; ``ember compiled``: ``ember_array.compile`` of it.
+
+The first call of each compiled variant compiles it (its seconds are ``compile s``); the
+variants are then timed back to back (``_timing.interleaved``, mlx results ``mx.eval``-uated
+inside the clock); times and ratios are of each variant's fastest repeat (a shared machine's
+load inflates medians). Goals (issue 42), at 64 x 8:
+ember compiled <= 0.80 x native eager and <= 1.05 x native compiled; at 4000 x 64 <= 1.02 x
+native compiled. One thread.
+
+Usage::
+
+    python benchmarks/compile_bench.py [--quick] [--backends torch,mlx] [--sizes small,medium]
+        [--json PATH]
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import _timing
+import numpy as np
+import workloads as wl
+
+import ember_array
+
+SIZES = {"small": wl.SIZES["small"], "medium": wl.SIZES["medium"]}
+GOALS = {
+    "small": {"native eager": 0.80, "native compiled": 1.05},
+    "medium": {"native compiled": 1.02},
+}
+FULL = {"repeats": 15, "min_time": 0.05}
+QUICK = {"repeats": 5, "min_time": 0.01}
+CENTRES, TARGETS = wl.CENTRES, wl.TARGETS
+
+
+def seven_steps(x: Any, y: Any, c: Any, labels: Any) -> Any:
+    """The seven steps over the standard (workloads.py's portable functions)."""
+    z = wl.standardize(x)
+    return (
+        wl.pairwise(z, c),
+        wl.softmax(z),
+        wl.logsumexp(z),
+        wl.nearest_centre(z, c),
+        wl.ridge(z, y),
+        wl.cross_entropy(z, labels),
+    )
+
+
+def _native(prefix: str) -> Callable[..., Any]:
+    f = {n: getattr(wl, f"{prefix}_{n}") for n in (
+        "standardize", "pairwise", "softmax", "logsumexp", "nearest_centre", "ridge",
+        "cross_entropy",
+    )}  # fmt: skip
+
+    def native(x: Any, y: Any, c: Any, labels: Any) -> Any:
+        z = f["standardize"](x)
+        return (
+            f["pairwise"](z, c),
+            f["softmax"](z),
+            f["logsumexp"](z),
+            f["nearest_centre"](z, c),
+            f["ridge"](z, y),
+            f["cross_entropy"](z, labels),
+        )
+
+    return native
+
+
+def _inputs(size: str, convert: Callable[[np.ndarray], Any]) -> list[Any]:
+    rng = np.random.default_rng(wl.SEED)
+    n, d = SIZES[size]
+    return [
+        convert(rng.standard_normal((n, d)).astype(np.float32)),
+        convert(rng.standard_normal((n, TARGETS)).astype(np.float32)),
+        convert(rng.standard_normal((CENTRES, d)).astype(np.float32)),
+        convert((np.arange(n) % d).astype(np.int64)),
+    ]
+
+
+def _compilers(backend: str) -> tuple[str, Callable[[Callable[..., Any]], Callable[..., Any]]]:
+    if backend == "torch":
+        import torch
+
+        return "_t", lambda f: torch.compile(f, fullgraph=True)
+    import mlx.core as mx
+
+    return "_mx", mx.compile
+
+
+def run(backend: str, size: str, opts: dict[str, Any]) -> dict[str, Any]:
+    be = wl.make_backend(backend, threads=1)
+    prefix, native_compile = _compilers(backend)
+    native = _native(prefix)
+    variants: dict[str, Callable[..., Any]] = {
+        "native eager": native,
+        "native compiled": native_compile(native),
+        "ember eager": seven_steps,
+        "ember compiled": ember_array.compile(seven_steps),
+    }
+    args = _inputs(size, be.convert)
+    sync = be.sync or (lambda out: out)
+    compile_s: dict[str, float] = {}
+    for name in ("native compiled", "ember compiled"):
+        t0 = time.perf_counter()
+        sync(variants[name](*args))
+        compile_s[name] = time.perf_counter() - t0
+    eager = getattr(variants["ember compiled"], "eager", set())
+    timings = _timing.interleaved(
+        {k: (lambda f=f: f(*args)) for k, f in variants.items()},
+        opts["repeats"],
+        opts["min_time"],
+        sync=be.sync,
+    )
+    # the fastest repeat of each: on a shared machine the medians carry other processes' load
+    best = {k: v["min_s"] for k, v in timings.items()}
+    ratios = {
+        den: best["ember compiled"] / best[den]
+        for den in ("native eager", "native compiled", "ember eager")
+    }
+    return {
+        "backend": backend,
+        "size": size,
+        "us": {k: v * 1e6 for k, v in best.items()},
+        "median_us": {k: v["median_s"] * 1e6 for k, v in timings.items()},
+        "compile_s": compile_s,
+        "ember_compiled_over": ratios,
+        "fell_back": sorted(eager),
+    }
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--quick", action="store_true")
+    p.add_argument("--backends", default="torch,mlx")
+    p.add_argument("--sizes", default="small,medium")
+    p.add_argument("--json")
+    a = p.parse_args(argv)
+    started = datetime.datetime.now(datetime.timezone.utc)
+    opts = QUICK if a.quick else FULL
+    rows = []
+    for backend in a.backends.split(","):
+        for size in a.sizes.split(","):
+            rows.append(run(backend, size, opts))
+    header = ["backend", "size", "native eager us", "native comp us", "ember eager us",
+              "ember comp us", "/native eager", "/native comp",
+              "compile s (native, ember)"]  # fmt: skip
+    body = []
+    for r in rows:
+        us, rt, cs = r["us"], r["ember_compiled_over"], r["compile_s"]
+        goals = GOALS[r["size"]]
+        marks = {k: "" if k not in goals else (" ok" if rt[k] <= goals[k] else " OVER") for k in rt}
+        body.append([
+            r["backend"], "x".join(map(str, SIZES[r["size"]])),
+            f"{us['native eager']:.0f}", f"{us['native compiled']:.0f}",
+            f"{us['ember eager']:.0f}", f"{us['ember compiled']:.0f}",
+            f"{rt['native eager']:.2f}{marks['native eager']}",
+            f"{rt['native compiled']:.2f}{marks['native compiled']}",
+            f"{cs['native compiled']:.1f}, {cs['ember compiled']:.1f}"
+            + (f" (fell back: {r['fell_back']})" if r["fell_back"] else ""),
+        ])  # fmt: skip
+    print(_timing.table(header, body, align="<<"))
+    _timing.save(
+        "compile", a.json, {**_timing.record_head("compile_bench", started, argv), "rows": rows}
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,589 @@
+"""``ember_array.compile``: one decorator that compiles portable code with each backend's compiler.
+
+The backend is known only at call time, from the arrays among the arguments (the rule of
+:func:`ember_array.namespace`, answered by :func:`~._helpers.backend_of`):
+
+* torch: ``torch.compile(fn, fullgraph=True, dynamic=dynamic)``; Dynamo guards every Python
+  value, shape and device itself (its own cache), and marks a size dynamic once it changes
+  (``dynamic=None``). Inside ``torch.func`` transforms and inside another compiled function the
+  call is ``fn`` itself: ``torch.func.grad`` of a compiled function, called eagerly, is refused
+  by torch (https://github.com/pytorch/pytorch/issues/128711) and an outer ``torch.compile``
+  traces ``fn`` anyway.
+* mlx: ``mx.compile`` of ``fn`` as a function of its arrays only; every other argument (Python
+  numbers, strings, ``None``, static arguments) is a compile-time constant, one compiled
+  function per the constants' values (:class:`~.mlx._helpers.Compiled`, which also bounds the
+  traces per input shape and runs ``fn`` itself off the main thread, where mlx's compiled
+  functions crash at exit).
+* jax: ``jax.jit`` of the same function of arrays, the constants closed over.
+* numpy, dask, array-api-strict and anything else: ``fn`` itself.
+
+A call the compiler refuses (a host read: ``float()``, ``bool()``, ``.item()``, ``if
+xp.any(...)``; a graph break; an unhashable constant) runs ``fn`` eagerly: when that succeeds
+the refusal was the compiler's, and it is remembered for the function and backend (a warning
+once, or ``TypeError`` with ``fallback="raise"``); when it fails too, its error is the
+function's own and propagates.
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+import sys
+import threading
+import types
+import warnings
+from collections import OrderedDict
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from typing import Any, Generic, Literal, ParamSpec, TypeVar, overload
+
+from ._culprit import find_culprit
+from ._dispatch import namespace
+from ._helpers import backend_of, is_array_api_obj
+
+__all__ = ["CompileWarning", "CompiledFunction", "compile"]
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+#: Compiled functions one :class:`CompiledFunction` keeps per backend (least recently used
+#: dropped first): one per device and set of constant values.
+MAX_COMPILED = 32
+
+#: The torch.compile backend (tests trace with ``"aot_eager"``: Dynamo and AOTAutograd as
+#: compiled, without inductor's code generation, which takes seconds per function).
+TORCH_BACKEND = "inductor"
+
+
+class CompileWarning(UserWarning):
+    """A function given to :func:`ember_array.compile` runs eagerly: its backend's compiler
+    refused it (the message names the function, the line and the reason).
+
+    Issued once per function and backend; later calls on that backend run eagerly without it.
+
+    See Also
+    --------
+    compile : ``fallback="raise"`` raises ``TypeError`` instead.
+
+    Examples
+    --------
+    >>> import warnings
+    >>> import ember_array
+    >>> with warnings.catch_warnings():  # an application that has read it, and accepts it
+    ...     warnings.simplefilter("ignore", ember_array.CompileWarning)
+    >>> issubclass(ember_array.CompileWarning, UserWarning)
+    True
+    """
+
+
+# ---------------------------------------------------------------------------------------------
+# what each argument is: an array of a backend, a container of arguments, or a constant
+
+_CONSTANT = ""
+_CONTAINERS = (tuple, list, dict)
+#: array type -> backend name; other type -> ``_CONSTANT`` or its container type's name
+_KINDS: dict[type, str] = dict.fromkeys(
+    (bool, int, float, complex, str, bytes, type(None)), _CONSTANT
+)
+_KINDS.update({c: c.__name__ for c in _CONTAINERS})
+#: A library ember has no namespace or compiler for (an object with ``__array_namespace__``)
+_OTHER = "other"
+
+
+def _kind(value: object) -> str:
+    """Backend name of an array, a container's type name, or ``_CONSTANT``."""
+    cls = type(value)
+    kind = _KINDS.get(cls)
+    if kind is None:
+        kind = backend_of(value) or (_OTHER if is_array_api_obj(value) else _CONSTANT)
+        if len(_KINDS) < 256:  # types are few; a bound against type factories
+            _KINDS[cls] = kind
+    return kind
+
+
+def _backends(value: Any, found: set[str]) -> None:
+    kind = _kind(value)
+    if kind in _CONTAINER_NAMES:
+        items: Iterable[object] = value.values() if isinstance(value, dict) else value
+        for item in items:
+            _backends(item, found)
+    elif kind:
+        found.add(kind)
+
+
+_CONTAINER_NAMES = frozenset(c.__name__ for c in _CONTAINERS)
+
+
+def _arrays(value: Any) -> Iterator[object]:
+    kind = _kind(value)
+    if kind in _CONTAINER_NAMES:
+        items: Iterable[object] = value.values() if isinstance(value, dict) else value
+        for item in items:
+            yield from _arrays(item)
+    elif kind:
+        yield value
+
+
+class _Slot:
+    """Where an array goes in a call's skeleton."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "<array>"
+
+
+_SLOT = _Slot()
+
+
+class UnhashableConstantError(TypeError):
+    """An argument that is no array cannot be a compile-time constant: it is not hashable."""
+
+
+def _skeleton(value: Any, arrays: list[Any]) -> object:
+    """``value`` with its arrays replaced by ``_SLOT`` (appended to ``arrays``), hashable."""
+    kind = _kind(value)
+    if kind == "tuple" or kind == "list":
+        return (kind, tuple(_skeleton(v, arrays) for v in value))
+    if kind == "dict":
+        items = value.items()
+        return ("dict", tuple((k, _skeleton(v, arrays)) for k, v in items))
+    if kind:
+        arrays.append(value)
+        return _SLOT
+    return _constant(value)
+
+
+def _constant(value: object) -> object:
+    try:
+        hash(value)
+    except TypeError:
+        raise UnhashableConstantError(
+            f"an argument of type {type(value).__module__}.{type(value).__qualname__} is not "
+            "hashable, so it cannot be a compile-time constant"
+        ) from None
+    # the type too: 1, 1.0 and True are equal but give results of different dtypes
+    return (type(value), value)
+
+
+def _rebuild(skeleton: Any, arrays: Iterator[Any]) -> Any:
+    if skeleton is _SLOT:
+        return next(arrays)
+    tag, inner = skeleton
+    if tag == "tuple":
+        return tuple(_rebuild(s, arrays) for s in inner)
+    if tag == "list":
+        return [_rebuild(s, arrays) for s in inner]
+    if tag == "dict":
+        return {k: _rebuild(s, arrays) for k, s in inner}
+    return inner  # a constant: (type, value)
+
+
+@dataclass(frozen=True)
+class _Call:
+    """A call split into its arrays (traced) and its skeleton (constants, the cache key)."""
+
+    skeleton: tuple[tuple[object, ...], tuple[tuple[str, object], ...]]
+    arrays: tuple[Any, ...]
+
+
+def _split(args: tuple[Any, ...], kwargs: dict[str, Any], static: _Static) -> _Call:
+    arrays: list[Any] = []
+    if not kwargs and not static.positions:  # hot path: positional arrays and scalars
+        nodes: list[object] = []
+        for a in args:
+            kind = _KINDS.get(type(a))
+            if kind is None or kind in _CONTAINER_NAMES:
+                nodes.append(_skeleton(a, arrays))
+            elif kind:
+                arrays.append(a)
+                nodes.append(_SLOT)
+            else:
+                nodes.append(_constant(a))
+        return _Call((tuple(nodes), ()), tuple(arrays))
+    pos = tuple(
+        _constant(a) if i in static.positions else _skeleton(a, arrays) for i, a in enumerate(args)
+    )
+    kw = tuple(
+        (k, _constant(v) if k in static.names else _skeleton(v, arrays)) for k, v in kwargs.items()
+    )
+    return _Call((pos, kw), tuple(arrays))
+
+
+def _pure(fn: Callable[..., Any], skeleton: Any) -> Callable[..., Any]:
+    """``fn`` as a function of the call's arrays only, the constants closed over."""
+    pos, kw = skeleton
+
+    def pure(*arrays: Any) -> Any:
+        it = iter(arrays)
+        args = [_rebuild(s, it) for s in pos]
+        kwargs = {k: _rebuild(s, it) for k, s in kw}
+        return fn(*args, **kwargs)
+
+    return pure
+
+
+@dataclass(frozen=True)
+class _Static:
+    """The static arguments of a function, by name and by position."""
+
+    names: frozenset[str]
+    positions: frozenset[int]
+
+
+def _static(fn: Callable[..., Any], static_argnames: str | Iterable[str]) -> _Static:
+    names = frozenset((static_argnames,) if isinstance(static_argnames, str) else static_argnames)
+    if not names:
+        return _Static(names, frozenset())
+    name = getattr(fn, "__qualname__", repr(fn))
+    try:
+        params = inspect.signature(fn).parameters
+    except (TypeError, ValueError):  # a builtin without a signature: names as given
+        return _Static(names, frozenset())
+    var_kw = any(p.kind is p.VAR_KEYWORD for p in params.values())
+    unknown = sorted(n for n in names if n not in params and not var_kw)
+    if unknown:
+        raise ValueError(
+            f"compile(): static_argnames {unknown} are not parameters of "
+            f"{name}{inspect.signature(fn)}"
+        )
+    positional = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+    positions = frozenset(
+        i for i, p in enumerate(params.values()) if p.name in names and p.kind in positional
+    )
+    return _Static(names, positions)
+
+
+# ---------------------------------------------------------------------------------------------
+# the compiled function
+
+
+class CompiledFunction(Generic[P, R]):
+    """A function compiled, at call time, by the compiler of its arrays' backend.
+
+    Made by :func:`ember_array.compile`; calls take ``fn``'s arguments and return what it
+    returns (``__wrapped__`` is ``fn``).
+    """
+
+    def __init__(
+        self,
+        fn: Callable[P, R],
+        static: _Static,
+        dynamic: bool | None,
+        fallback: Literal["eager", "raise"],
+    ) -> None:
+        self.fn = fn
+        self.static = static
+        self.dynamic = dynamic
+        self.fallback = fallback
+        #: backends on which ``fn`` runs eagerly (their compiler refused it)
+        self.eager: set[str] = set()
+        self._lock = threading.Lock()
+        self._torch: Callable[..., Any] | None = None
+        self._compiled: OrderedDict[tuple[Any, ...], Callable[..., Any]] = OrderedDict()
+        functools.update_wrapper(self, fn)
+
+    def __repr__(self) -> str:
+        return f"<ember_array.compile of {getattr(self.fn, '__qualname__', self.fn)!r}>"
+
+    def __get__(self, obj: object, objtype: type | None = None) -> Any:
+        # a compiled method: bound like a function (``self`` is then a constant argument)
+        return self if obj is None else types.MethodType(self, obj)
+
+    def backend(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> str:
+        """The backend of a call's arrays ("" when there is none): ``namespace()``'s rule."""
+        if not kwargs and not self.static.positions:
+            # hot path: positional arrays and scalars of known types, one backend
+            found = ""
+            for a in args:
+                kind = _KINDS.get(type(a))
+                if kind is None or kind in _CONTAINER_NAMES or (kind and found and kind != found):
+                    return self.backend_walk(args, kwargs)
+                found = kind or found
+            return found
+        return self.backend_walk(args, kwargs)
+
+    def backend_walk(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> str:
+        """:meth:`backend` through containers, keywords and static arguments."""
+        found: set[str] = set()
+        static = self.static
+        for i, a in enumerate(args):
+            if i not in static.positions:
+                _backends(a, found)
+        for k, v in kwargs.items():
+            if k not in static.names:
+                _backends(v, found)
+        if len(found) == 1:
+            return found.pop()
+        if found:  # arrays of two libraries: namespace() raises its error naming them
+            arrays = [x for a in (*args, *kwargs.values()) for x in _arrays(a)]
+            namespace(*arrays)
+        return ""
+
+    def __call__(self, *args: P.args, **kwargs: P.kwargs) -> R:
+        backend = self.backend(args, kwargs)
+        run = _RUNNERS.get(backend)
+        if run is None or backend in self.eager:
+            return self.fn(*args, **kwargs)
+        try:
+            return run(self, args, kwargs)  # type: ignore[no-any-return]
+        except _RefusedError as exc:
+            refused = exc
+        return self._refused(backend, refused, args, kwargs)  # type: ignore[no-any-return]
+
+    def cached(self, key: tuple[Any, ...], make: Callable[[], Callable[..., Any]]) -> Any:
+        """The compiled function under ``key``, made by ``make()`` on first use (LRU-bounded)."""
+        with self._lock:
+            found = self._compiled.get(key)
+            if found is not None:
+                self._compiled.move_to_end(key)
+                return found
+        made = make()  # outside the lock: mx.compile and jax.jit only wrap, but may import
+        with self._lock:
+            found = self._compiled.setdefault(key, made)
+            self._compiled.move_to_end(key)
+            while len(self._compiled) > MAX_COMPILED:
+                self._compiled.popitem(last=False)
+        return found
+
+    def torch_compiled(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Callable[..., Any]:
+        """``torch.compile(fn, fullgraph=True, dynamic=...)``, made once."""
+        compiled = self._torch
+        if compiled is None:
+            torch = sys.modules["torch"]  # imported: a tensor was passed
+            # namespace()'s type cache filled before Dynamo first traces it: traced empty, it
+            # is a guard that the next eager call of any ember function breaks (a recompile,
+            # and a compiled function 3x slower on the seven-step workload at 64 x 8)
+            namespace(*(x for a in (*args, *kwargs.values()) for x in _arrays(a)))
+            with self._lock:
+                if self._torch is None:
+                    self._torch = torch.compile(
+                        self.fn, fullgraph=True, dynamic=self.dynamic, backend=TORCH_BACKEND
+                    )
+                compiled = self._torch
+        return compiled
+
+    def _refused(
+        self, backend: str, refused: _RefusedError, args: tuple[Any, ...], kwargs: dict[str, Any]
+    ) -> Any:
+        # The eager call tells the compiler's refusal (eager succeeds) from the function's own
+        # error (eager fails too, and its error propagates).
+        out = self.fn(*args, **kwargs)
+        message = self._message(backend, refused)
+        if self.fallback == "raise":
+            raise TypeError(message) from refused.error
+        with self._lock:
+            first = backend not in self.eager
+            self.eager.add(backend)
+        if first:
+            warnings.warn(message, CompileWarning, stacklevel=3)
+        return out
+
+    def _message(self, backend: str, refused: _RefusedError) -> str:
+        name = getattr(self.fn, "__qualname__", repr(self.fn))
+        exc = refused.error
+        culprit = find_culprit(exc)
+        lines = str(exc).strip().splitlines()
+        reason = culprit.operation or f"{type(exc).__name__}: {lines[0] if lines else ''}"
+        where = f" at {culprit.where}" if culprit.where else ""
+        verb = "runs eagerly" if self.fallback == "eager" else "cannot be compiled"
+        text = f"ember_array.compile: {name} {verb} on {backend}: {refused.tool} refused it"
+        text += f" ({reason}){where}"
+        if culprit.operation:
+            text += f" [{type(exc).__name__}: {lines[0] if lines else ''}]"
+        if self.fallback == "raise":
+            text += "; fallback='eager' runs it eagerly instead"
+        return text
+
+
+class _RefusedError(Exception):
+    """A compiler refused a call: ``error`` is what it raised."""
+
+    def __init__(self, tool: str, error: BaseException) -> None:
+        super().__init__(tool, error)
+        self.tool = tool
+        self.error = error
+
+
+# ---------------------------------------------------------------------------------------------
+# one runner per backend with a compiler
+
+
+def _torch(cf: CompiledFunction[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+    torch = sys.modules["torch"]
+    functorch = torch._C._functorch
+    if torch.compiler.is_compiling() or functorch.maybe_current_level() is not None:
+        return cf.fn(*args, **kwargs)  # see the module's docstring
+    compiled = cf.torch_compiled(args, kwargs)
+    try:
+        return compiled(*args, **kwargs)
+    except Exception as exc:
+        raise _RefusedError("torch.compile(fullgraph=True)", exc) from None
+
+
+def _split_or_refuse(
+    cf: CompiledFunction[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any], tool: str
+) -> _Call:
+    try:
+        return _split(args, kwargs, cf.static)
+    except UnhashableConstantError as exc:
+        raise _RefusedError(tool, exc) from None
+
+
+def _mlx_compiled(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """``Compiled(fn)`` (imported on first use: an import statement costs ~0.5 us a call)."""
+    make = _LOADED.get("Compiled")
+    if make is None:
+        from .mlx._helpers import Compiled
+
+        make = _LOADED["Compiled"] = Compiled
+    return make(fn)
+
+
+_LOADED: dict[str, Callable[..., Any]] = {}
+
+
+def _mlx(cf: CompiledFunction[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+    mx = sys.modules["mlx.core"]
+    call = _split_or_refuse(cf, args, kwargs, "mx.compile")
+    # the device's type: mx.Device objects hash by identity, one made per default_device() call
+    key = ("mlx", mx.default_device().type, call.skeleton)
+    compiled = cf.cached(key, lambda: _mlx_compiled(_pure(cf.fn, call.skeleton)))
+    try:
+        return compiled(*call.arrays)
+    except Exception as exc:
+        raise _RefusedError("mx.compile", exc) from None
+
+
+def _jax(cf: CompiledFunction[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+    jax = sys.modules["jax"]
+    call = _split_or_refuse(cf, args, kwargs, "jax.jit")
+    compiled = cf.cached(("jax", call.skeleton), lambda: jax.jit(_pure(cf.fn, call.skeleton)))
+    try:
+        return compiled(*call.arrays)
+    except Exception as exc:
+        raise _RefusedError("jax.jit", exc) from None
+
+
+#: backend -> how a call on its arrays is compiled (the others call ``fn`` itself)
+_RUNNERS: dict[
+    str, Callable[[CompiledFunction[..., Any], tuple[Any, ...], dict[str, Any]], Any]
+] = {
+    "torch": _torch,
+    "mlx": _mlx,
+    "jax": _jax,
+}
+
+
+# ---------------------------------------------------------------------------------------------
+# the decorator
+
+
+@overload
+def compile(
+    fn: Callable[P, R],
+    /,
+    *,
+    static_argnames: str | Iterable[str] = (),
+    dynamic: bool | None = None,
+    fallback: Literal["eager", "raise"] = "eager",
+) -> CompiledFunction[P, R]: ...
+@overload
+def compile(
+    fn: None = None,
+    /,
+    *,
+    static_argnames: str | Iterable[str] = (),
+    dynamic: bool | None = None,
+    fallback: Literal["eager", "raise"] = "eager",
+) -> Callable[[Callable[P, R]], CompiledFunction[P, R]]: ...
+def compile(
+    fn: Callable[P, R] | None = None,
+    /,
+    *,
+    static_argnames: str | Iterable[str] = (),
+    dynamic: bool | None = None,
+    fallback: Literal["eager", "raise"] = "eager",
+) -> CompiledFunction[P, R] | Callable[[Callable[P, R]], CompiledFunction[P, R]]:
+    """Compile a portable function with the compiler of the backend it is called with.
+
+    The backend is read at each call from the arrays among the arguments (the rule of
+    :func:`namespace`): torch tensors go through ``torch.compile(fullgraph=True)``, mlx arrays
+    through ``mx.compile``, jax arrays through ``jax.jit``; numpy, dask and array-api-strict
+    arrays call ``fn`` itself. Use it as ``@compile`` or ``@compile(static_argnames=...)``.
+
+    Parameters
+    ----------
+    fn : callable, optional
+        The function, written over ``xp = ember_array.namespace(...)``. Without it, a decorator
+        with the options given is returned.
+    static_argnames : str or iterable of str, optional
+        Parameters that are compile-time constants, never searched for arrays: one compiled
+        function per their values on mlx and jax (they must be hashable). On mlx and jax every
+        argument that is no array (Python numbers, strings, ``None``) is a constant anyway;
+        torch guards on Python values itself.
+    dynamic : bool or None, optional
+        torch's ``dynamic=``: None (the default) compiles for the first shapes and makes a size
+        dynamic once it changes; True traces dynamic shapes at once; False specializes on every
+        shape. mlx and jax trace once per input shape.
+    fallback : {"eager", "raise"}, optional
+        What a call the compiler refuses does (a host read such as ``float(x)``, ``bool(x)``,
+        ``x.item()`` or ``if xp.any(x):``, or an operation the compiler cannot trace): "eager"
+        (the default) runs ``fn`` eagerly, warns once per backend with a :class:`CompileWarning`
+        naming the function, the line and the reason, and runs the later calls on that backend
+        eagerly;
+        "raise" raises ``TypeError`` saying the same.
+
+    Returns
+    -------
+    CompiledFunction or callable
+        The compiled function (its calls take ``fn``'s arguments and return its results), or,
+        without ``fn``, a decorator that makes one.
+
+    Raises
+    ------
+    TypeError
+        At a call, with ``fallback="raise"``, if the compiler refuses it; if the call mixes
+        arrays of two libraries (as :func:`namespace` does).
+    ValueError
+        If ``static_argnames`` names no parameter of ``fn``, or ``fallback`` is neither
+        "eager" nor "raise".
+
+    See Also
+    --------
+    namespace
+
+    Notes
+    -----
+    The body runs when the compiler traces it (the first call per backend, device, constant
+    values and, on mlx and jax, input shapes), not at every call: side effects on Python
+    objects (appending to a list, printing, counting calls) happen at trace time only. A call
+    whose eager run fails too raises the function's own error. Inside ``torch.func``
+    transforms and inside an outer ``torch.compile``, torch calls ``fn`` itself; ``mx.grad``,
+    ``mx.vmap``, ``jax.grad`` and ``jax.vmap`` of a compiled function trace through it.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import ember_array
+    >>> @ember_array.compile
+    ... def standardize(x):
+    ...     xp = ember_array.namespace(x)
+    ...     return (x - xp.mean(x, axis=0)) / xp.std(x, axis=0)
+    >>> standardize(np.asarray([1.0, 3.0]))  # numpy: the function itself
+    array([-1.,  1.])
+    >>> @ember_array.compile(static_argnames="n")
+    ... def power(x, n):
+    ...     return x**n
+    >>> power(np.asarray([2.0]), 3)
+    array([8.])
+    """
+    if fallback not in ("eager", "raise"):
+        raise ValueError(f"compile(): fallback must be 'eager' or 'raise', got {fallback!r}")
+
+    def decorate(f: Callable[P, R]) -> CompiledFunction[P, R]:
+        if not callable(f):
+            raise TypeError(f"compile(): expected a function, got {type(f).__name__}")
+        return CompiledFunction(f, _static(f, static_argnames), dynamic, fallback)
+
+    return decorate if fn is None else decorate(fn)

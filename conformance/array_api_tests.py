@@ -571,9 +571,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"failures: {failures_file}")
         entries = _xfails.read(listed) if listed is not None else {}
         xpassed = strict_xpasses(data, entries)
-        drawn = sorted(
-            t["nodeid"] for t in data.get("tests", []) if t.get("outcome") == "xpassed"
-        )
+        drawn = sorted(t["nodeid"] for t in data.get("tests", []) if t.get("outcome") == "xpassed")
         drawn = [i for i in drawn if i not in xpassed]
         if drawn:
             print(f"passed on these draws (listed '{_xfails.DRAWS}', not strict):")

@@ -56,4 +56,4 @@ _borrow(
     written="argsort clip sort unstack vecdot",
 )
 
-from . import _draft as _draft  # noqa: E402  # the 2026.12 view reads _draft.NAMES (see .._versions)
+from . import _draft as _draft  # the 2026.12 view reads _draft.NAMES (see .._versions)

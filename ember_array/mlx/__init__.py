@@ -64,4 +64,4 @@ __all__ += _populate(globals(), _mx, None, _EXTRA_DTYPES)  # outside the standar
 __all__ += [*_DUNDERS, "fft", "linalg", "install", "uninstall"]
 __all__ += ["get_default_dtype", "set_default_dtype"]  # float32 (mlx's) or float64, opt-in
 
-from . import _draft as _draft  # noqa: E402  # the 2026.12 view reads _draft.NAMES (see .._versions)
+from . import _draft as _draft  # the 2026.12 view reads _draft.NAMES (see .._versions)

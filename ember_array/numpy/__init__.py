@@ -56,4 +56,4 @@ _borrow(
     written="linalg.matrix_rank linalg.svdvals",
 )
 
-from . import _draft as _draft  # noqa: E402  # the 2026.12 view reads _draft.NAMES (see .._versions)
+from . import _draft as _draft  # the 2026.12 view reads _draft.NAMES (see .._versions)

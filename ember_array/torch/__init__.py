@@ -86,4 +86,4 @@ _borrow(
     forces="nonzero repeat",
 )
 
-from . import _draft as _draft  # noqa: E402  # the 2026.12 view reads _draft.NAMES (see .._versions)
+from . import _draft as _draft  # the 2026.12 view reads _draft.NAMES (see .._versions)

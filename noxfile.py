@@ -320,7 +320,7 @@ def floors(session: nox.Session) -> None:
     pins = [p.replace("mlx==", "mlx[cpu]==") if "linux" in sys.platform else p for p in pins]
     pins = [p.replace("dask==", "dask[array]==") for p in pins]
     session.log("floors: " + " ".join(pins))
-    session.install(*pins, "array-api-strict", "hypothesis", "pytest", "packaging")
+    session.install(*pins, "array-api-strict", "hypothesis", "pytest", "pytest-xdist", "packaging")
     session.install("--no-deps", ".")
     session.run("python", "-m", "pip", "check")
     session.run(

@@ -50,6 +50,7 @@ LAYERS: dict[str, int] = {
             "_patch",
             "_remembered",
             "_quiet",
+            "_signatures",
             "typing",
         ),
         0,

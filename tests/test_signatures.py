@@ -23,11 +23,11 @@ import numpy as np
 import pytest
 
 from ember_array import _signatures, _spec
+from ember_array._backends import BY_NAME
 from ember_array._versions import versioned
 
 ROOT = Path(__file__).resolve().parents[1]
 BACKENDS = ("numpy", "torch", "mlx", "dask")
-_NATIVE = {"numpy": "numpy", "torch": "torch", "mlx": "mlx.core", "dask": "dask.array"}
 
 
 def _stubs_dir(version: str) -> Path | None:
@@ -117,7 +117,7 @@ def _lookup(ns: ModuleType, qualname: str) -> Any:
 
 
 def _namespace(backend: str) -> ModuleType:
-    pytest.importorskip(_NATIVE[backend])
+    pytest.importorskip(BY_NAME[backend].native)
     return importlib.import_module(f"ember_array.{backend}")
 
 

@@ -86,9 +86,9 @@ def _float32_trig_values() -> np.ndarray:
 
 def _gpu_kernel(name: str) -> Callable[[mx.array], mx.array]:
     """The float32-only reduction the GPU runs (no float64 there), called on the CPU."""
-    from ember_array.mlx import _elementwise
+    from ember_array.mlx import _trig
 
-    return getattr(_elementwise, f"_{name.upper()}32")  # type: ignore[no-any-return]
+    return getattr(_trig, f"_{name.upper()}32")  # type: ignore[no-any-return]
 
 
 @pytest.mark.parametrize("kernel", ["namespace", "gpu kernel"])

@@ -17,7 +17,7 @@ from .._markers import wraps_native
 from .._spec import CREATION
 from ._custom_functions import make_complex
 from ._defaults import DEFAULTS, default_complex
-from ._devices import stream_for
+from ._devices import holds_float64, stream_for
 from ._dtype_objects import DTYPES, native
 from ._helpers import (
     DEFAULT_INT,
@@ -343,18 +343,23 @@ def linspace(
         im = linspace(complex(start).imag, complex(stop).imag, num, dtype=rdt, endpoint=endpoint)
         return make_complex(re, im).astype(dt)
     is_int = mx.issubdtype(dt, mx.integer)
-    if dt == mx.float64 or is_int:
-        # mlx: mx.linspace rounds start/stop to float32 (num=1 gives float32(start)) and computes
-        # integer dtypes in float32, wrong above 2**24 (no upstream issue found)
-        # Build it in float64, as numpy does, on the CPU (the only device with float64), then
-        # cast (truncating, as numpy's astype).
+    if is_int or mx.issubdtype(dt, mx.floating):
+        # mlx: mx.linspace rounds start/stop to float32 (num=1 gives float32(start)) and
+        # interpolates start*(1-t) + stop*t in float32: float64 gets float32's precision,
+        # integer dtypes go wrong above 2**24, and float32 misses points numpy gives exactly
+        # (linspace(-5, 5, 21)[12] is 1.0000001: a symmetric grid is not symmetric) (no
+        # upstream issue found)
+        # Build start + i*step as numpy does, in float64 where the device has it (then one
+        # rounding to dt), with the endpoint exact; integer dtypes on the CPU, cast truncating
+        # as numpy's astype.
         fs = mx.cpu if is_int else s
+        wide = mx.float64 if holds_float64(fs or mx.default_device()) else mx.float32
         lo, hi = complex(start).real, complex(stop).real
         n = num - 1 if endpoint and num > 1 else num
-        out = lo + mx.arange(num, dtype=mx.float64, stream=fs) * ((hi - lo) / n)
+        out = lo + mx.arange(num, dtype=wide, stream=fs) * ((hi - lo) / n)
         if endpoint and num > 1:
             out = mx.where(mx.arange(num, stream=fs) == num - 1, hi, out, stream=fs)
-        return out.astype(dt, stream=fs) if is_int else out
+        return out if out.dtype == dt else out.astype(dt, stream=fs)
     try:
         return mx.linspace(start, stop, num, endpoint=endpoint, dtype=dt, stream=s)
     except TypeError:

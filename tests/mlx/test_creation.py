@@ -38,6 +38,20 @@ def test_zero_size_from_numpy_reduces_without_hanging():
     assert xp.sum(x, axis=0).shape == (3,)
 
 
+@pytest.mark.parametrize("dtype", ["float16", "float32", "float64"])
+@pytest.mark.parametrize(
+    "args", [(-5, 5, 21), (0, 1, 4, False), (1e-3, 7.3, 13), (2, 2, 1), (0.1, 0.7, 1000)]
+)
+def test_linspace_matches_numpy_bit_for_bit(args, dtype):
+    # mx.linspace interpolates in float32: linspace(-5, 5, 21)[12] was 1.0000001, so savgol's
+    # symmetric grid was not symmetric (scipy.signal test_sg_filter_interp_edges_3d)
+    start, stop, num, *endpoint = args
+    kw = {"endpoint": endpoint[0]} if endpoint else {}
+    got = xp.linspace(start, stop, num, dtype=getattr(xp, dtype), **kw)
+    assert got.dtype == getattr(xp, dtype)
+    np.testing.assert_array_equal(np.asarray(got), np.linspace(start, stop, num, dtype=dtype, **kw))
+
+
 @pytest.mark.parametrize("device", [None, "cpu", xp.__array_namespace_info__().devices()[0]])
 @pytest.mark.parametrize(
     "call",

@@ -38,6 +38,7 @@ __all__ = [
     "diff",
     "can_cast",
     "expm1",
+    "log1p",
     "finfo",
     "floor_divide",
     "iinfo",
@@ -277,6 +278,29 @@ def expm1(x: Any, /) -> np.ndarray:
         imag = np.where(pos_inf, np.nan, imag)
         out.real[special], out.imag[special] = real, imag
     return out
+
+
+# numpy: complex log1p is log(1 + z), which loses the real part for small z (log1p(1e-18+1e-18j)
+# is 1e-18j); https://github.com/numpy/numpy/issues/22609
+@wraps_native()
+def log1p(x: Any, /) -> np.ndarray:
+    """``log(1 + x)``; complex ``x`` with ``|x| < 1/2`` is corrected for the rounding of ``1 + x``.
+
+    ``np.log1p`` computes complex ``log(1 + z)``, whose real part loses its accuracy as ``z``
+    shrinks (``log1p(1e-18 + 1e-18j)`` is ``1e-18j``). With ``u = 1 + z`` rounded,
+    ``log(u) * z / (u - 1)`` is accurate (Kahan's correction, ``u - 1`` exact there): within
+    4 ULP of ``|log1p(z)|`` (docs/accuracy.md). Real input goes straight to numpy.
+    """
+    out: np.ndarray = np.log1p(x)
+    if out.dtype.kind != "c":
+        return out
+    z = np.asarray(x, dtype=out.dtype)
+    with np.errstate(all="ignore"):
+        u = z + 1
+        # z + 0.0: log(1 + z) is +0 at z = -0 (its real part), as numpy's
+        small = np.where(u == 1, z + 0.0, np.log(u) * (z / (u - 1)))
+    fixed: np.ndarray = np.where(np.abs(z) < 0.5, small, out)
+    return fixed.astype(out.dtype, copy=False)
 
 
 # numpy: np.tanh(+inf + yj) follows C99 (the zero takes the sign of sin(2y)) where the standard

@@ -2,7 +2,8 @@
 
 The page's numbers depend on the library versions and the machine (vectorised math libraries
 differ between CPUs), which the page records: the freshness check regenerates the page in memory
-(a few seconds: mpmath computes the complex references) where they are the same, and is skipped elsewhere with the reason.
+(a few seconds: mpmath computes the complex references) where they are the same, and is skipped
+elsewhere with the reason.
 """
 
 from __future__ import annotations

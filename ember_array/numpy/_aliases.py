@@ -284,23 +284,27 @@ def expm1(x: Any, /) -> np.ndarray:
 # is 1e-18j); https://github.com/numpy/numpy/issues/22609
 @wraps_native()
 def log1p(x: Any, /) -> np.ndarray:
-    """``log(1 + x)``; complex ``x`` with ``|x| < 1/2`` is corrected for the rounding of ``1 + x``.
+    """``log(1 + x)``; for complex ``x`` near 0 (``|re| + |im| < 1/2``) the real part is
+    recomputed without rounding ``1 + x``.
 
-    ``np.log1p`` computes complex ``log(1 + z)``, whose real part loses its accuracy as ``z``
-    shrinks (``log1p(1e-18 + 1e-18j)`` is ``1e-18j``). With ``u = 1 + z`` rounded,
-    ``log(u) * z / (u - 1)`` is accurate (Kahan's correction, ``u - 1`` exact there): within
-    4 ULP of ``|log1p(z)|`` (docs/accuracy.md). Real input goes straight to numpy.
+    ``np.log1p`` takes complex ``log(1 + z)``'s real part as ``log(hypot(1 + x, y))``, which
+    loses its accuracy as ``z`` shrinks (``log1p(1e-18 + 1e-18j)`` is ``1e-18j``). Near 0 it
+    is ``log1p(x (2 + x) + y**2) / 2`` here, whose error is a few ULP of ``|log1p(z)|`` (it can
+    cancel only where the imaginary part dominates; docs/accuracy.md); numpy's imaginary part
+    (``atan2(y, 1 + x)``) is accurate and kept. Real input goes straight to numpy.
     """
     out: np.ndarray = np.log1p(x)
     if out.dtype.kind != "c":
         return out
-    z = np.asarray(x, dtype=out.dtype)
-    with np.errstate(all="ignore"):
-        u = z + 1
-        # z + 0.0: log(1 + z) is +0 at z = -0 (its real part), as numpy's
-        small = np.where(u == 1, z + 0.0, np.log(u) * (z / (u - 1)))
-    fixed: np.ndarray = np.where(np.abs(z) < 0.5, small, out)
-    return fixed.astype(out.dtype, copy=False)
+    z = np.broadcast_to(np.asarray(x, dtype=out.dtype), out.shape)
+    small = np.abs(z.real) + np.abs(z.imag) < 0.5
+    if not small.any():
+        return out
+    zs = z[small]
+    a, b = zs.real, zs.imag
+    res: np.ndarray = np.array(out, copy=True)
+    res.real[small] = 0.5 * np.log1p(a * (2 + a) + b * b)
+    return res
 
 
 # numpy: np.tanh(+inf + yj) follows C99 (the zero takes the sign of sin(2y)) where the standard

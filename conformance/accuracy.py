@@ -509,9 +509,7 @@ def plot(rows: Sequence[Row], backends: Sequence[str] = BACKENDS, path: Path = P
     ranges, log scale; faint: the backend's own function where ember replaces it and it is
     worse) into ``path`` as a reproducible SVG with ``docs/plots.py``'s settings; ``False``
     (nothing drawn) where matplotlib is not installed."""
-    try:
-        import matplotlib  # noqa: F401
-    except ImportError:
+    if importlib.util.find_spec("matplotlib") is None:
         return False
     spec = importlib.util.spec_from_file_location("_docs_plots", ROOT / "docs" / "plots.py")
     assert spec is not None

@@ -280,7 +280,7 @@ def expm1(x: Any, /) -> np.ndarray:
     return out
 
 
-# numpy: complex log1p is log(1 + z), which loses the real part for small z (log1p(1e-18+1e-18j)
+# numpy: complex log1p's real part is log(hypot(1 + x, y)), lost for small z (log1p(1e-18+1e-18j)
 # is 1e-18j); https://github.com/numpy/numpy/issues/22609
 @wraps_native()
 def log1p(x: Any, /) -> np.ndarray:

@@ -377,6 +377,30 @@ def test_log1p_and_acos_complex_special_cases(xp: ModuleType) -> None:
     assert np.signbit(got.imag).all()
 
 
+def test_complex_log1p_and_acos_keep_their_accuracy_near_the_cancellations(
+    xp: ModuleType,
+) -> None:
+    """numpy's complex log1p is log(1 + z) (the real part of log1p(1e-18+1e-18j) was lost) and
+    torch's CPU complex128 acos pi/2 - asin(z) (6 ULP near z = 1): within 4 ULP of |result|
+    (exact values from mpmath at 50 digits)."""
+    mpmath = pytest.importorskip("mpmath")
+    name = "complex128" if "complex128" in xp.__array_namespace_info__().dtypes() else "complex64"
+    eps = float(np.finfo(name).eps)
+    for f, mp_f, values in [
+        (xp.log1p, mpmath.log1p, [1e-18 + 1e-18j, -3e-9 + 2e-5j]),
+        (
+            xp.acos,
+            mpmath.acos,
+            [1.0007146751461435 + 1.221722073307501e-4j, 0.99842526399601 - 6.65315e-5j],
+        ),
+    ]:
+        z = np.array(values, dtype=name)
+        with mpmath.workdps(50):
+            want = np.array([complex(mp_f(mpmath.mpc(v.real, v.imag))) for v in z.tolist()])
+        got = to_numpy(f(xp.asarray(z))).astype(np.complex128)
+        assert (np.abs(got - want) <= 4 * eps * np.abs(want)).all(), (f, got, want)
+
+
 def test_tanh_of_positive_infinity_takes_the_sign_of_the_imaginary_part(xp: ModuleType) -> None:
     """tanh(+inf + yj), y finite: 1 + 0j with the sign of y (C99 uses sin(2y): numpy and torch)."""
     dtype = (

@@ -72,6 +72,7 @@ __all__ = [
     "diff",
     "expand_dims",
     "expm1",
+    "log1p",
     "eye",
     "floor_divide",
     "finfo",
@@ -194,6 +195,13 @@ tensordot = _keep_dtype(COMPAT.tensordot)
 def floor_divide(x1: Any, x2: Any, /) -> da.Array:
     """``x1 // x2`` element-wise, computed by ember_array.numpy.floor_divide in every block."""
     return elemwise(_enp.floor_divide, x1, x2)
+
+
+# numpy: complex log1p loses the real part for small z;
+# https://github.com/numpy/numpy/issues/22609
+def log1p(x: Any, /) -> da.Array:
+    """``log(1 + x)`` element-wise, computed by ember_array.numpy.log1p in every block."""
+    return elemwise(_enp.log1p, x)
 
 
 # numpy: complex expm1 misses the standard's special cases;

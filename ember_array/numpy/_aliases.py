@@ -38,6 +38,7 @@ __all__ = [
     "diff",
     "can_cast",
     "expm1",
+    "log1p",
     "finfo",
     "floor_divide",
     "iinfo",
@@ -277,6 +278,33 @@ def expm1(x: Any, /) -> np.ndarray:
         imag = np.where(pos_inf, np.nan, imag)
         out.real[special], out.imag[special] = real, imag
     return out
+
+
+# numpy: complex log1p's real part is log(hypot(1 + x, y)), lost for small z (log1p(1e-18+1e-18j)
+# is 1e-18j); https://github.com/numpy/numpy/issues/22609
+@wraps_native()
+def log1p(x: Any, /) -> np.ndarray:
+    """``log(1 + x)``; for complex ``x`` near 0 (``|re| + |im| < 1/2``) the real part is
+    recomputed without rounding ``1 + x``.
+
+    ``np.log1p`` takes complex ``log(1 + z)``'s real part as ``log(hypot(1 + x, y))``, which
+    loses its accuracy as ``z`` shrinks (``log1p(1e-18 + 1e-18j)`` is ``1e-18j``). Near 0 it
+    is ``log1p(x (2 + x) + y**2) / 2`` here, whose error is a few ULP of ``|log1p(z)|`` (it can
+    cancel only where the imaginary part dominates; docs/accuracy.md); numpy's imaginary part
+    (``atan2(y, 1 + x)``) is accurate and kept. Real input goes straight to numpy.
+    """
+    out: np.ndarray = np.log1p(x)
+    if out.dtype.kind != "c":
+        return out
+    z = np.broadcast_to(np.asarray(x, dtype=out.dtype), out.shape)
+    small = np.abs(z.real) + np.abs(z.imag) < 0.5
+    if not small.any():
+        return out
+    zs = z[small]
+    a, b = zs.real, zs.imag
+    res: np.ndarray = np.array(out, copy=True)
+    res.real[small] = 0.5 * np.log1p(a * (2 + a) + b * b)
+    return res
 
 
 # numpy: np.tanh(+inf + yj) follows C99 (the zero takes the sign of sin(2y)) where the standard

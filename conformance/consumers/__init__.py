@@ -34,6 +34,7 @@ __all__ = [
     "save",
     "scipy_run",
     "sklearn_run",
+    "wrapper_run",
     "xtra_run",
 ]
 
@@ -100,6 +101,44 @@ def xtra_run(backends: tuple[str, ...] = XTRA_BACKENDS, *extra: str) -> Run:
         (("EMBER_XTRA_BACKENDS", ",".join(backends)),),
         "ember_array.integrations._xtra_pytest",
         "EMBER_XTRA_CONTROL",
+    )
+
+
+#: The wrapper libraries' suites (``wrapper_run``): how each test suite is found and how it
+#: takes its namespace (``EMBER_SWAP_HOW``, :mod:`conformance.consumers._swap`).
+WRAPPERS: dict[str, tuple[str, tuple[str, ...], str]] = {
+    # marray's tests are parametrized over ``xp`` (numpy, array-api-strict, compat torch)
+    "marray": ("marray", ("--pyargs", "marray.tests"), "param:xp"),
+    # einops' four array-API tests ``import numpy as xp`` in their body
+    "einops": ("einops", ("--pyargs", "einops.tests", "-k", "array_api"), "import:numpy"),
+    # xarray's test_array_api.py binds ``xp`` (array-api-strict) and ``Array`` at module level
+    "xarray": (
+        "xarray",
+        ("--pyargs", "xarray.tests.test_array_api"),
+        "global:xp,Array",
+    ),
+    # hypothesis' make_strategies_namespace, through this repository's own test file
+    "hypothesis": (
+        "hypothesis",
+        (str(ROOT / "conformance" / "test_hypothesis_strategies.py"),),
+        "param:xp",
+    ),
+}
+#: The namespaces the wrappers' suites run on (the control has no mlx).
+WRAPPER_BACKENDS = ("numpy", "torch", "mlx")
+
+
+def wrapper_run(suite: str, backend: str, *extra: str) -> Run:
+    """A wrapper library's own tests (a key of :data:`WRAPPERS`) on one namespace."""
+    consumer, args, how = WRAPPERS[suite]
+    return Run(
+        consumer,
+        suite,
+        backend,
+        (*args, *extra),
+        (("EMBER_SWAP_NAMESPACE", backend), ("EMBER_SWAP_HOW", how)),
+        "conformance.consumers._swap",
+        "EMBER_SWAP_CONTROL",
     )
 
 

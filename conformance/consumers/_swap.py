@@ -1,0 +1,180 @@
+"""pytest plugin: a wrapper library's own tests on one namespace, ember_array's or the control's.
+
+The wrapper libraries (marray, einops' array-API functions, xarray's duck arrays, hypothesis'
+strategies) take whatever namespace their tests give them. This plugin gives their tests one
+namespace per run, chosen by the environment (``conformance.consumers.wrapper_run`` sets it)::
+
+    EMBER_SWAP_NAMESPACE=torch EMBER_SWAP_HOW=param:xp \\
+        pytest --pyargs marray.tests -p conformance.consumers._swap
+
+``EMBER_SWAP_NAMESPACE``
+    ``numpy``, ``torch``, ``mlx`` or ``dask``: ``ember_array.<name>`` (mlx with ember_array's
+    ``mx.array`` additions installed for the run, as a wrapper library's user would), or with
+    ``EMBER_SWAP_CONTROL=1`` array-api-compat's namespace for the same library (the control;
+    array-api-compat has no mlx).
+``EMBER_SWAP_HOW``
+    how the suite picks its namespace; one of
+
+    ``param:NAME``
+        the tests are parametrized over ``NAME`` (marray's ``xp``): its values are replaced by
+        the one namespace (test id ``[<name>]``); the tests without that parameter are
+        deselected.
+    ``global:NAME[,ARRAY]``
+        the test modules read a module-level namespace ``NAME`` (xarray's ``xp``, bound to
+        array-api-strict) and, optionally, the array type ``ARRAY`` they check results against
+        (xarray's ``Array``): both are rebound in every collected test module that has them.
+    ``import:MODULE``
+        the test functions import their namespace in their body (einops' ``import numpy as
+        xp``): in the kept tests ``import MODULE`` gives the namespace. Their numpy-version
+        guard reads ``xp.__version__``, which the standard does not ask a namespace for: the
+        namespace is given through a module that adds the native library's ``__version__``.
+
+Every test kept counts under the namespace's name; the outcomes go to ``EMBER_CONSUMERS_JSON``
+(:mod:`ember_array.integrations._outcomes`), as the other consumers' plugins write them.
+"""
+
+from __future__ import annotations
+
+import builtins
+import importlib
+import os
+import types
+from typing import Any
+
+import pytest
+
+from ember_array.integrations._outcomes import Outcomes
+
+#: array-api-compat's namespace for each library (the control); mlx has none.
+CONTROL = {
+    "numpy": "array_api_compat.numpy",
+    "torch": "array_api_compat.torch",
+    "dask": "array_api_compat.dask.array",
+}
+#: the native module whose ``__version__`` the ``import:`` swap adds
+NATIVE = {"numpy": "numpy", "torch": "torch", "dask": "dask", "mlx": "mlx.core"}
+
+_undo: list[Any] = []
+
+
+def _name() -> str:
+    name = os.environ.get("EMBER_SWAP_NAMESPACE", "")
+    if name not in NATIVE:
+        raise pytest.UsageError(f"EMBER_SWAP_NAMESPACE must be one of {sorted(NATIVE)}: {name!r}")
+    return name
+
+
+def _control() -> bool:
+    return os.environ.get("EMBER_SWAP_CONTROL", "0") == "1"
+
+
+def _how() -> tuple[str, list[str]]:
+    kind, _, names = os.environ.get("EMBER_SWAP_HOW", "").partition(":")
+    if kind not in ("param", "global", "import") or not names:
+        raise pytest.UsageError(
+            "EMBER_SWAP_HOW must be param:NAME, global:NAME[,ARRAY] or import:MOD"
+        )
+    return kind, names.split(",")
+
+
+def namespace() -> types.ModuleType:
+    """The namespace of this run (module docstring)."""
+    name = _name()
+    if _control():
+        if name not in CONTROL:
+            raise pytest.UsageError(f"array-api-compat has no {name} namespace: no control")
+        return importlib.import_module(CONTROL[name])
+    ns = importlib.import_module(f"ember_array.{name}")
+    if name == "mlx":
+        from ember_array.mlx._array import installed
+
+        if not installed():
+            ns.install()
+            _undo.append(ns.uninstall)
+    return ns
+
+
+def _with_version(ns: types.ModuleType) -> types.ModuleType:
+    """``ns``'s names in a module that also has the native library's ``__version__``."""
+    if hasattr(ns, "__version__"):
+        return ns
+    view = types.ModuleType(ns.__name__, ns.__doc__)
+    view.__dict__.update({k: v for k, v in vars(ns).items() if not k.startswith("__")})
+    view.__version__ = importlib.import_module(NATIVE[_name()]).__version__  # type: ignore[attr-defined]
+    return view
+
+
+def _importing(func: types.FunctionType, module: str, ns: types.ModuleType) -> types.FunctionType:
+    """``func`` whose ``import <module>`` statements give ``ns`` (through its builtins)."""
+
+    def __import__(name: str, *args: Any, **kwargs: Any) -> Any:
+        fromlist = args[2] if len(args) > 2 else kwargs.get("fromlist")
+        if name == module and not fromlist:
+            return ns
+        return builtins.__import__(name, *args, **kwargs)
+
+    scope = dict(func.__globals__)
+    scope["__builtins__"] = {**vars(builtins), "__import__": __import__}
+    new = types.FunctionType(
+        func.__code__, scope, func.__name__, func.__defaults__, func.__closure__
+    )
+    new.__dict__.update(func.__dict__)
+    return new
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """``param:NAME``: the one namespace replaces the values of ``NAME``'s parametrization."""
+    kind, names = _how()
+    if kind != "param" or names[0] not in metafunc.fixturenames:
+        return
+    marks = metafunc.definition.own_markers
+    for i, mark in enumerate(marks):
+        argnames = mark.args[0] if mark.name == "parametrize" and mark.args else None
+        if argnames in (names[0], [names[0]], (names[0],)):
+            param = pytest.param(namespace(), id=_name())
+            marks[i] = pytest.mark.parametrize(names[0], [param]).mark
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Deselect the tests that take no namespace; rebind the ``global:``/``import:`` names."""
+    kind, names = _how()
+    if kind == "param":
+        keep = [i for i in items if names[0] in getattr(getattr(i, "callspec", None), "params", {})]
+        drop = [i for i in items if i not in keep]
+        if drop:
+            config.hook.pytest_deselected(items=drop)
+            items[:] = keep
+        return
+    ns = namespace()
+    for item in items:
+        if not isinstance(item, pytest.Function):
+            continue
+        if kind == "global":
+            module = item.module
+            if hasattr(module, names[0]):
+                module.__dict__[names[0]] = ns
+            if len(names) > 1 and hasattr(module, names[1]):
+                module.__dict__[names[1]] = type(ns.asarray(0.0))
+        elif isinstance(item.obj, types.FunctionType):
+            item.obj = _importing(item.obj, names[0], _with_version(ns))
+
+
+_outcomes = Outcomes(lambda nodeid: _name())
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    """Count each test's outcome under the run's namespace."""
+    _outcomes.record(report)
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    """Print the outcomes; write them to ``EMBER_CONSUMERS_JSON``."""
+    which = "array-api-compat (control)" if _control() else "ember_array"
+    _outcomes.write(terminalreporter, f"outcomes on {which}", [_name()])
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    """Take ember_array's ``mx.array`` additions back off if this run installed them."""
+    while _undo:
+        _undo.pop()()

@@ -27,6 +27,7 @@ from typing import Any
 __all__ = [
     "KNOWN",
     "Run",
+    "Wrapper",
     "classify",
     "load",
     "markdown",
@@ -104,39 +105,51 @@ def xtra_run(backends: tuple[str, ...] = XTRA_BACKENDS, *extra: str) -> Run:
     )
 
 
-#: The wrapper libraries' suites (``wrapper_run``): how each test suite is found and how it
-#: takes its namespace (``EMBER_SWAP_HOW``, :mod:`conformance.consumers._swap`).
-WRAPPERS: dict[str, tuple[str, tuple[str, ...], str]] = {
+@dataclass(frozen=True)
+class Wrapper:
+    """A wrapper library's own suite: where its tests are, how they take their namespace."""
+
+    consumer: str  # the distribution
+    args: tuple[str, ...]  # pytest's arguments that select the tests
+    how: str  # EMBER_SWAP_HOW (:mod:`conformance.consumers._swap`)
+    env: tuple[tuple[str, str], ...] = ()  # what else the suite's set-up reads
+
+
+#: The wrapper libraries' suites (``wrapper_run``).
+WRAPPERS = {
     # marray's tests are parametrized over ``xp`` (numpy, array-api-strict, compat torch)
-    "marray": ("marray", ("--pyargs", "marray.tests"), "param:xp"),
-    # einops' four array-API tests ``import numpy as xp`` in their body
-    "einops": ("einops", ("--pyargs", "einops.tests", "-k", "array_api"), "import:numpy"),
-    # xarray's test_array_api.py binds ``xp`` (array-api-strict) and ``Array`` at module level
-    "xarray": (
-        "xarray",
-        ("--pyargs", "xarray.tests.test_array_api"),
-        "global:xp,Array",
+    "marray": Wrapper("marray", ("--pyargs", "marray.tests"), "param:xp"),
+    # einops' four array-API tests ``import numpy as xp`` in their body; its test package
+    # refuses to import without the list of (native) backends its other tests run on
+    "einops": Wrapper(
+        "einops",
+        ("--pyargs", "einops.tests", "-k", "array_api"),
+        "import:numpy",
+        (("EINOPS_TEST_BACKENDS", "numpy"),),
     ),
-    # hypothesis' make_strategies_namespace, through this repository's own test file
-    "hypothesis": (
+    # xarray's test_array_api.py binds ``xp`` (array-api-strict) and ``Array`` at module level
+    "xarray": Wrapper("xarray", ("--pyargs", "xarray.tests.test_array_api"), "global:xp,Array"),
+    # hypothesis' make_strategies_namespace, through this repository's own test file (with
+    # the runner's empty ini: this repository's pyproject would otherwise be found above it)
+    "hypothesis": Wrapper(
         "hypothesis",
-        (str(ROOT / "conformance" / "test_hypothesis_strategies.py"),),
+        ("-c", "pytest.ini", str(ROOT / "conformance" / "test_hypothesis_strategies.py")),
         "param:xp",
     ),
 }
-#: The namespaces the wrappers' suites run on (the control has no mlx).
+#: The namespaces the wrappers' suites run on by default (the control has no mlx).
 WRAPPER_BACKENDS = ("numpy", "torch", "mlx")
 
 
 def wrapper_run(suite: str, backend: str, *extra: str) -> Run:
     """A wrapper library's own tests (a key of :data:`WRAPPERS`) on one namespace."""
-    consumer, args, how = WRAPPERS[suite]
+    wrapper = WRAPPERS[suite]
     return Run(
-        consumer,
+        wrapper.consumer,
         suite,
         backend,
-        (*args, *extra),
-        (("EMBER_SWAP_NAMESPACE", backend), ("EMBER_SWAP_HOW", how)),
+        (*wrapper.args, *extra),
+        (("EMBER_SWAP_NAMESPACE", backend), ("EMBER_SWAP_HOW", wrapper.how), *wrapper.env),
         "conformance.consumers._swap",
         "EMBER_SWAP_CONTROL",
     )
@@ -166,7 +179,11 @@ def run(spec: Run, mode: str, *, timeout: float = 3600) -> dict[str, Any]:
         if not out.exists():
             tail = (proc.stdout + proc.stderr)[-2000:]
             raise RuntimeError(f"{spec.key} ({mode}): no outcomes written; pytest said:\n{tail}")
-        return dict(json.loads(out.read_text()))
+        outcomes = dict(json.loads(out.read_text()))
+        if not outcomes["counts"]:
+            tail = (proc.stdout + proc.stderr)[-2000:]
+            raise RuntimeError(f"{spec.key} ({mode}): no test ran; pytest said:\n{tail}")
+        return outcomes
 
 
 def load(path: Path = DATA) -> dict[str, Any]:
@@ -189,33 +206,51 @@ def _known() -> list[tuple[re.Pattern[str], str, str, str]]:
     return rows
 
 
-def classify(message: str, test: str = "") -> tuple[str, str, str]:
+def classify(message: str, test: str = "", exception: str = "") -> tuple[str, str, str]:
     """(cause, whose behaviour, upstream link) of a failure, from ``known-failures.txt``.
 
-    A pattern is searched in the message, then in the test's id (``file::Class::test[...]``):
-    where a message is too generic to tell the cause (an assertion on values), the line names
-    the tests.
+    A pattern is searched in the message, then in the exception's line (where the message is
+    the tail of a long text: an assertion's diff, hypothesis' note), then in the test's id
+    (``file::Class::test[...]``): where a message is too generic to tell the cause (an
+    assertion on values), the line names the tests.
     """
     for pattern, cause, owner, link in _known():
-        if pattern.search(message) or (test and pattern.search(test)):
+        if any(text and pattern.search(text) for text in (message, exception, test)):
             return cause, owner, link
-    return "unclassified: " + message[:120], "?", ""
+    return "unclassified: " + (exception or message)[:120], "?", ""
 
 
 #: the cause (first line of ``known-failures.txt``) the issue counts apart
 COMPLEX128 = "mlx has no complex128"
+#: how the causes of ember_array's refusals of what the standard forbids start
+REFUSAL = "ember_array refuses"
+#: the policy page those refusals link (relative to docs/consumers.md)
+POLICY = "guides/one-behaviour.md#wrapper-authors-masked-unit-and-labelled-arrays"
+#: the causes counted apart in a row: (how the cause starts, what the cell calls them)
+APART = (
+    (COMPLEX128, "need complex128"),
+    (REFUSAL, f"[refused]({POLICY}) as the standard forbids"),
+)
 
 
-def _cell(counts: dict[str, int], complex128: int = 0) -> str:
-    """Passed and failed-or-errors; with failures that need complex128 (mlx), those apart
-    and the share of the others among the tests that ran without needing it."""
+def _cell(counts: dict[str, int], apart: dict[str, int] | None = None) -> str:
+    """Passed and failed-or-errors; with failures of causes counted apart (``APART``: mlx's
+    missing complex128, ember_array's refusals), those apart and the share of the others among
+    the tests that ran without them."""
     bad = counts.get("failed", 0) + counts.get("error", 0)
     cell = f"{counts.get('passed', 0)} passed, **{bad}** failed or errors"
-    if complex128:
-        ran = counts.get("passed", 0) + bad - complex128
-        share = 100.0 * (bad - complex128) / ran if ran else 0.0
-        cell += f" ({complex128} need complex128; others {share:.1f} %)"
+    apart = {label: n for label, n in (apart or {}).items() if n}
+    if apart:
+        ran = counts.get("passed", 0) + bad - sum(apart.values())
+        share = 100.0 * (bad - sum(apart.values())) / ran if ran else 0.0
+        parts = [f"{n} {label}" for label, n in apart.items()]
+        cell += f" ({'; '.join(parts)}; others {share:.1f} %)"
     return cell
+
+
+def apart_of(cause: str) -> str | None:
+    """The label under which a failure of ``cause`` is counted apart, if it is."""
+    return next((label for start, label in APART if cause.startswith(start)), None)
 
 
 def markdown(results: dict[str, Any]) -> str:
@@ -231,10 +266,17 @@ def markdown(results: dict[str, Any]) -> str:
         "through the pytest plugins `ember_array.integrations._scipy_pytest`, `._sklearn_pytest`",
         "and `._xtra_pytest`) and, in the same",
         "invocation, without it: on the array-api-compat the consumer vendors (the control).",
+        "The wrapper libraries' own tests (marray's masked arrays, einops' array-API functions,",
+        "xarray's `test_array_api.py`, and hypothesis' `make_strategies_namespace` through",
+        "`conformance/test_hypothesis_strategies.py`) take the namespace they are given: they run",
+        "once on `ember_array.<backend>` (after its `install()` where it has one) and once on",
+        "array-api-compat's namespace for the same library (plugin",
+        "`conformance/consumers/_swap.py`).",
         "The promise is never below the control. Failures and errors per namespace; on mlx",
         "the failures that need complex128 (which mlx lacks: ember_array raises the standard's",
-        "TypeError there) are counted apart, with the share of the other failures among the",
-        "tests that do not need it:",
+        "TypeError there) are counted apart, and so are ember_array's refusals of what the",
+        f"standard forbids ([the policy]({POLICY})), with the share of the other failures among",
+        "the tests that do not need them:",
         "",
         "| suite | backend | array-api-compat (control) | ember_array |",
         "|---|---|---|---|",
@@ -245,17 +287,21 @@ def markdown(results: dict[str, Any]) -> str:
         suite, _, _ = key.partition(" / ")
         ours = row["ember"]["counts"]
         theirs = row.get("control", {"counts": {}})["counts"]  # none for mlx
-        needs_c128: Counter[str] = Counter()
+        apart: dict[str, Counter[str]] = {}
         for failure in row["ember"]["failures"]:
-            cause, owner, link = classify(failure["message"], failure.get("test", ""))
+            cause, owner, link = classify(
+                failure["message"], failure.get("test", ""), failure.get("exception", "")
+            )
             failures[(suite, failure["namespace"], cause, f"{owner} | {link}")] += 1
-            needs_c128[failure["namespace"]] += cause.startswith(COMPLEX128)
+            label = apart_of(cause)
+            if label:
+                apart.setdefault(failure["namespace"], Counter())[label] += 1
         for namespace in sorted(set(ours) | set(theirs)):
             if namespace == "other":
                 continue
             # a namespace the control lacks (array-api-compat has no mlx): nothing to compare
             control = _cell(theirs[namespace]) if namespace in theirs else "— (not in the control)"
-            ember = _cell(ours.get(namespace, {}), needs_c128[namespace])
+            ember = _cell(ours.get(namespace, {}), apart.get(namespace))
             lines.append(f"| {suite} | {namespace} | {control} | {ember} |")
     lines += ["", "## What remains", ""]
     if not failures:
@@ -273,7 +319,8 @@ def markdown(results: dict[str, Any]) -> str:
     lines += [
         "",
         "Rerun with `nox -s consumers` (all suites) or",
-        "`python -m conformance.consumers --scipy signal --backend torch` (one row).",
+        "`python -m conformance.consumers --scipy signal --backend torch` (one row),",
+        "`python -m conformance.consumers --wrappers all` (the wrappers on numpy, torch, mlx).",
         "",
     ]
     return "\n".join(lines)

@@ -8,8 +8,10 @@ namespace per run, chosen by the environment (``conformance.consumers.wrapper_ru
         pytest --pyargs marray.tests -p conformance.consumers._swap
 
 ``EMBER_SWAP_NAMESPACE``
-    ``numpy``, ``torch``, ``mlx`` or ``dask``: ``ember_array.<name>`` (mlx with ember_array's
-    ``mx.array`` additions installed for the run, as a wrapper library's user would), or with
+    ``numpy``, ``torch``, ``mlx`` or ``dask``: ``ember_array.<name>``, with its ``install()``
+    in effect for the run where it has one (torch, mlx: the array class then has
+    ``__array_namespace__`` and ember_array's operators, as a wrapper library's user would
+    set it up), or with
     ``EMBER_SWAP_CONTROL=1`` array-api-compat's namespace for the same library (the control;
     array-api-compat has no mlx).
 ``EMBER_SWAP_HOW``
@@ -25,9 +27,10 @@ namespace per run, chosen by the environment (``conformance.consumers.wrapper_ru
         (xarray's ``Array``): both are rebound in every collected test module that has them.
     ``import:MODULE``
         the test functions import their namespace in their body (einops' ``import numpy as
-        xp``): in the kept tests ``import MODULE`` gives the namespace. Their numpy-version
-        guard reads ``xp.__version__``, which the standard does not ask a namespace for: the
-        namespace is given through a module that adds the native library's ``__version__``.
+        xp``): in the kept tests ``import MODULE`` gives the namespace. Their guard
+        ``if xp.__version__ < "2.0.0": pytest.skip()`` asks numpy whether it has the array
+        API; the standard asks a namespace for no ``__version__``: a namespace without one is
+        given through a module whose ``__version__`` is its ``__array_api_version__``.
 
 Every test kept counts under the namespace's name; the outcomes go to ``EMBER_CONSUMERS_JSON``
 (:mod:`ember_array.integrations._outcomes`), as the other consumers' plugins write them.
@@ -51,16 +54,15 @@ CONTROL = {
     "torch": "array_api_compat.torch",
     "dask": "array_api_compat.dask.array",
 }
-#: the native module whose ``__version__`` the ``import:`` swap adds
-NATIVE = {"numpy": "numpy", "torch": "torch", "dask": "dask", "mlx": "mlx.core"}
+NAMES = ("numpy", "torch", "mlx", "dask")
 
 _undo: list[Any] = []
 
 
 def _name() -> str:
     name = os.environ.get("EMBER_SWAP_NAMESPACE", "")
-    if name not in NATIVE:
-        raise pytest.UsageError(f"EMBER_SWAP_NAMESPACE must be one of {sorted(NATIVE)}: {name!r}")
+    if name not in NAMES:
+        raise pytest.UsageError(f"EMBER_SWAP_NAMESPACE must be one of {NAMES}: {name!r}")
     return name
 
 
@@ -85,22 +87,19 @@ def namespace() -> types.ModuleType:
             raise pytest.UsageError(f"array-api-compat has no {name} namespace: no control")
         return importlib.import_module(CONTROL[name])
     ns = importlib.import_module(f"ember_array.{name}")
-    if name == "mlx":
-        from ember_array.mlx._array import installed
-
-        if not installed():
-            ns.install()
-            _undo.append(ns.uninstall)
+    if hasattr(ns, "install") and not _undo:
+        ns.install()  # a second call does nothing
+        _undo.append(ns.uninstall)
     return ns
 
 
 def _with_version(ns: types.ModuleType) -> types.ModuleType:
-    """``ns``'s names in a module that also has the native library's ``__version__``."""
+    """``ns``'s names in a module that also has a ``__version__`` (module docstring)."""
     if hasattr(ns, "__version__"):
         return ns
     view = types.ModuleType(ns.__name__, ns.__doc__)
     view.__dict__.update({k: v for k, v in vars(ns).items() if not k.startswith("__")})
-    view.__version__ = importlib.import_module(NATIVE[_name()]).__version__  # type: ignore[attr-defined]
+    view.__version__ = ns.__array_api_version__  # type: ignore[attr-defined]
     return view
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -46,6 +47,20 @@ def _first_line(report: pytest.TestReport) -> str:
     return (found or text.strip().splitlines()[-1] if text.strip() else "")[:300]
 
 
+#: A line that starts an exception's message: ``ValueError: ...``, ``mlx.core.Error: ...``.
+_EXCEPTION = re.compile(r"^(E\s+)?([A-Za-z_][\w.]*(Error|Exception|Failed|Warning))(: |$)")
+
+
+def _exception_line(report: pytest.TestReport) -> str:
+    """The last line of the report that starts an exception (``TypeError: ...``), or ``""``.
+
+    Where the last line is the tail of a long message (an assertion's diff, hypothesis'
+    reproduction note), this is the line that names the exception.
+    """
+    lines = [ln for ln in report.longreprtext.splitlines() if _EXCEPTION.match(ln)]
+    return _EXCEPTION.sub(r"\2\4", lines[-1]).strip()[:300] if lines else ""
+
+
 class Outcomes:
     """The outcomes of one run, per namespace (read from each test's id by ``namespace_of``)."""
 
@@ -68,6 +83,7 @@ class Outcomes:
                     "namespace": namespace,
                     "outcome": outcome,
                     "message": _first_line(report),
+                    "exception": _exception_line(report),
                 }
             )
 

@@ -68,13 +68,14 @@ def test_dtype_strategies_draw_arrays(xp: ModuleType | str, strategy: str, data:
     ns = _load(xp)
     xps = make_strategies_namespace(ns)
     dtype = data.draw(getattr(xps, strategy)(), label="dtype")
-    if dtype not in ns.__array_namespace_info__().dtypes().values():
+    try:
+        x = data.draw(xps.arrays(dtype, data.draw(SHAPES, label="shape")), label="x")
+    except TypeError as exc:
         # hypothesis takes every dtype name the namespace has: ember_array.mlx.complex128
-        # names the dtype mlx lacks, and using it raises the standard's TypeError
-        with pytest.raises(TypeError, match="complex128"):
-            data.draw(xps.arrays(dtype, ()), label="x")
+        # names the dtype mlx lacks, and using it must raise the standard's TypeError naming it
+        assert dtype not in ns.__array_namespace_info__().dtypes().values(), exc
+        assert str(dtype).split(".")[-1].split(" ")[0] in str(exc), exc
         return
-    x = data.draw(xps.arrays(dtype, data.draw(SHAPES, label="shape")), label="x")
     _check_array(ns, x, dtype)
     scalar = data.draw(xps.from_dtype(dtype), label="scalar")
     _check_array(ns, ns.asarray(scalar, dtype=dtype), dtype)

@@ -8,6 +8,8 @@ ember_array must not fail more than the control.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 pytest.importorskip("scipy")
@@ -72,3 +74,82 @@ def test_page_lists_counts_and_classified_failures() -> None:
     cause, owner, _ = consumers.classify("something new")
     assert cause.startswith("unclassified")
     assert owner == "?"
+
+
+def test_refusals_and_complex128_are_counted_apart() -> None:
+    refused = "TypeError: astype [numpy]: casting complex128 to float64 is not permitted (the "
+    refused += "array API forbids complex to real casts; take real(x) or abs(x) first)"
+    row = {
+        "control": {"counts": {"numpy": {"passed": 10}}, "failures": []},
+        "ember": {
+            "counts": {"numpy": {"passed": 7, "failed": 3}},
+            "failures": [
+                {"test": "t[numpy]", "namespace": "numpy", "outcome": "failed", "message": m}
+                for m in (refused, refused, "something new")
+            ],
+        },
+    }
+    page = consumers.markdown({"marray / numpy": row})
+    assert f"**3** failed or errors (2 [refused]({consumers.POLICY})" in page
+    assert "others 12.5 %)" in page  # 1 of the 8 tests that ran without a refusal
+    assert "| marray | numpy | 2 | ember_array refuses the complex → real astype" in page
+    assert consumers.apart_of("ember_array refuses int with uint64 promotion, ...")
+    assert consumers.apart_of("mlx has no complex128: ...") == "need complex128"
+    assert consumers.apart_of("torch.Tensor slicing rejects negative steps") is None
+
+
+def test_classify_reads_the_exception_line_of_a_long_message() -> None:
+    note = "You can reproduce this example by temporarily adding @reproduce_failure(...)"
+    cause, _, _ = consumers.classify(note, "t[torch]", "ValueError: step must be greater than zero")
+    assert cause.startswith("torch.Tensor slicing rejects negative steps")
+    cause, _, _ = consumers.classify(note, "t", "AssertionError: assert 1 == 2")
+    assert cause == "unclassified: AssertionError: assert 1 == 2"
+
+
+def test_exception_line_of_a_report() -> None:
+    from types import SimpleNamespace
+
+    from ember_array.integrations._outcomes import _exception_line
+
+    text = (
+        "Traceback:\n  File x\nFailed: DID NOT RAISE <class 'TypeError'>\nFalsifying example: f(\n)"
+    )
+    assert _exception_line(SimpleNamespace(longreprtext=text)) == (  # type: ignore[arg-type]
+        "Failed: DID NOT RAISE <class 'TypeError'>"
+    )
+    text = "E   mlx.core.Error: [broadcast_shapes] no\nE   \n  diff tail"
+    assert _exception_line(SimpleNamespace(longreprtext=text)) == (  # type: ignore[arg-type]
+        "mlx.core.Error: [broadcast_shapes] no"
+    )
+    assert _exception_line(SimpleNamespace(longreprtext="assert x")) == ""  # type: ignore[arg-type]
+
+
+def test_wrapper_runs_and_their_namespace_swap() -> None:
+    import types
+
+    from conformance.consumers import _swap
+
+    spec = consumers.wrapper_run("einops", "torch")
+    env = dict(spec.env)
+    assert env["EMBER_SWAP_NAMESPACE"] == "torch"
+    assert env["EMBER_SWAP_HOW"] == "import:numpy"
+    assert env["EINOPS_TEST_BACKENDS"] == "numpy"
+    assert spec.control_env == "EMBER_SWAP_CONTROL"
+    assert spec.key == "einops / torch"
+    found = consumers._installed_file("pkg:json/decoder.py")
+    assert found.endswith("decoder.py")
+    assert Path(found).is_file()
+    assert consumers._installed_file("-k") == "-k"
+    with pytest.raises(ModuleNotFoundError, match="no_such_package is not installed"):
+        consumers._installed_file("pkg:no_such_package/tests/t.py")
+
+    def body() -> object:
+        import json as xp  # the swap gives the namespace for ``import json``
+        import os
+
+        return xp, os
+
+    fake = types.ModuleType("fake")
+    got, os_module = _swap._importing(body, "json", fake)()  # type: ignore[arg-type]
+    assert got is fake
+    assert os_module.__name__ == "os"

@@ -13,6 +13,7 @@ it is, the upstream link).
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import re
@@ -118,7 +119,10 @@ class Wrapper:
 #: The wrapper libraries' suites (``wrapper_run``).
 WRAPPERS = {
     # marray's tests are parametrized over ``xp`` (numpy, array-api-strict, compat torch)
-    "marray": Wrapper("marray", ("--pyargs", "marray.tests"), "param:xp"),
+    # (marray/tests is no package: its file is found in the installed distribution)
+    "marray": Wrapper(
+        "marray", ("-c", "pytest.ini", "pkg:marray/tests/test_marray.py"), "param:xp"
+    ),
     # einops' four array-API tests ``import numpy as xp`` in their body; its test package
     # refuses to import without the list of (native) backends its other tests run on
     "einops": Wrapper(
@@ -141,6 +145,17 @@ WRAPPERS = {
 WRAPPER_BACKENDS = ("numpy", "torch", "mlx")
 
 
+def _installed_file(arg: str) -> str:
+    """``pkg:<package>/<path>``: the path of that file in the installed package; else ``arg``."""
+    if not arg.startswith("pkg:"):
+        return arg
+    package, _, path = arg[4:].partition("/")
+    spec = importlib.util.find_spec(package)
+    if spec is None or not spec.submodule_search_locations:
+        raise ModuleNotFoundError(f"{package} is not installed: its tests cannot run")
+    return str(Path(next(iter(spec.submodule_search_locations))) / path)
+
+
 def wrapper_run(suite: str, backend: str, *extra: str) -> Run:
     """A wrapper library's own tests (a key of :data:`WRAPPERS`) on one namespace."""
     wrapper = WRAPPERS[suite]
@@ -148,7 +163,7 @@ def wrapper_run(suite: str, backend: str, *extra: str) -> Run:
         wrapper.consumer,
         suite,
         backend,
-        (*wrapper.args, *extra),
+        (*map(_installed_file, wrapper.args), *extra),
         (("EMBER_SWAP_NAMESPACE", backend), ("EMBER_SWAP_HOW", wrapper.how), *wrapper.env),
         "conformance.consumers._swap",
         "EMBER_SWAP_CONTROL",
@@ -220,7 +235,7 @@ def classify(message: str, test: str = "", exception: str = "") -> tuple[str, st
     return "unclassified: " + (exception or message)[:120], "?", ""
 
 
-#: the cause (first line of ``known-failures.txt``) the issue counts apart
+#: the cause (``known-failures.txt``, after the refusals) the issue counts apart
 COMPLEX128 = "mlx has no complex128"
 #: how the causes of ember_array's refusals of what the standard forbids start
 REFUSAL = "ember_array refuses"

@@ -48,7 +48,7 @@ def _first_line(report: pytest.TestReport) -> str:
 
 
 #: A line that starts an exception's message: ``ValueError: ...``, ``mlx.core.Error: ...``.
-_EXCEPTION = re.compile(r"^(E\s+)?([A-Za-z_][\w.]*(Error|Exception|Failed|Warning))(: |$)")
+_EXCEPTION = re.compile(r"^(E\s+)?((?:[A-Za-z_][\w.]*)?(Error|Exception|Failed|Warning))(: |$)")
 
 
 def _exception_line(report: pytest.TestReport) -> str:

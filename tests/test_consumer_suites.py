@@ -121,6 +121,11 @@ def test_exception_line_of_a_report() -> None:
     assert _exception_line(SimpleNamespace(longreprtext=text)) == (  # type: ignore[arg-type]
         "mlx.core.Error: [broadcast_shapes] no"
     )
+    # a chained exception: the last one first, then its cause (what classification reads)
+    text = "TypeError: astype [numpy]: no\n\nThe above exception ...\nAssertionError: None"
+    assert _exception_line(SimpleNamespace(longreprtext=text)) == (  # type: ignore[arg-type]
+        "AssertionError: None <- TypeError: astype [numpy]: no"
+    )
     assert _exception_line(SimpleNamespace(longreprtext="assert x")) == ""  # type: ignore[arg-type]
 
 

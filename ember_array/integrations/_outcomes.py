@@ -52,13 +52,18 @@ _EXCEPTION = re.compile(r"^(E\s+)?((?:[A-Za-z_][\w.]*)?(Error|Exception|Failed|W
 
 
 def _exception_line(report: pytest.TestReport) -> str:
-    """The last line of the report that starts an exception (``TypeError: ...``), or ``""``.
+    """The lines of the report that start an exception (``TypeError: ...``), last first.
 
     Where the last line is the tail of a long message (an assertion's diff, hypothesis'
-    reproduction note), this is the line that names the exception.
+    reproduction note), these are the lines that name the exception; a chained exception's
+    cause follows it (``AssertionError: None <- TypeError: ...``). ``""`` where there is none.
     """
-    lines = [ln for ln in report.longreprtext.splitlines() if _EXCEPTION.match(ln)]
-    return _EXCEPTION.sub(r"\2\4", lines[-1]).strip()[:300] if lines else ""
+    lines = [
+        _EXCEPTION.sub(r"\2\4", ln).strip()
+        for ln in report.longreprtext.splitlines()
+        if _EXCEPTION.match(ln)
+    ]
+    return " <- ".join(dict.fromkeys(reversed(lines)))[:600]
 
 
 class Outcomes:

@@ -335,7 +335,7 @@ def markdown(results: dict[str, Any]) -> str:
         "",
         "Rerun with `nox -s consumers` (all suites) or",
         "`python -m conformance.consumers --scipy signal --backend torch` (one row),",
-        "`python -m conformance.consumers --wrappers all` (the wrappers on numpy, torch, mlx).",
+        "`python -m conformance.consumers --wrappers marray --namespace mlx` (one wrapper row).",
         "",
     ]
     return "\n".join(lines)

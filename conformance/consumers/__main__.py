@@ -4,12 +4,12 @@ python -m conformance.consumers --scipy signal --backend torch      # one SciPy 
 python -m conformance.consumers --scipy all --backend torch --sklearn
 python -m conformance.consumers --xtra                               # array-api-extra's suite
 python -m conformance.consumers --scipy special --backend mlx       # ember_array.mlx (no control)
-python -m conformance.consumers --wrappers all --backend numpy --backend torch --backend mlx
-python -m conformance.consumers --wrappers marray --backend mlx     # one wrapper, one namespace
+python -m conformance.consumers --wrappers all                     # numpy, torch, mlx
+python -m conformance.consumers --wrappers marray --namespace mlx   # one wrapper, one namespace
 python -m conformance.consumers --markdown docs/consumers.md        # regenerate the page only
 
 The wrappers (marray, einops, xarray, hypothesis' strategies) run on ember_array.<backend> and on
-array-api-compat's namespace for the same library (``--backend``: numpy, torch, mlx, dask;
+array-api-compat's namespace for the same library (``--namespace``: numpy, torch, mlx, dask;
 numpy, torch and mlx when none is given).
 
 Each run updates its rows of docs/_data/consumers.json; --markdown writes the page from all the
@@ -61,8 +61,9 @@ def main(argv: list[str] | None = None) -> int:
         prog="python -m conformance.consumers", description=__doc__.splitlines()[0]
     )
     p.add_argument("--scipy", action="append", default=[], help="a SciPy module, or all")
+    p.add_argument("--backend", action="append", default=[], help="SciPy backend id (torch, mlx)")
     p.add_argument(
-        "--backend", action="append", default=[], help="SciPy backend id, or wrappers' namespace"
+        "--namespace", action="append", default=[], help="the wrappers' namespace (numpy, mlx)"
     )
     p.add_argument("--sklearn", action="store_true", help="scikit-learn's array-API tests")
     p.add_argument("--xtra", action="store_true", help="array-api-extra's own test suite")
@@ -79,7 +80,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.xtra:
         specs.append(xtra_run())
     wrappers = tuple(WRAPPERS) if "all" in args.wrappers else tuple(args.wrappers)
-    specs += [wrapper_run(w, b) for w in wrappers for b in args.backend or WRAPPER_BACKENDS]
+    specs += [wrapper_run(w, b) for w in wrappers for b in args.namespace or WRAPPER_BACKENDS]
     results = {}
     for spec in specs:
         row = {}

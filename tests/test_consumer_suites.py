@@ -158,3 +158,8 @@ def test_wrapper_runs_and_their_namespace_swap() -> None:
     got, os_module = _swap._importing(body, "json", fake)()  # type: ignore[arg-type]
     assert got is fake
     assert os_module.__name__ == "os"
+    # module:MODULE: only the test module's own import is swapped, not its dependencies'
+    hook = _swap._import_hook("json", fake, importer="/t/test_a.py")
+    assert hook("json", {"__file__": "/t/test_a.py"}, None, (), 0) is fake
+    assert hook("json", {"__file__": "/lib/dep.py"}, None, (), 0).__name__ == "json"
+    assert hook("json", {"__file__": "/t/test_a.py"}, None, ("loads",), 0).__name__ == "json"

@@ -133,6 +133,13 @@ WRAPPERS = {
     ),
     # xarray's test_array_api.py binds ``xp`` (array-api-strict) and ``Array`` at module level
     "xarray": Wrapper("xarray", ("--pyargs", "xarray.tests.test_array_api"), "global:xp,Array"),
+    # quantity-array's wheel has no tests: tests/test_array.py of its sdist, which imports
+    # ``array_api_strict as xp`` and builds ``pxp = quantity_namespace(xp)`` at its top
+    "quantity-array": Wrapper(
+        "quantity-array",
+        ("-c", "pytest.ini", "sdist:quantity-array/tests/test_array.py"),
+        "module:array_api_strict",
+    ),
     # hypothesis' make_strategies_namespace, through this repository's own test file (with
     # the runner's empty ini: this repository's pyproject would otherwise be found above it)
     "hypothesis": Wrapper(
@@ -145,8 +152,38 @@ WRAPPERS = {
 WRAPPER_BACKENDS = ("numpy", "torch", "mlx")
 
 
+#: where ``sdist:`` arguments unpack the consumers' source distributions
+SDISTS = Path(os.environ.get("EMBER_CONSUMERS_SDISTS", Path.home() / ".cache" / "ember-consumers"))
+
+
+def _sdist_file(distribution: str, path: str) -> str:
+    """``path`` in the source distribution of the installed ``distribution`` (its wheel ships
+    no tests): downloaded with pip once, unpacked under :data:`SDISTS`."""
+    import importlib.metadata
+    import tarfile
+
+    version = importlib.metadata.version(distribution)
+    root = SDISTS / f"{distribution}-{version}"
+    if not root.exists():
+        SDISTS.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryDirectory() as tmp:
+            pip = [sys.executable, "-m", "pip", "download", "--no-deps", "--dest", tmp]
+            pip += ["--no-binary", distribution, f"{distribution}=={version}"]
+            subprocess.run(pip, check=True, capture_output=True, timeout=600)
+            (archive,) = Path(tmp).glob("*.tar.gz")
+            with tarfile.open(archive) as tar:
+                tar.extractall(tmp, filter="data")
+            (unpacked,) = (d for d in Path(tmp).iterdir() if d.is_dir())
+            unpacked.rename(root)
+    return str(root / path)
+
+
 def _installed_file(arg: str) -> str:
-    """``pkg:<package>/<path>``: the path of that file in the installed package; else ``arg``."""
+    """``pkg:<package>/<path>``: the path of that file in the installed package;
+    ``sdist:<distribution>/<path>``: in its source distribution (:func:`_sdist_file`); else
+    ``arg``."""
+    if arg.startswith("sdist:"):
+        return _sdist_file(*arg[6:].split("/", 1))
     if not arg.startswith("pkg:"):
         return arg
     package, _, path = arg[4:].partition("/")

@@ -25,6 +25,11 @@ namespace per run, chosen by the environment (``conformance.consumers.wrapper_ru
         the test modules read a module-level namespace ``NAME`` (xarray's ``xp``, bound to
         array-api-strict) and, optionally, the array type ``ARRAY`` they check results against
         (xarray's ``Array``): both are rebound in every collected test module that has them.
+    ``module:MODULE``
+        the test modules import their namespace at their top (quantity-array's ``import
+        array_api_strict as xp``, and ``pxp = quantity_namespace(xp)`` from it): while pytest
+        imports a test module, that module's own ``import MODULE`` gives the namespace (the
+        modules it imports keep the real one).
     ``import:MODULE``
         the test functions import their namespace in their body (einops' ``import numpy as
         xp``): in the kept tests ``import MODULE`` gives the namespace. Their guard
@@ -72,9 +77,9 @@ def _control() -> bool:
 
 def _how() -> tuple[str, list[str]]:
     kind, _, names = os.environ.get("EMBER_SWAP_HOW", "").partition(":")
-    if kind not in ("param", "global", "import") or not names:
+    if kind not in ("param", "global", "module", "import") or not names:
         raise pytest.UsageError(
-            "EMBER_SWAP_HOW must be param:NAME, global:NAME[,ARRAY] or import:MOD"
+            "EMBER_SWAP_HOW must be param:NAME, global:NAME[,ARRAY], module:MOD or import:MOD"
         )
     return kind, names.split(",")
 
@@ -103,15 +108,25 @@ def _with_version(ns: types.ModuleType) -> types.ModuleType:
     return view
 
 
-def _importing(func: types.FunctionType, module: str, ns: types.ModuleType) -> types.FunctionType:
-    """``func`` whose ``import <module>`` statements give ``ns`` (through its builtins)."""
+def _import_hook(
+    module: str, ns: types.ModuleType, importer: str | None = None, real: Any = builtins.__import__
+) -> Any:
+    """An ``__import__`` whose ``import <module>`` gives ``ns`` (only in the file ``importer``)."""
 
     def __import__(name: str, *args: Any, **kwargs: Any) -> Any:
         fromlist = args[2] if len(args) > 2 else kwargs.get("fromlist")
-        if name == module and not fromlist:
+        scope = args[0] if args else kwargs.get("globals")
+        here = importer is None or (scope or {}).get("__file__") == importer
+        if name == module and not fromlist and here:
             return ns
-        return builtins.__import__(name, *args, **kwargs)
+        return real(name, *args, **kwargs)
 
+    return __import__
+
+
+def _importing(func: types.FunctionType, module: str, ns: types.ModuleType) -> types.FunctionType:
+    """``func`` whose ``import <module>`` statements give ``ns`` (through its builtins)."""
+    __import__ = _import_hook(module, ns)
     scope = dict(func.__globals__)
     scope["__builtins__"] = {**vars(builtins), "__import__": __import__}
     new = types.FunctionType(
@@ -119,6 +134,20 @@ def _importing(func: types.FunctionType, module: str, ns: types.ModuleType) -> t
     )
     new.__dict__.update(func.__dict__)
     return new
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_make_collect_report(collector: pytest.Collector) -> Any:
+    """``module:MODULE``: the test module's own ``import MODULE`` gives the namespace."""
+    kind, names = _how()
+    if kind != "module" or not isinstance(collector, pytest.Module):
+        return (yield)
+    real = builtins.__import__
+    builtins.__import__ = _import_hook(names[0], namespace(), str(collector.path), real)
+    try:
+        return (yield)
+    finally:
+        builtins.__import__ = real
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -144,6 +173,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         if drop:
             config.hook.pytest_deselected(items=drop)
             items[:] = keep
+        return
+    if kind == "module":
         return
     ns = namespace()
     for item in items:

@@ -126,6 +126,10 @@ def test_exception_line_of_a_report() -> None:
     assert _exception_line(SimpleNamespace(longreprtext=text)) == (  # type: ignore[arg-type]
         "AssertionError: None <- TypeError: astype [numpy]: no"
     )
+    text = "E   AssertionError: \nE   Not equal\nE   (dtypes float32, float64 mismatch)\nE  ACTUAL"
+    assert _exception_line(SimpleNamespace(longreprtext=text)) == (  # type: ignore[arg-type]
+        "(dtypes float32, float64 mismatch) <- AssertionError:"
+    )
     assert _exception_line(SimpleNamespace(longreprtext="assert x")) == ""  # type: ignore[arg-type]
 
 

@@ -49,6 +49,8 @@ def _first_line(report: pytest.TestReport) -> str:
 
 #: A line that starts an exception's message: ``ValueError: ...``, ``mlx.core.Error: ...``.
 _EXCEPTION = re.compile(r"^(E\s+)?((?:[A-Za-z_][\w.]*)?(Error|Exception|Failed|Warning))(: |$)")
+#: numpy.testing's line that says why arrays differ in kind: ``(dtypes float32, float64 mismatch)``
+_MISMATCH = re.compile(r"^(E\s+)?(\((dtypes|shapes) .* mismatch\))()$")
 
 
 def _exception_line(report: pytest.TestReport) -> str:
@@ -56,12 +58,14 @@ def _exception_line(report: pytest.TestReport) -> str:
 
     Where the last line is the tail of a long message (an assertion's diff, hypothesis'
     reproduction note), these are the lines that name the exception; a chained exception's
-    cause follows it (``AssertionError: None <- TypeError: ...``). ``""`` where there is none.
+    cause follows it (``AssertionError: None <- TypeError: ...``), and numpy.testing's
+    ``(dtypes float32, float64 mismatch)`` where it says so. ``""`` where there is none.
     """
     lines = [
-        _EXCEPTION.sub(r"\2\4", ln).strip()
+        pattern.sub(r"\2\4", ln).strip()
         for ln in report.longreprtext.splitlines()
-        if _EXCEPTION.match(ln)
+        for pattern in (_EXCEPTION, _MISMATCH)
+        if pattern.match(ln)
     ]
     return " <- ".join(dict.fromkeys(reversed(lines)))[:600]
 

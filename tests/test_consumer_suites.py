@@ -104,6 +104,9 @@ def test_classify_reads_the_exception_line_of_a_long_message() -> None:
     assert cause.startswith("torch.Tensor slicing rejects negative steps")
     cause, _, _ = consumers.classify(note, "t", "AssertionError: assert 1 == 2")
     assert cause == "unclassified: AssertionError: assert 1 == 2"
+    # a random seed in the message does not make a class of its own
+    cause, _, _ = consumers.classify("", "t", "AssertionError: 191717003751850131673 <- x")
+    assert cause == "unclassified: AssertionError: … <- x"
 
 
 def test_exception_line_of_a_report() -> None:

@@ -51,14 +51,9 @@ from typing import Any
 
 import pytest
 
+from ember_array._backends import BY_NAME
 from ember_array.integrations._outcomes import Outcomes
 
-#: array-api-compat's namespace for each library (the control); mlx has none.
-CONTROL = {
-    "numpy": "array_api_compat.numpy",
-    "torch": "array_api_compat.torch",
-    "dask": "array_api_compat.dask.array",
-}
 NAMES = ("numpy", "torch", "mlx", "dask")
 
 _undo: list[Any] = []
@@ -88,10 +83,12 @@ def namespace() -> types.ModuleType:
     """The namespace of this run (module docstring)."""
     name = _name()
     if _control():
-        if name not in CONTROL:
+        # array-api-compat's namespace for the same library (the registry's ``compat``)
+        compat = BY_NAME[name].compat
+        if compat is None:
             raise pytest.UsageError(f"array-api-compat has no {name} namespace: no control")
-        return importlib.import_module(CONTROL[name])
-    ns = importlib.import_module(f"ember_array.{name}")
+        return importlib.import_module(compat)
+    ns = importlib.import_module(BY_NAME[name].namespace)
     if hasattr(ns, "install") and not _undo:
         ns.install()  # a second call does nothing
         _undo.append(ns.uninstall)

@@ -257,7 +257,9 @@ def consumers(session: nox.Session) -> None:
     session.install("array-api-extra==0.11.1", "hypothesis", "typing_extensions")
     # the wrapper libraries, at the releases the page was measured with (their wheels ship the
     # tests run: marray/tests/test_marray.py, einops.tests, xarray.tests.test_array_api)
+    # quantity-array's wheel has none: the runner unpacks its sdist's tests (pip download)
     session.install("marray==0.0.12", "einops==0.8.2", "xarray==2026.9.0", "pandas")
+    session.install("quantity-array==0.0.1", "pint")
     args = session.posargs or [
         *("--scipy", "all", "--backend", "torch", "--sklearn", "--xtra"),
         *("--wrappers", "all"),

@@ -106,6 +106,10 @@ def xtra_run(backends: tuple[str, ...] = XTRA_BACKENDS, *extra: str) -> Run:
     )
 
 
+#: The namespaces the wrappers' suites run on by default (the control has no mlx).
+WRAPPER_BACKENDS = ("numpy", "torch", "mlx")
+
+
 @dataclass(frozen=True)
 class Wrapper:
     """A wrapper library's own suite: where its tests are, how they take their namespace."""
@@ -114,6 +118,7 @@ class Wrapper:
     args: tuple[str, ...]  # pytest's arguments that select the tests
     how: str  # EMBER_SWAP_HOW (:mod:`conformance.consumers._swap`)
     env: tuple[tuple[str, str], ...] = ()  # what else the suite's set-up reads
+    backends: tuple[str, ...] = WRAPPER_BACKENDS  # the namespaces it runs on by default
 
 
 #: The wrapper libraries' suites (``wrapper_run``).
@@ -146,10 +151,9 @@ WRAPPERS = {
         "hypothesis",
         ("-c", "pytest.ini", str(ROOT / "conformance" / "test_hypothesis_strategies.py")),
         "param:xp",
+        backends=(*WRAPPER_BACKENDS, "dask"),
     ),
 }
-#: The namespaces the wrappers' suites run on by default (the control has no mlx).
-WRAPPER_BACKENDS = ("numpy", "torch", "mlx")
 
 
 #: where ``sdist:`` arguments unpack the consumers' source distributions

@@ -10,7 +10,7 @@ python -m conformance.consumers --markdown docs/consumers.md        # regenerate
 
 The wrappers (marray, einops, xarray, hypothesis' strategies) run on ember_array.<backend> and on
 array-api-compat's namespace for the same library (``--namespace``: numpy, torch, mlx, dask;
-numpy, torch and mlx when none is given).
+numpy, torch and mlx when none is given; hypothesis' strategies on dask too).
 
 Each run updates its rows of docs/_data/consumers.json; --markdown writes the page from all the
 recorded rows.
@@ -26,7 +26,6 @@ from pathlib import Path
 from . import (
     DATA,
     MODES,
-    WRAPPER_BACKENDS,
     WRAPPERS,
     load,
     markdown,
@@ -80,7 +79,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.xtra:
         specs.append(xtra_run())
     wrappers = tuple(WRAPPERS) if "all" in args.wrappers else tuple(args.wrappers)
-    specs += [wrapper_run(w, b) for w in wrappers for b in args.namespace or WRAPPER_BACKENDS]
+    specs += [wrapper_run(w, b) for w in wrappers for b in args.namespace or WRAPPERS[w].backends]
     results = {}
     for spec in specs:
         row = {}

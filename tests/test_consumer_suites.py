@@ -3,7 +3,9 @@
 The whole of them runs with ``nox -s consumers`` (``conformance/consumers``); here two small
 SciPy test modules run on torch, on ember_array and on the control (the array-api-compat SciPy
 vendors), in the same way, and a slice of array-api-extra's suite on numpy and torch:
-ember_array must not fail more than the control.
+ember_array must not fail more than the control. The page's logic (classification, counts
+apart) and the wrapper libraries' namespace swap (``conformance/consumers/_swap.py``) are
+checked without the wrapper libraries installed.
 """
 
 from __future__ import annotations
@@ -170,3 +172,12 @@ def test_wrapper_runs_and_their_namespace_swap() -> None:
     assert hook("json", {"__file__": "/t/test_a.py"}, None, (), 0) is fake
     assert hook("json", {"__file__": "/lib/dep.py"}, None, (), 0).__name__ == "json"
     assert hook("json", {"__file__": "/t/test_a.py"}, None, ("loads",), 0).__name__ == "json"
+
+
+def test_a_wrapper_suite_runs_on_ember_and_the_control() -> None:
+    """The swap plugin end to end: hypothesis' strategies on ember_array.numpy and on
+    array-api-compat's numpy, each counted under ``numpy`` (one test, a few examples)."""
+    spec = consumers.wrapper_run("hypothesis", "numpy", "-k", "test_shape_strategies_draw")
+    for mode in consumers.MODES:
+        outcomes = consumers.run(spec, mode, timeout=300)
+        assert outcomes["counts"] == {"numpy": {"passed": 1}}, outcomes

@@ -240,12 +240,14 @@ def sklearn(session: nox.Session) -> None:
 
 @nox.session
 def consumers(session: nox.Session) -> None:
-    """SciPy's, scikit-learn's and array-api-extra's own suites on ember_array and the control.
+    """The consumers' own suites on ember_array and the control.
 
     Every SciPy module with array-API tests on torch, and scikit-learn's ``-k array_api``
     selection (numpy, torch, array-api-strict, mlx), and array-api-extra's whole suite (numpy,
     numpy:readonly, torch, dask, mlx), each run twice in this session: with
     ember_array plugged in, and on the array-api-compat the consumer vendors (the control).
+    The wrapper libraries' own tests (marray, einops, xarray, hypothesis' strategies) on
+    ember_array's numpy, torch and mlx namespaces and on array-api-compat's.
     Writes ``docs/_data/consumers.json`` and regenerates ``docs/consumers.md``. Arguments go to
     ``python -m conformance.consumers`` (``nox -s consumers -- --scipy signal --backend torch``).
     """
@@ -253,7 +255,15 @@ def consumers(session: nox.Session) -> None:
     session.install("scikit-learn", "scipy", "array-api-strict")
     # array-api-extra ships its tests in its wheel; they need hypothesis (and typing_extensions)
     session.install("array-api-extra==0.11.1", "hypothesis", "typing_extensions")
-    args = session.posargs or ["--scipy", "all", "--backend", "torch", "--sklearn", "--xtra"]
+    # the wrapper libraries, at the releases the page was measured with (their wheels ship the
+    # tests run: marray/tests/test_marray.py, einops.tests, xarray.tests.test_array_api)
+    # quantity-array's wheel has none: the runner unpacks its sdist's tests (pip download)
+    session.install("marray==0.0.12", "einops==0.8.2", "xarray==2026.9.0", "pandas")
+    session.install("quantity-array==0.0.1", "pint")
+    args = session.posargs or [
+        *("--scipy", "all", "--backend", "torch", "--sklearn", "--xtra"),
+        *("--wrappers", "all"),
+    ]
     session.run("python", "-m", "conformance.consumers", *args, "--markdown", "docs/consumers.md")
 
 

@@ -3,10 +3,14 @@
 The whole of them runs with ``nox -s consumers`` (``conformance/consumers``); here two small
 SciPy test modules run on torch, on ember_array and on the control (the array-api-compat SciPy
 vendors), in the same way, and a slice of array-api-extra's suite on numpy and torch:
-ember_array must not fail more than the control.
+ember_array must not fail more than the control. The page's logic (classification, counts
+apart) and the wrapper libraries' namespace swap (``conformance/consumers/_swap.py``) are
+checked without the wrapper libraries installed.
 """
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import pytest
 
@@ -72,3 +76,108 @@ def test_page_lists_counts_and_classified_failures() -> None:
     cause, owner, _ = consumers.classify("something new")
     assert cause.startswith("unclassified")
     assert owner == "?"
+
+
+def test_refusals_and_complex128_are_counted_apart() -> None:
+    refused = "TypeError: astype [numpy]: casting complex128 to float64 is not permitted (the "
+    refused += "array API forbids complex to real casts; take real(x) or abs(x) first)"
+    row = {
+        "control": {"counts": {"numpy": {"passed": 10}}, "failures": []},
+        "ember": {
+            "counts": {"numpy": {"passed": 7, "failed": 3}},
+            "failures": [
+                {"test": "t[numpy]", "namespace": "numpy", "outcome": "failed", "message": m}
+                for m in (refused, refused, "something new")
+            ],
+        },
+    }
+    page = consumers.markdown({"marray / numpy": row})
+    assert f"**3** failed or errors (2 [refused]({consumers.POLICY})" in page
+    assert "others 12.5 %)" in page  # 1 of the 8 tests that ran without a refusal
+    assert "| marray | numpy | 2 | ember_array refuses the complex → real astype" in page
+    assert consumers.apart_of("ember_array refuses int with uint64 promotion, ...")
+    assert consumers.apart_of("mlx has no complex128: ...") == "need complex128"
+    assert consumers.apart_of("torch.Tensor slicing rejects negative steps") is None
+
+
+def test_classify_reads_the_exception_line_of_a_long_message() -> None:
+    note = "You can reproduce this example by temporarily adding @reproduce_failure(...)"
+    cause, _, _ = consumers.classify(note, "t[torch]", "ValueError: step must be greater than zero")
+    assert cause.startswith("torch.Tensor slicing rejects negative steps")
+    cause, _, _ = consumers.classify(note, "t", "AssertionError: assert 1 == 2")
+    assert cause == "unclassified: AssertionError: assert 1 == 2"
+    # a random seed in the message does not make a class of its own
+    cause, _, _ = consumers.classify("", "t", "AssertionError: 191717003751850131673 <- x")
+    assert cause == "unclassified: AssertionError: … <- x"
+
+
+def test_exception_line_of_a_report() -> None:
+    from types import SimpleNamespace
+
+    from ember_array.integrations._outcomes import _exception_line
+
+    text = (
+        "Traceback:\n  File x\nFailed: DID NOT RAISE <class 'TypeError'>\nFalsifying example: f(\n)"
+    )
+    assert _exception_line(SimpleNamespace(longreprtext=text)) == (  # type: ignore[arg-type]
+        "Failed: DID NOT RAISE <class 'TypeError'>"
+    )
+    text = "E   mlx.core.Error: [broadcast_shapes] no\nE   \n  diff tail"
+    assert _exception_line(SimpleNamespace(longreprtext=text)) == (  # type: ignore[arg-type]
+        "mlx.core.Error: [broadcast_shapes] no"
+    )
+    # a chained exception: the last one first, then its cause (what classification reads)
+    text = "TypeError: astype [numpy]: no\n\nThe above exception ...\nAssertionError: None"
+    assert _exception_line(SimpleNamespace(longreprtext=text)) == (  # type: ignore[arg-type]
+        "AssertionError: None <- TypeError: astype [numpy]: no"
+    )
+    text = "E   AssertionError: \nE   Not equal\nE   (dtypes float32, float64 mismatch)\nE  ACTUAL"
+    assert _exception_line(SimpleNamespace(longreprtext=text)) == (  # type: ignore[arg-type]
+        "(dtypes float32, float64 mismatch) <- AssertionError:"
+    )
+    assert _exception_line(SimpleNamespace(longreprtext="assert x")) == ""  # type: ignore[arg-type]
+
+
+def test_wrapper_runs_and_their_namespace_swap() -> None:
+    import types
+
+    from conformance.consumers import _swap
+
+    spec = consumers.wrapper_run("einops", "torch")
+    env = dict(spec.env)
+    assert env["EMBER_SWAP_NAMESPACE"] == "torch"
+    assert env["EMBER_SWAP_HOW"] == "import:numpy"
+    assert env["EINOPS_TEST_BACKENDS"] == "numpy"
+    assert spec.control_env == "EMBER_SWAP_CONTROL"
+    assert spec.key == "einops / torch"
+    found = consumers._installed_file("pkg:json/decoder.py")
+    assert found.endswith("decoder.py")
+    assert Path(found).is_file()
+    assert consumers._installed_file("-k") == "-k"
+    with pytest.raises(ModuleNotFoundError, match="no_such_package is not installed"):
+        consumers._installed_file("pkg:no_such_package/tests/t.py")
+
+    def body() -> object:
+        import json as xp  # the swap gives the namespace for ``import json``
+        import os
+
+        return xp, os
+
+    fake = types.ModuleType("fake")
+    got, os_module = _swap._importing(body, "json", fake)()  # type: ignore[arg-type]
+    assert got is fake
+    assert os_module.__name__ == "os"
+    # module:MODULE: only the test module's own import is swapped, not its dependencies'
+    hook = _swap._import_hook("json", fake, importer="/t/test_a.py")
+    assert hook("json", {"__file__": "/t/test_a.py"}, None, (), 0) is fake
+    assert hook("json", {"__file__": "/lib/dep.py"}, None, (), 0).__name__ == "json"
+    assert hook("json", {"__file__": "/t/test_a.py"}, None, ("loads",), 0).__name__ == "json"
+
+
+def test_a_wrapper_suite_runs_on_ember_and_the_control() -> None:
+    """The swap plugin end to end: hypothesis' strategies on ember_array.numpy and on
+    array-api-compat's numpy, each counted under ``numpy`` (one test, a few examples)."""
+    spec = consumers.wrapper_run("hypothesis", "numpy", "-k", "test_shape_strategies_draw")
+    for mode in consumers.MODES:
+        outcomes = consumers.run(spec, mode, timeout=300)
+        assert outcomes["counts"] == {"numpy": {"passed": 1}}, outcomes

@@ -13,6 +13,7 @@ it is, the upstream link).
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import re
@@ -27,6 +28,7 @@ from typing import Any
 __all__ = [
     "KNOWN",
     "Run",
+    "Wrapper",
     "classify",
     "load",
     "markdown",
@@ -34,6 +36,7 @@ __all__ = [
     "save",
     "scipy_run",
     "sklearn_run",
+    "wrapper_run",
     "xtra_run",
 ]
 
@@ -103,6 +106,111 @@ def xtra_run(backends: tuple[str, ...] = XTRA_BACKENDS, *extra: str) -> Run:
     )
 
 
+#: The namespaces the wrappers' suites run on by default (the control has no mlx).
+WRAPPER_BACKENDS = ("numpy", "torch", "mlx")
+
+
+@dataclass(frozen=True)
+class Wrapper:
+    """A wrapper library's own suite: where its tests are, how they take their namespace."""
+
+    consumer: str  # the distribution
+    args: tuple[str, ...]  # pytest's arguments that select the tests
+    how: str  # EMBER_SWAP_HOW (:mod:`conformance.consumers._swap`)
+    env: tuple[tuple[str, str], ...] = ()  # what else the suite's set-up reads
+    backends: tuple[str, ...] = WRAPPER_BACKENDS  # the namespaces it runs on by default
+
+
+#: The wrapper libraries' suites (``wrapper_run``).
+WRAPPERS = {
+    # marray's tests are parametrized over ``xp`` (numpy, array-api-strict, compat torch)
+    # (marray/tests is no package: its file is found in the installed distribution)
+    "marray": Wrapper(
+        "marray", ("-c", "pytest.ini", "pkg:marray/tests/test_marray.py"), "param:xp"
+    ),
+    # einops' four array-API tests ``import numpy as xp`` in their body; its test package
+    # refuses to import without the list of (native) backends its other tests run on
+    "einops": Wrapper(
+        "einops",
+        ("--pyargs", "einops.tests", "-k", "array_api"),
+        "import:numpy",
+        (("EINOPS_TEST_BACKENDS", "numpy"),),
+    ),
+    # xarray's test_array_api.py binds ``xp`` (array-api-strict) and ``Array`` at module level
+    "xarray": Wrapper("xarray", ("--pyargs", "xarray.tests.test_array_api"), "global:xp,Array"),
+    # quantity-array's wheel has no tests: tests/test_array.py of its sdist, which imports
+    # ``array_api_strict as xp`` and builds ``pxp = quantity_namespace(xp)`` at its top
+    "quantity-array": Wrapper(
+        "quantity-array",
+        ("-c", "pytest.ini", "sdist:quantity-array/tests/test_array.py"),
+        "module:array_api_strict",
+    ),
+    # hypothesis' make_strategies_namespace, through this repository's own test file (with
+    # the runner's empty ini: this repository's pyproject would otherwise be found above it)
+    "hypothesis": Wrapper(
+        "hypothesis",
+        ("-c", "pytest.ini", str(ROOT / "conformance" / "test_hypothesis_strategies.py")),
+        "param:xp",
+        backends=(*WRAPPER_BACKENDS, "dask"),
+    ),
+}
+
+
+#: where ``sdist:`` arguments unpack the consumers' source distributions
+SDISTS = Path(os.environ.get("EMBER_CONSUMERS_SDISTS", Path.home() / ".cache" / "ember-consumers"))
+
+
+def _sdist_file(distribution: str, path: str) -> str:
+    """``path`` in the source distribution of the installed ``distribution`` (its wheel ships
+    no tests): downloaded with pip once, unpacked under :data:`SDISTS`."""
+    import importlib.metadata
+    import tarfile
+
+    version = importlib.metadata.version(distribution)
+    root = SDISTS / f"{distribution}-{version}"
+    if not root.exists():
+        SDISTS.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryDirectory() as tmp:
+            pip = [sys.executable, "-m", "pip", "download", "--no-deps", "--dest", tmp]
+            pip += ["--no-binary", distribution, f"{distribution}=={version}"]
+            subprocess.run(pip, check=True, capture_output=True, timeout=600)
+            (archive,) = Path(tmp).glob("*.tar.gz")
+            with tarfile.open(archive) as tar:
+                tar.extractall(tmp, filter="data")
+            (unpacked,) = (d for d in Path(tmp).iterdir() if d.is_dir())
+            unpacked.rename(root)
+    return str(root / path)
+
+
+def _installed_file(arg: str) -> str:
+    """``pkg:<package>/<path>``: the path of that file in the installed package;
+    ``sdist:<distribution>/<path>``: in its source distribution (:func:`_sdist_file`); else
+    ``arg``."""
+    if arg.startswith("sdist:"):
+        return _sdist_file(*arg[6:].split("/", 1))
+    if not arg.startswith("pkg:"):
+        return arg
+    package, _, path = arg[4:].partition("/")
+    spec = importlib.util.find_spec(package)
+    if spec is None or not spec.submodule_search_locations:
+        raise ModuleNotFoundError(f"{package} is not installed: its tests cannot run")
+    return str(Path(next(iter(spec.submodule_search_locations))) / path)
+
+
+def wrapper_run(suite: str, backend: str, *extra: str) -> Run:
+    """A wrapper library's own tests (a key of :data:`WRAPPERS`) on one namespace."""
+    wrapper = WRAPPERS[suite]
+    return Run(
+        wrapper.consumer,
+        suite,
+        backend,
+        (*map(_installed_file, wrapper.args), *extra),
+        (("EMBER_SWAP_NAMESPACE", backend), ("EMBER_SWAP_HOW", wrapper.how), *wrapper.env),
+        "conformance.consumers._swap",
+        "EMBER_SWAP_CONTROL",
+    )
+
+
 def run(spec: Run, mode: str, *, timeout: float = 3600) -> dict[str, Any]:
     """Run ``spec`` on ember_array (``mode="ember"``) or the control; return its counts."""
     with tempfile.TemporaryDirectory() as tmp:
@@ -127,7 +235,11 @@ def run(spec: Run, mode: str, *, timeout: float = 3600) -> dict[str, Any]:
         if not out.exists():
             tail = (proc.stdout + proc.stderr)[-2000:]
             raise RuntimeError(f"{spec.key} ({mode}): no outcomes written; pytest said:\n{tail}")
-        return dict(json.loads(out.read_text()))
+        outcomes = dict(json.loads(out.read_text()))
+        if not outcomes["counts"]:
+            tail = (proc.stdout + proc.stderr)[-2000:]
+            raise RuntimeError(f"{spec.key} ({mode}): no test ran; pytest said:\n{tail}")
+        return outcomes
 
 
 def load(path: Path = DATA) -> dict[str, Any]:
@@ -150,33 +262,52 @@ def _known() -> list[tuple[re.Pattern[str], str, str, str]]:
     return rows
 
 
-def classify(message: str, test: str = "") -> tuple[str, str, str]:
+def classify(message: str, test: str = "", exception: str = "") -> tuple[str, str, str]:
     """(cause, whose behaviour, upstream link) of a failure, from ``known-failures.txt``.
 
-    A pattern is searched in the message, then in the test's id (``file::Class::test[...]``):
-    where a message is too generic to tell the cause (an assertion on values), the line names
-    the tests.
+    A pattern is searched in the message, then in the exception's line (where the message is
+    the tail of a long text: an assertion's diff, hypothesis' note), then in the test's id
+    (``file::Class::test[...]``): where a message is too generic to tell the cause (an
+    assertion on values), the line names the tests.
     """
     for pattern, cause, owner, link in _known():
-        if pattern.search(message) or (test and pattern.search(test)):
+        if any(text and pattern.search(text) for text in (message, exception, test)):
             return cause, owner, link
-    return "unclassified: " + message[:120], "?", ""
+    # long numbers (marray's assertions carry their random seed) would make a class per test
+    return "unclassified: " + re.sub(r"\d{7,}", "…", exception or message)[:120], "?", ""
 
 
-#: the cause (first line of ``known-failures.txt``) the issue counts apart
+#: the cause (``known-failures.txt``, after the refusals) the issue counts apart
 COMPLEX128 = "mlx has no complex128"
+#: how the causes of ember_array's refusals of what the standard forbids start
+REFUSAL = "ember_array refuses"
+#: the policy page those refusals link (relative to docs/consumers.md)
+POLICY = "guides/one-behaviour.md#wrapper-authors-masked-unit-and-labelled-arrays"
+#: the causes counted apart in a row: (how the cause starts, what the cell calls them)
+APART = (
+    (COMPLEX128, "need complex128"),
+    (REFUSAL, f"[refused]({POLICY}) as the standard forbids"),
+)
 
 
-def _cell(counts: dict[str, int], complex128: int = 0) -> str:
-    """Passed and failed-or-errors; with failures that need complex128 (mlx), those apart
-    and the share of the others among the tests that ran without needing it."""
+def _cell(counts: dict[str, int], apart: dict[str, int] | None = None) -> str:
+    """Passed and failed-or-errors; with failures of causes counted apart (``APART``: mlx's
+    missing complex128, ember_array's refusals), those apart and the share of the others among
+    the tests that ran without them."""
     bad = counts.get("failed", 0) + counts.get("error", 0)
     cell = f"{counts.get('passed', 0)} passed, **{bad}** failed or errors"
-    if complex128:
-        ran = counts.get("passed", 0) + bad - complex128
-        share = 100.0 * (bad - complex128) / ran if ran else 0.0
-        cell += f" ({complex128} need complex128; others {share:.1f} %)"
+    apart = {label: n for label, n in (apart or {}).items() if n}
+    if apart:
+        ran = counts.get("passed", 0) + bad - sum(apart.values())
+        share = 100.0 * (bad - sum(apart.values())) / ran if ran else 0.0
+        parts = [f"{n} {label}" for label, n in apart.items()]
+        cell += f" ({'; '.join(parts)}; others {share:.1f} %)"
     return cell
+
+
+def apart_of(cause: str) -> str | None:
+    """The label under which a failure of ``cause`` is counted apart, if it is."""
+    return next((label for start, label in APART if cause.startswith(start)), None)
 
 
 def markdown(results: dict[str, Any]) -> str:
@@ -192,10 +323,18 @@ def markdown(results: dict[str, Any]) -> str:
         "through the pytest plugins `ember_array.integrations._scipy_pytest`, `._sklearn_pytest`",
         "and `._xtra_pytest`) and, in the same",
         "invocation, without it: on the array-api-compat the consumer vendors (the control).",
+        "The wrapper libraries' own tests (marray's masked arrays, einops' array-API functions,",
+        "xarray's `test_array_api.py`, quantity-array's units (the tests of its sdist), and",
+        "hypothesis' `make_strategies_namespace` through",
+        "`conformance/test_hypothesis_strategies.py`) take the namespace they are given: they run",
+        "once on `ember_array.<backend>` (after its `install()` where it has one) and once on",
+        "array-api-compat's namespace for the same library (plugin",
+        "`conformance/consumers/_swap.py`).",
         "The promise is never below the control. Failures and errors per namespace; on mlx",
         "the failures that need complex128 (which mlx lacks: ember_array raises the standard's",
-        "TypeError there) are counted apart, with the share of the other failures among the",
-        "tests that do not need it:",
+        "TypeError there) are counted apart, and so are ember_array's refusals of what the",
+        f"standard forbids ([the policy]({POLICY})), with the share of the other failures among",
+        "the tests that do not need them:",
         "",
         "| suite | backend | array-api-compat (control) | ember_array |",
         "|---|---|---|---|",
@@ -206,17 +345,21 @@ def markdown(results: dict[str, Any]) -> str:
         suite, _, _ = key.partition(" / ")
         ours = row["ember"]["counts"]
         theirs = row.get("control", {"counts": {}})["counts"]  # none for mlx
-        needs_c128: Counter[str] = Counter()
+        apart: dict[str, Counter[str]] = {}
         for failure in row["ember"]["failures"]:
-            cause, owner, link = classify(failure["message"], failure.get("test", ""))
+            cause, owner, link = classify(
+                failure["message"], failure.get("test", ""), failure.get("exception", "")
+            )
             failures[(suite, failure["namespace"], cause, f"{owner} | {link}")] += 1
-            needs_c128[failure["namespace"]] += cause.startswith(COMPLEX128)
+            label = apart_of(cause)
+            if label:
+                apart.setdefault(failure["namespace"], Counter())[label] += 1
         for namespace in sorted(set(ours) | set(theirs)):
             if namespace == "other":
                 continue
             # a namespace the control lacks (array-api-compat has no mlx): nothing to compare
             control = _cell(theirs[namespace]) if namespace in theirs else "— (not in the control)"
-            ember = _cell(ours.get(namespace, {}), needs_c128[namespace])
+            ember = _cell(ours.get(namespace, {}), apart.get(namespace))
             lines.append(f"| {suite} | {namespace} | {control} | {ember} |")
     lines += ["", "## What remains", ""]
     if not failures:
@@ -234,7 +377,8 @@ def markdown(results: dict[str, Any]) -> str:
     lines += [
         "",
         "Rerun with `nox -s consumers` (all suites) or",
-        "`python -m conformance.consumers --scipy signal --backend torch` (one row).",
+        "`python -m conformance.consumers --scipy signal --backend torch` (one row),",
+        "`python -m conformance.consumers --wrappers marray --namespace mlx` (one wrapper row).",
         "",
     ]
     return "\n".join(lines)

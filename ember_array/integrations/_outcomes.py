@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -46,6 +47,29 @@ def _first_line(report: pytest.TestReport) -> str:
     return (found or text.strip().splitlines()[-1] if text.strip() else "")[:300]
 
 
+#: A line that starts an exception's message: ``ValueError: ...``, ``mlx.core.Error: ...``.
+_EXCEPTION = re.compile(r"^(E\s+)?((?:[A-Za-z_][\w.]*)?(Error|Exception|Failed|Warning))(: |$)")
+#: numpy.testing's line that says why arrays differ in kind: ``(dtypes float32, float64 mismatch)``
+_MISMATCH = re.compile(r"^(E\s+)?(\((dtypes|shapes) .* mismatch\))()$")
+
+
+def _exception_line(report: pytest.TestReport) -> str:
+    """The lines of the report that start an exception (``TypeError: ...``), last first.
+
+    Where the last line is the tail of a long message (an assertion's diff, hypothesis'
+    reproduction note), these are the lines that name the exception; a chained exception's
+    cause follows it (``AssertionError: None <- TypeError: ...``), and numpy.testing's
+    ``(dtypes float32, float64 mismatch)`` where it says so. ``""`` where there is none.
+    """
+    lines = [
+        pattern.sub(r"\2\4", ln).strip()
+        for ln in report.longreprtext.splitlines()
+        for pattern in (_EXCEPTION, _MISMATCH)
+        if pattern.match(ln)
+    ]
+    return " <- ".join(dict.fromkeys(reversed(lines)))[:600]
+
+
 class Outcomes:
     """The outcomes of one run, per namespace (read from each test's id by ``namespace_of``)."""
 
@@ -68,6 +92,7 @@ class Outcomes:
                     "namespace": namespace,
                     "outcome": outcome,
                     "message": _first_line(report),
+                    "exception": _exception_line(report),
                 }
             )
 

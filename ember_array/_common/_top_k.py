@@ -5,13 +5,16 @@ for ``"smallest"`` smallest first; equal values in order of their index (lower f
 result is the first ``k`` of ``argsort(x, descending=mode == "largest", stable=True)``; NaN is
 ordered as ``sort`` orders it (after every number ascending, before every number descending).
 
-Each backend brings a selection kernel (:data:`Select`: ``np.argpartition``, ``torch.topk``,
-``mx.argpartition``) that finds *a* set of ``k`` best elements in linear time. Such a set is
-right except where values equal to the ``k``-th best one straddle the cut: the kernels keep any
-of them, the standard's order keeps the lowest indices. :func:`top_k` repairs that with the
-same kernel on an integer key (no data read, so it stays lazy and traceable), then sorts the
-``k`` chosen elements. The values are gathered from ``x`` with ``take_along_axis``, so
-gradients flow to the elements chosen.
+Each backend brings its selection kernels (:class:`Kernels`): ``top`` gives the ``k`` largest
+*values* of a row (``np.partition``, ``torch.topk``, ``mx.topk``), ``pick`` (where reading
+the data now is free: numpy, eager torch) the indices of ``k`` best elements
+(``np.argpartition``, ``torch.topk``). Neither says which of the values equal to the ``k``-th
+best one it keeps; the standard's order keeps the lowest indices. :func:`top_k_last` finds the
+set exactly with no repair pass: the ``k``-th best value ``t`` (one ``top``), then the top
+``k`` of a unique integer key (a second ``top``): the rank class of each element (NaN where
+``sort`` puts it, better than ``t``, equal to ``t``) times ``n`` plus its reversed index, so
+equal values go to the lower index. Only the ``k`` chosen elements are then sorted. The values
+are gathered from ``x`` with ``take_along_axis``, so gradients flow to the elements chosen.
 """
 
 from __future__ import annotations
@@ -23,17 +26,21 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
+from .._helpers import backend_of
 from .._markers import wraps_native
 
 __all__ = [
+    "DOC",
     "Eager",
+    "Kernels",
     "Place",
     "Select",
-    "always",
+    "Top",
     "TopKArgs",
+    "always",
     "check_top_k",
     "make_top_k",
-    "sort_select",
+    "sort_top",
     "top_k_last",
     "top_k_over",
 ]
@@ -49,7 +56,56 @@ Eager = Callable[[Any], bool]
 #: element of that axis beats (NaN counts as the greatest), in any order; ``1 <= k <= n``.
 Select = Callable[[Any, int, bool], Any]
 
+#: ``top(z, k)``: the ``k`` largest values of ``z``'s last axis (``z`` real, without NaN), in
+#: any order; ``1 <= k <= n``.
+Top = Callable[[Any, int], Any]
+
+
+@dataclass(frozen=True)
+class Kernels:
+    """A backend's selection kernels for :func:`top_k_last`.
+
+    ``top`` always runs (two calls: the threshold, the unique key); ``pick``, where given,
+    serves the eager path: one selection and one boolean read, when no tie straddles the cut.
+    """
+
+    top: Top
+    pick: Select | None = None
+
+
 MODES = ("largest", "smallest")
+
+#: The docstring of every namespace's ``top_k`` (dask appends how it computes).
+DOC = """The ``k`` largest (or smallest) elements of ``x`` and their indices (2026.12 draft).
+
+    Parameters
+    ----------
+    x : array
+        Input array of a real integer or floating dtype.
+    k : int
+        How many elements to return, ``0 <= k <= n`` (``n``: the size of ``axis``).
+    axis : int or None, optional
+        The axis searched; ``None`` (the default) searches the flattened array.
+    mode : {"largest", "smallest"}, optional
+        Which end of the order to return.
+
+    Returns
+    -------
+    tuple of arrays
+        ``(values, indices)``: shaped as ``x`` with ``axis`` of size ``k`` (1-D for
+        ``axis=None``, whose indices point into the flattened array). Largest first for
+        ``"largest"``, smallest first for ``"smallest"``; equal values by lower index;
+        NaN ordered as ``sort`` orders it (the greatest). The indices have the default
+        index dtype.
+
+    Raises
+    ------
+    TypeError
+        For a bool or complex ``x``, or a ``k`` or ``axis`` that is not an int.
+    ValueError
+        For ``k < 0``, ``k`` larger than the axis, an axis out of range or an unknown
+        ``mode`` (dask: or an axis of unknown size).
+    """
 
 
 @dataclass(frozen=True)
@@ -99,39 +155,18 @@ def check_top_k(xp: ModuleType, x: Any, k: Any, axis: Any, mode: Any, backend: s
     return TopKArgs(k, axis, mode == "largest")
 
 
-def sort_select(xp: ModuleType) -> Select:
-    """The selection by a stable full sort: right for any namespace, in O(n log n)."""
+def sort_top(xp: ModuleType) -> Top:
+    """The ``top`` kernel by a full sort: right for any namespace, in O(n log n)."""
 
-    def select(y: Any, k: int, largest: bool) -> Any:
-        return xp.argsort(y, axis=-1, descending=largest, stable=True)[..., :k]
+    def top(z: Any, k: int) -> Any:
+        return xp.sort(z, axis=-1)[..., z.shape[-1] - k :]
 
-    return select
+    return top
 
 
 def _index(xp: ModuleType) -> Any:
     """The namespace's default index dtype (int64 on every ember_array namespace)."""
     return xp.__array_namespace_info__().default_dtypes()["indexing"]
-
-
-def _beats(xp: ModuleType, a: Any, t: Any, largest: bool, floating: bool) -> Any:
-    """Whether ``a`` comes strictly before ``t`` in the order (NaN the greatest)."""
-    if largest:
-        better = xp.greater(a, t)
-        if floating:
-            better = xp.logical_or(better, xp.logical_and(xp.isnan(a), xp.logical_not(xp.isnan(t))))
-    else:
-        better = xp.less(a, t)
-        if floating:
-            better = xp.logical_or(better, xp.logical_and(xp.logical_not(xp.isnan(a)), xp.isnan(t)))
-    return better
-
-
-def _ties(xp: ModuleType, a: Any, t: Any, floating: bool) -> Any:
-    """Whether ``a`` equals ``t`` in the order (NaN equal to NaN)."""
-    eq = xp.equal(a, t)
-    if floating:
-        eq = xp.logical_or(eq, xp.logical_and(xp.isnan(a), xp.isnan(t)))
-    return eq
 
 
 def _ordered(xp: ModuleType, y: Any, idx: Any, largest: bool) -> Any:
@@ -156,12 +191,60 @@ def always(y: Any) -> bool:
     return True
 
 
+def _untied(xp: ModuleType, y: Any, k: int, largest: bool, pick: Select) -> Any:
+    """The eager path: ``k + 1`` picked, one boolean read; None where a tie straddles the cut
+    (values equal to the ``k``-th best one beyond it: which of them to keep needs the key)."""
+    floating = xp.isdtype(y.dtype, "real floating")
+    cand = xp.astype(pick(y, k + 1, largest), _index(xp), copy=False)
+    cv = xp.take_along_axis(y, cand, axis=-1)
+    order = xp.argsort(cv, axis=-1, descending=largest, stable=True)
+    cand = xp.take_along_axis(cand, order, axis=-1)
+    cv = xp.take_along_axis(cv, order, axis=-1)
+    t, after = cv[..., k - 1 : k], cv[..., k : k + 1]  # the k-th best value, the (k+1)-th
+    tied = xp.equal(after, t)
+    if floating:
+        tied = xp.logical_or(tied, xp.logical_and(xp.isnan(after), xp.isnan(t)))
+    if bool(xp.any(tied)):  # eager: the data is on the host now
+        return None
+    return _ordered(xp, y, cand[..., :k], largest)
+
+
+def _keyed(xp: ModuleType, y: Any, k: int, largest: bool, top: Top, place: Place) -> Any:
+    """The indices of the best ``k`` by two ``top`` calls and no data read (lazy, traceable).
+
+    ``z`` orders the elements best-largest, without NaN (NaN as the extreme that ``sort``
+    gives it; integers flipped by ``~``, which cannot overflow); ``t`` is the ``k``-th largest
+    of ``z``. The class of an element (2: beats ``t``; 1: ties it; NaN one above where it
+    ranks first, one below where last) times ``n`` plus ``n - 1 - index`` is a unique key
+    whose ``k`` largest are exactly the elements the standard's order keeps.
+    """
+    n = y.shape[-1]
+    dev = place(y)
+    floating = xp.isdtype(y.dtype, "real floating")
+    nan = xp.isnan(y) if floating else None
+    if floating:
+        inf = xp.asarray(math.inf, dtype=y.dtype, device=dev)
+        z = xp.where(nan, inf, y) if largest else xp.where(nan, -inf, xp.negative(y))
+    else:
+        z = y if largest else xp.bitwise_invert(y)
+    t = xp.min(top(z, k), axis=-1, keepdims=True)
+    # classes -1..3 times n, plus n - 1 - index: int32 where that fits (mlx's topk is faster)
+    kt = xp.int32 if 4 * n < 2**31 else _index(xp)
+    cls = xp.add(xp.astype(xp.greater(z, t), kt), xp.astype(xp.greater_equal(z, t), kt))
+    if nan is not None:
+        cls = (xp.add if largest else xp.subtract)(cls, xp.astype(nan, kt))
+    rev = (n - 1) - xp.arange(n, dtype=kt, device=dev)
+    chosen = top(xp.add(xp.multiply(cls, n), rev), k)
+    idx = (n - 1) - xp.remainder(chosen, n)
+    return _ordered(xp, y, xp.astype(idx, _index(xp)), largest)
+
+
 def top_k_last(
     xp: ModuleType,
     y: Any,
     k: int,
     largest: bool,
-    select: Select,
+    kernels: Kernels,
     *,
     eager: Eager = _never,
     place: Place = _nowhere,
@@ -169,48 +252,18 @@ def top_k_last(
     """The indices of ``top_k`` on ``y``'s last axis, in the order of the module docstring.
 
     ``eager(y)``: whether ``y``'s values can be read now at no cost to laziness or tracing
-    (numpy; a torch CPU tensor outside compile and torch.func): then one boolean read skips
-    the repair when no tie straddles the cut (float data, nearly always); elsewhere the
-    repair always runs, with no data read.
+    (numpy; a torch CPU tensor outside compile and torch.func): then, with a ``pick`` kernel,
+    one boolean read settles the set when no tie straddles the cut (float data, nearly
+    always); elsewhere the unique key does, with no data read.
     """
     n = y.shape[-1]
-    dev = place(y)
-    itype = _index(xp)
-    # k + 1 candidates (below n): the (k+1)-th best says whether ties straddle the cut
-    m = k + 1 if k < n else k
-    cand = xp.astype(select(y, m, largest), itype, copy=False)
     if k == n:
-        return _ordered(xp, y, cand, largest)
-    floating = xp.isdtype(y.dtype, "real floating")
-    cv = xp.take_along_axis(y, cand, axis=-1)
-    order = xp.argsort(cv, axis=-1, descending=largest, stable=True)
-    cand = xp.take_along_axis(cand, order, axis=-1)
-    cv = xp.take_along_axis(cv, order, axis=-1)
-    # the k-th best value of each row, and the (k+1)-th
-    t, after = cv[..., k - 1 : k], cv[..., k : k + 1]
-    cand, cv = cand[..., :k], cv[..., :k]
-    if eager(y) and not bool(xp.any(_ties(xp, after, t, floating))):
-        return _ordered(xp, y, cand, largest)  # no tie at the cut: the k best are these
-    better = _beats(xp, cv, t, largest, floating)
-    need = k - xp.sum(xp.astype(better, itype), axis=-1, keepdims=True)
-    ties = _ties(xp, y, t, floating)
-    # The kernel kept `need` of the ties, perhaps not the first ones: the first `k` ties by
-    # index are the k largest of the key n - index (0 off the ties), found by the same kernel.
-    key = xp.where(
-        ties, n - xp.arange(n, dtype=itype, device=dev), xp.zeros((), dtype=itype, device=dev)
-    )
-    first = xp.astype(select(key, k, True), itype, copy=False)
-    first = xp.take_along_axis(
-        first,
-        xp.argsort(xp.take_along_axis(key, first, axis=-1), axis=-1, descending=True, stable=True),
-        axis=-1,
-    )
-    slot = xp.arange(k, dtype=itype, device=dev)
-    off = xp.full((), n, dtype=itype, device=dev)  # after every index: sorts last, dropped
-    kept = xp.concat(
-        [xp.where(better, cand, off), xp.where(xp.less(slot, need), first, off)], axis=-1
-    )
-    return _ordered(xp, y, xp.sort(kept, axis=-1)[..., :k], largest)
+        return xp.argsort(y, axis=-1, descending=largest, stable=True)
+    if kernels.pick is not None and eager(y):
+        found = _untied(xp, y, k, largest, kernels.pick)
+        if found is not None:
+            return found
+    return _keyed(xp, y, k, largest, kernels.top, place)
 
 
 def top_k_over(
@@ -221,12 +274,12 @@ def top_k_over(
     mode: Any,
     *,
     backend: str,
-    select: Select,
+    kernels: Kernels,
     eager: Eager = _never,
     constant: Callable[[Any], Any] | None = None,
     place: Place = _nowhere,
 ) -> tuple[Any, Any]:
-    """``top_k`` for the namespace ``xp`` with the selection kernel ``select``.
+    """``top_k`` for the namespace ``xp`` with the selection kernels ``kernels``.
 
     ``constant``: the backend's stop-gradient (mlx refuses a vjp through a gather whose
     indices depend on the input): the indices are found on ``constant(x)``, the values
@@ -244,7 +297,7 @@ def top_k_over(
         idx = xp.zeros((*y.shape[:-1], 0), dtype=_index(xp), device=place(y))
     else:
         found = y if constant is None else constant(y)
-        idx = top_k_last(xp, found, args.k, args.largest, select, eager=eager, place=place)
+        idx = top_k_last(xp, found, args.k, args.largest, kernels, eager=eager, place=place)
     values = xp.take_along_axis(y, idx, axis=-1)
     if args.axis is not None:
         values = xp.moveaxis(values, -1, args.axis)
@@ -254,51 +307,23 @@ def top_k_over(
 
 def make_top_k(
     xp: ModuleType,
-    select: Select,
+    kernels: Kernels,
     *,
     eager: Eager = _never,
     constant: Callable[[Any], Any] | None = None,
     place: Place = _nowhere,
     native: tuple[str, ...] = (),
 ) -> Callable[..., Any]:
-    """The standard's ``top_k`` for the ember_array namespace ``xp`` (its ``__name__`` names
-    the backend), computed by :func:`top_k_over` with the selection kernel ``select``, which
-    calls the backend's functions ``native`` (for the support matrix)."""
-    backend = xp.__name__.rpartition(".")[2]
+    """The standard's ``top_k`` for the ember_array namespace ``xp``, computed by
+    :func:`top_k_over` with ``kernels``, which call the backend's functions ``native`` (for
+    the support matrix)."""
+    backend = backend_of(xp)
+    if backend is None:
+        raise TypeError(f"make_top_k(): {xp.__name__} is no backend of the registry")
 
     def top_k(
         x: Any, k: int, /, *, axis: int | None = None, mode: str = "largest"
     ) -> tuple[Any, Any]:
-        """The ``k`` largest (or smallest) elements of ``x`` and their indices (2026.12 draft).
-
-        Parameters
-        ----------
-        x : array
-            Input array of a real integer or floating dtype.
-        k : int
-            How many elements to return, ``0 <= k <= n`` (``n``: the size of ``axis``).
-        axis : int or None, optional
-            The axis searched; ``None`` (the default) searches the flattened array.
-        mode : {"largest", "smallest"}, optional
-            Which end of the order to return.
-
-        Returns
-        -------
-        tuple of arrays
-            ``(values, indices)``: shaped as ``x`` with ``axis`` of size ``k`` (1-D for
-            ``axis=None``, whose indices point into the flattened array). Largest first for
-            ``"largest"``, smallest first for ``"smallest"``; equal values by lower index;
-            NaN ordered as ``sort`` orders it (the greatest). The indices have the default
-            index dtype.
-
-        Raises
-        ------
-        TypeError
-            For a bool or complex ``x``, or a ``k`` or ``axis`` that is not an int.
-        ValueError
-            For ``k < 0``, ``k`` larger than the axis, an axis out of range or an unknown
-            ``mode``.
-        """
         return top_k_over(
             xp,
             x,
@@ -306,12 +331,13 @@ def make_top_k(
             axis,
             mode,
             backend=backend,
-            select=select,
+            kernels=kernels,
             eager=eager,
             constant=constant,
             place=place,
         )
 
+    top_k.__doc__ = DOC
     top_k.__module__ = xp.__name__
     top_k.__qualname__ = "top_k"
     return wraps_native(*native)(top_k) if native else top_k

@@ -5,14 +5,14 @@ for ``"smallest"`` smallest first; equal values in order of their index (lower f
 result is the first ``k`` of ``argsort(x, descending=mode == "largest", stable=True)``; NaN is
 ordered as ``sort`` orders it (after every number ascending, before every number descending).
 
-Each backend brings its selection kernels (:class:`Kernels`): ``top`` gives the ``k`` largest
-*values* of a row (``np.partition``, ``torch.topk``, ``mx.topk``), ``pick`` (where reading
-the data now is free: numpy, eager torch) the indices of ``k`` best elements
+Each backend brings its selection kernels (:class:`Kernels`): ``top`` gives the ``k`` best
+*values* of a row (``np.partition``, ``torch.topk``, ``mx.topk``/``mx.partition``), ``pick``
+(where reading the data now is free: numpy, eager torch) the indices of ``k`` best elements
 (``np.argpartition``, ``torch.topk``). Neither says which of the values equal to the ``k``-th
 best one it keeps; the standard's order keeps the lowest indices. :func:`top_k_last` finds the
 set exactly with no repair pass: the ``k``-th best value ``t`` (one ``top``), then the top
-``k`` of a unique integer key (a second ``top``): the rank class of each element (NaN where
-``sort`` puts it, better than ``t``, equal to ``t``) times ``n`` plus its reversed index, so
+``k`` of a unique integer key (a second ``top``): the rank class of each element (better
+than ``t``, equal to it, worse; NaN where ``sort`` puts it) times ``n`` minus its index, so
 equal values go to the lower index. Only the ``k`` chosen elements are then sorted. The values
 are gathered from ``x`` with ``take_along_axis``, so gradients flow to the elements chosen.
 """
@@ -26,11 +26,12 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
-from .._helpers import backend_of
+from .._backends import backend_of_module
 from .._markers import wraps_native
 
 __all__ = [
     "DOC",
+    "doc",
     "Eager",
     "Kernels",
     "Place",
@@ -40,6 +41,7 @@ __all__ = [
     "always",
     "check_top_k",
     "make_top_k",
+    "sort_pick",
     "sort_top",
     "top_k_last",
     "top_k_over",
@@ -56,9 +58,9 @@ Eager = Callable[[Any], bool]
 #: element of that axis beats (NaN counts as the greatest), in any order; ``1 <= k <= n``.
 Select = Callable[[Any, int, bool], Any]
 
-#: ``top(z, k)``: the ``k`` largest values of ``z``'s last axis (``z`` real, without NaN), in
-#: any order; ``1 <= k <= n``.
-Top = Callable[[Any, int], Any]
+#: ``top(y, k, largest)``: the ``k`` largest (or smallest) values of ``y``'s last axis, NaN
+#: counted as the greatest, in any order; ``1 <= k <= n``.
+Top = Callable[[Any, int, bool], Any]
 
 
 @dataclass(frozen=True)
@@ -75,9 +77,9 @@ class Kernels:
 
 MODES = ("largest", "smallest")
 
-#: The docstring of every namespace's ``top_k`` (dask appends how it computes).
+#: The docstring of every namespace's ``top_k`` (see :func:`doc`).
 DOC = """The ``k`` largest (or smallest) elements of ``x`` and their indices (2026.12 draft).
-
+{note}
     Parameters
     ----------
     x : array
@@ -155,11 +157,26 @@ def check_top_k(xp: ModuleType, x: Any, k: Any, axis: Any, mode: Any, backend: s
     return TopKArgs(k, axis, mode == "largest")
 
 
+def doc(note: str = "") -> str:
+    """:data:`DOC` with a backend's ``note`` (how it computes) as its second paragraph."""
+    return DOC.replace("{note}", f"\n    {note}\n" if note else "", 1)
+
+
+def sort_pick(xp: ModuleType) -> Select:
+    """The ``pick`` kernel by a stable full sort: right for any namespace, in O(n log n)."""
+
+    def pick(y: Any, k: int, largest: bool) -> Any:
+        return xp.argsort(y, axis=-1, descending=largest, stable=True)[..., :k]
+
+    return pick
+
+
 def sort_top(xp: ModuleType) -> Top:
     """The ``top`` kernel by a full sort: right for any namespace, in O(n log n)."""
 
-    def top(z: Any, k: int) -> Any:
-        return xp.sort(z, axis=-1)[..., z.shape[-1] - k :]
+    def top(y: Any, k: int, largest: bool) -> Any:
+        found = xp.sort(y, axis=-1)
+        return found[..., y.shape[-1] - k :] if largest else found[..., :k]
 
     return top
 
@@ -212,30 +229,35 @@ def _untied(xp: ModuleType, y: Any, k: int, largest: bool, pick: Select) -> Any:
 def _keyed(xp: ModuleType, y: Any, k: int, largest: bool, top: Top, place: Place) -> Any:
     """The indices of the best ``k`` by two ``top`` calls and no data read (lazy, traceable).
 
-    ``z`` orders the elements best-largest, without NaN (NaN as the extreme that ``sort``
-    gives it; integers flipped by ``~``, which cannot overflow); ``t`` is the ``k``-th largest
-    of ``z``. The class of an element (2: beats ``t``; 1: ties it; NaN one above where it
-    ranks first, one below where last) times ``n`` plus ``n - 1 - index`` is a unique key
-    whose ``k`` largest are exactly the elements the standard's order keeps.
+    ``t`` is the ``k``-th best value (NaN as ``sort`` orders it, as the kernels do). Each
+    element's class: 2n where it beats ``t``, n where it ties ``t``, 0 where it loses; minus
+    its index, that is a unique key whose ``k`` largest are exactly the elements the
+    standard's order keeps. NaN needs no test of its own over the axis: no comparison holds
+    for it, so for "largest" it lands in the class of ``not y <= t`` (it beats every number;
+    ``t`` NaN is read as inf, so NaN ties come first too), for "smallest" in the class of
+    neither ``y < t`` nor ``y <= t`` (``t`` NaN read as inf: every number beats it, the NaN
+    ties go by index). Six elementwise passes; only the ``k`` chosen are sorted.
     """
     n = y.shape[-1]
     dev = place(y)
-    floating = xp.isdtype(y.dtype, "real floating")
-    nan = xp.isnan(y) if floating else None
-    if floating:
-        inf = xp.asarray(math.inf, dtype=y.dtype, device=dev)
-        z = xp.where(nan, inf, y) if largest else xp.where(nan, -inf, xp.negative(y))
+    best = top(y, k, largest)
+    if xp.isdtype(y.dtype, "real floating"):  # on the k values only
+        best = xp.where(xp.isnan(best), xp.asarray(math.inf, dtype=y.dtype, device=dev), best)
+    t = (xp.min if largest else xp.max)(best, axis=-1, keepdims=True)
+    # int32 keys where 2n fits (mlx's topk is faster on them), else the index dtype
+    kt = xp.int32 if 2 * n < 2**31 else _index(xp)
+
+    def of(c: int) -> Any:
+        return xp.asarray(c, dtype=kt, device=dev)
+
+    if largest:
+        cls = xp.where(
+            xp.less_equal(y, t), xp.where(xp.greater_equal(y, t), of(n), of(0)), of(2 * n)
+        )
     else:
-        z = y if largest else xp.bitwise_invert(y)
-    t = xp.min(top(z, k), axis=-1, keepdims=True)
-    # classes -1..3 times n, plus n - 1 - index: int32 where that fits (mlx's topk is faster)
-    kt = xp.int32 if 4 * n < 2**31 else _index(xp)
-    cls = xp.add(xp.astype(xp.greater(z, t), kt), xp.astype(xp.greater_equal(z, t), kt))
-    if nan is not None:
-        cls = (xp.add if largest else xp.subtract)(cls, xp.astype(nan, kt))
-    rev = (n - 1) - xp.arange(n, dtype=kt, device=dev)
-    chosen = top(xp.add(xp.multiply(cls, n), rev), k)
-    idx = (n - 1) - xp.remainder(chosen, n)
+        cls = xp.where(xp.less(y, t), of(2 * n), xp.where(xp.less_equal(y, t), of(n), of(0)))
+    chosen = top(xp.subtract(cls, xp.arange(n, dtype=kt, device=dev)), k, True)
+    idx = xp.remainder(xp.negative(chosen), n)
     return _ordered(xp, y, xp.astype(idx, _index(xp)), largest)
 
 
@@ -317,7 +339,7 @@ def make_top_k(
     """The standard's ``top_k`` for the ember_array namespace ``xp``, computed by
     :func:`top_k_over` with ``kernels``, which call the backend's functions ``native`` (for
     the support matrix)."""
-    backend = backend_of(xp)
+    backend = backend_of_module(xp.__name__)
     if backend is None:
         raise TypeError(f"make_top_k(): {xp.__name__} is no backend of the registry")
 
@@ -337,7 +359,7 @@ def make_top_k(
             place=place,
         )
 
-    top_k.__doc__ = DOC
+    top_k.__doc__ = doc()
     top_k.__module__ = xp.__name__
     top_k.__qualname__ = "top_k"
     return wraps_native(*native)(top_k) if native else top_k

@@ -20,7 +20,7 @@ from .. import dask as _xp
 from .. import numpy as _np_xp
 from .._boundary import guard
 from .._common._device_dtypes import checked_creation, draft_info
-from .._common._top_k import DOC, always, check_top_k, top_k_last
+from .._common._top_k import always, check_top_k, doc, top_k_last
 from ..numpy._draft import KERNELS
 from ._native import DA
 
@@ -74,7 +74,7 @@ def _ranked(
     indices side by side in one record array (split by :func:`_field`)."""
     v, i = _best(found, k, largest)
     pos = top_k_last(_np_xp, v, k, largest, KERNELS, eager=always)
-    out = np.empty(v.shape[:-1] + (k,), dtype=dtype)
+    out = np.empty((*v.shape[:-1], k), dtype=dtype)
     out["v"] = np.take_along_axis(v, pos, axis=-1)
     out["i"] = np.take_along_axis(i, pos, axis=-1)
     return out
@@ -118,10 +118,8 @@ def top_k(x: Any, k: int, /, *, axis: int | None = None, mode: str = "largest") 
     return values, idx
 
 
-top_k.__doc__ = DOC.replace(
-    "(2026.12 draft).\n",
-    "(2026.12 draft).\n\n    Lazy: a tree of per-chunk top ``k`` (``da.reduction``), never a sort of the axis.\n",
-    1,
+top_k.__doc__ = doc(
+    "Lazy: a tree of per-chunk top ``k`` (``da.reduction``), never a sort of the axis."
 )
 
 

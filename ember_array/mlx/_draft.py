@@ -20,13 +20,16 @@ def _kind(device: Any) -> str:
     return device_kind(device)
 
 
-def _top(z: Any, k: int) -> Any:
-    """The ``k`` largest values of each row by ``mx.topk`` (values only, in no order).
+def _top(y: Any, k: int, largest: bool) -> Any:
+    """The ``k`` best values of each row by ``mx.topk`` (largest only) or ``mx.partition``
+    (NaN the greatest in both), in no order.
 
-    mlx: ``mx.topk`` gives no indices and ``mx.argpartition`` is about twice as slow, so
+    mlx: ``mx.topk`` gives no indices and ``mx.argpartition`` is slower than it, so
     ``top_k_last`` finds the indices with ``mx.topk`` on a unique integer key instead.
     """
-    return mx.topk(z, k, axis=-1)
+    if largest:
+        return mx.topk(y, k, axis=-1)
+    return mx.partition(y, k - 1, axis=-1)[..., :k]
 
 
 #: What the 2026.12 view puts over :mod:`ember_array.mlx`: top_k and the creation functions
@@ -37,7 +40,7 @@ def _top(z: Any, k: int) -> Any:
 NAMES: dict[str, Any] = {
     **checked_creation(_xp, "mlx", _kind),
     "top_k": guard(
-        make_top_k(_xp, Kernels(top=_top), native=("topk",), constant=mx.stop_gradient),
+        make_top_k(_xp, Kernels(top=_top), native=("topk", "partition"), constant=mx.stop_gradient),
         "top_k",
         "mlx",
     ),

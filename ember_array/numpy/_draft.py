@@ -27,10 +27,12 @@ def _pick(y: Any, k: int, largest: bool) -> Any:
     return np.argpartition(y, k - 1, axis=-1)[..., :k]
 
 
-def _top(z: Any, k: int) -> Any:
-    """The ``k`` largest values of each row by ``np.partition``."""
-    n = z.shape[-1]
-    return np.partition(z, n - k, axis=-1)[..., n - k :]
+def _top(y: Any, k: int, largest: bool) -> Any:
+    """The ``k`` best values of each row by ``np.partition`` (NaN sorts last there)."""
+    n = y.shape[-1]
+    if largest:
+        return np.partition(y, n - k, axis=-1)[..., n - k :]
+    return np.partition(y, k - 1, axis=-1)[..., :k]
 
 
 #: numpy's kernels (dask's chunks use them too).

@@ -9,17 +9,20 @@ For 10**6 float32 on one axis, the median time of ember's ``top_k`` and of
   and ``mx.argpartition`` + gather (mlx's only call that gives indices).
 
 The native calls do less than ember: none sorts the ``k`` or gives ties to the lower index.
-Both the median and the best sample are compared (``best`` is steadier on a shared machine).
+Both the median and the best sample are compared (``best`` is steadier on a shared machine);
+``--cpu`` times the process's CPU time instead of wall time (waiting for a busy machine's cores
+does not count: mlx hands each operation to its stream's thread, which a loaded machine delays).
 
 Usage::
 
-    python benchmarks/top_k_bench.py [--quick] [--backends numpy,torch,mlx] [--json PATH]
+    python benchmarks/top_k_bench.py [--quick] [--cpu] [--backends numpy,torch,mlx] [--json PATH]
 """
 
 from __future__ import annotations
 
 import argparse
 import datetime
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -76,6 +79,7 @@ def _cases(backend: str, a: np.ndarray) -> tuple[dict[str, Callable[[], Any]], A
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--quick", action="store_true", help="3 repeats of 0.05 s loops")
+    p.add_argument("--cpu", action="store_true", help="CPU time of the process, not wall time")
     p.add_argument("--backends", default="numpy,torch,mlx")
     p.add_argument("--json", default=None)
     args = p.parse_args()
@@ -85,7 +89,8 @@ def main() -> None:
     rows, record = [], {}
     for backend in args.backends.split(","):
         variants, sync = _cases(backend, a)
-        found = _timing.interleaved(variants, repeats, min_time, sync=sync)
+        clock = time.process_time if args.cpu else None
+        found = _timing.interleaved(variants, repeats, min_time, sync=sync, clock=clock)
         ember = found["ember"]
         record[backend] = found
         for name, t in found.items():

@@ -242,6 +242,12 @@ def test_a_device_without_float64_through_the_registry(
         draft.zeros(2, dtype=xp.float64, device=cpu)
     with pytest.raises(TypeError, match=r"asarray\(\).*float64"):
         draft.asarray(np.ones(2), device=cpu)
+    single = xp.ones(2, dtype=xp.float32)
+    with pytest.raises(TypeError, match=r"astype\(\).*cannot hold dtype float64"):
+        draft.astype(single, xp.float64, device=cpu)
+    assert draft.astype(single, xp.float32, device=cpu).dtype == xp.float32
+    with pytest.raises(TypeError, match=r"from_dlpack\(\).*float64"):
+        draft.from_dlpack(xp.ones(2, dtype=xp.float64), device=cpu)
     assert draft.zeros(2, dtype=xp.float32, device=cpu).dtype == xp.float32
     assert xp.zeros(2, dtype=xp.float64, device=cpu).dtype == xp.float64  # 2025.12: unchanged
 

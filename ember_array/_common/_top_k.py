@@ -211,19 +211,18 @@ def always(y: Any) -> bool:
 def _untied(xp: ModuleType, y: Any, k: int, largest: bool, pick: Select) -> Any:
     """The eager path: ``k + 1`` picked, one boolean read; None where a tie straddles the cut
     (values equal to the ``k``-th best one beyond it: which of them to keep needs the key)."""
-    floating = xp.isdtype(y.dtype, "real floating")
-    cand = xp.astype(pick(y, k + 1, largest), _index(xp), copy=False)
+    cand = xp.sort(xp.astype(pick(y, k + 1, largest), _index(xp), copy=False), axis=-1)
     cv = xp.take_along_axis(y, cand, axis=-1)
+    # index order, then a stable sort by value: the k + 1 in the standard's order
     order = xp.argsort(cv, axis=-1, descending=largest, stable=True)
-    cand = xp.take_along_axis(cand, order, axis=-1)
     cv = xp.take_along_axis(cv, order, axis=-1)
     t, after = cv[..., k - 1 : k], cv[..., k : k + 1]  # the k-th best value, the (k+1)-th
     tied = xp.equal(after, t)
-    if floating:
+    if xp.isdtype(y.dtype, "real floating"):
         tied = xp.logical_or(tied, xp.logical_and(xp.isnan(after), xp.isnan(t)))
     if bool(xp.any(tied)):  # eager: the data is on the host now
         return None
-    return _ordered(xp, y, cand[..., :k], largest)
+    return xp.take_along_axis(cand, order[..., :k], axis=-1)
 
 
 def _keyed(xp: ModuleType, y: Any, k: int, largest: bool, top: Top, place: Place) -> Any:

@@ -205,6 +205,61 @@ def test_top_k_without_a_data_read_matches_reference(dtype: str) -> None:
             np.testing.assert_array_equal(got, _reference(a, k, -1, largest), f"{a} {k}")
 
 
+@pytest.mark.parametrize("dtype", ["float32", "int16"])
+def test_top_k_by_blocks_matches_reference(backend: str, dtype: str) -> None:
+    # from 4096 elements top_k reads the axis once, by blocks: ties and NaN in many blocks,
+    # a last partial block, both modes, several k
+    rng = np.random.default_rng(4)
+    n = 5003
+    if dtype == "float32":
+        a = rng.choice(np.array([0.0, -0.0, 1.0, -1.0, np.inf, -np.inf, np.nan]), (2, n))
+        a[1] = np.nan
+        a[1, rng.integers(0, n, 40)] = np.inf
+    else:
+        a = rng.integers(-2, 3, size=(2, n))
+    a = a.astype(dtype)
+    x = from_numpy(backend, a)
+    xp = _draft(backend, x)
+    for k in (1, 3, 50, 300):
+        for mode in ("largest", "smallest"):
+            idx = to_numpy(xp.top_k(x, k, axis=-1, mode=mode)[1])
+            want = _reference_fast(a, k, mode == "largest")
+            np.testing.assert_array_equal(idx, want, f"{backend} {dtype} k={k} {mode}")
+
+
+def _reference_fast(a: np.ndarray, k: int, largest: bool) -> np.ndarray:
+    """The last axis's ``top_k`` indices by numpy's stable sort (NaN last, as sort puts it)."""
+    if not largest:
+        return np.argsort(a, axis=-1, kind="stable")[..., :k]
+    n = a.shape[-1]
+    return (n - 1 - np.argsort(a[..., ::-1], axis=-1, kind="stable")[..., ::-1])[..., :k]
+
+
+def test_top_k_by_blocks_under_grad_vmap_and_compile() -> None:
+    torch = pytest.importorskip("torch")
+    mx = pytest.importorskip("mlx.core")
+    pytest.importorskip("ember_array.mlx")
+    a = np.zeros(5000, dtype=np.float32)
+    a[[7, 4000, 4999]] = [2.0, 3.0, 2.0]  # the tie at the cut goes to index 7
+    indicator = np.zeros(5000, dtype=np.float32)
+    indicator[[7, 4000]] = 1.0
+    t = torch.from_numpy(a)
+    xp = ember_array.namespace(t, api_version=DRAFT)
+    g = torch.func.grad(lambda y: xp.sum(xp.top_k(y, 2)[0]))(t)
+    np.testing.assert_array_equal(g.numpy(), indicator)
+    batch = torch.stack([t, t.flip(0)])
+    assert torch.func.vmap(lambda r: xp.top_k(r, 2)[1])(batch).tolist() == [
+        [4000, 7],
+        [999, 0],  # flipped: the tie is at 4992 and 0
+    ]
+    m = mx.array(a)
+    xm = ember_array.namespace(m, api_version=DRAFT)
+    np.testing.assert_array_equal(
+        np.array(mx.grad(lambda y: xm.sum(xm.top_k(y, 2)[0]))(m)), indicator
+    )
+    assert mx.compile(lambda y: xm.top_k(y, 2)[1])(m).tolist() == [4000, 7]
+
+
 def test_dtypes_per_device(backend: str) -> None:
     xp = load_backend(backend)[1]
     info = ember_array.namespace(xp.ones(1), api_version=DRAFT).__array_namespace_info__()

@@ -10,11 +10,18 @@ Each backend brings its selection kernels (:class:`Kernels`): ``top`` gives the 
 (where reading the data now is free: numpy, eager torch) the indices of ``k`` best elements
 (``np.argpartition``, ``torch.topk``). Neither says which of the values equal to the ``k``-th
 best one it keeps; the standard's order keeps the lowest indices. :func:`top_k_last` finds the
-set exactly with no repair pass: the ``k``-th best value ``t`` (one ``top``), then the top
-``k`` of a unique integer key (a second ``top``): the rank class of each element (better
-than ``t``, equal to it, worse; NaN where ``sort`` puts it) times ``n`` minus its index, so
-equal values go to the lower index. Only the ``k`` chosen elements are then sorted. The values
-are gathered from ``x`` with ``take_along_axis``, so gradients flow to the elements chosen.
+set exactly, with no repair pass and no data read:
+
+* a long axis (:data:`BLOCKED_FROM`, ``n >= 16 k``) is read once, by blocks: the best ``k``
+  blocks by their best element hold the answer (:func:`_blocked`), a few thousand elements;
+* a short one, or those candidates: the ``k``-th best value ``t`` (one ``top``), then the top
+  ``k`` of a unique integer key (a second ``top``): the rank class of each element (better
+  than ``t``, equal to it, worse; NaN where ``sort`` puts it) times ``n`` minus its index, so
+  equal values go to the lower index (:func:`_keyed`). On numpy and eager torch one
+  ``pick`` and one boolean read settle a short axis when no tie straddles the cut.
+
+Only the ``k`` chosen elements are sorted. The values are gathered from ``x`` with
+``take_along_axis``, so gradients flow to the elements chosen.
 """
 
 from __future__ import annotations
@@ -76,6 +83,10 @@ class Kernels:
 
 
 MODES = ("largest", "smallest")
+
+#: The axis length from which :func:`top_k_last` reads the axis once, by blocks (below it the
+#: few elementwise passes cost less than the blocks' small operations).
+BLOCKED_FROM = 4096
 
 #: The docstring of every namespace's ``top_k`` (see :func:`doc`).
 DOC = """The ``k`` largest (or smallest) elements of ``x`` and their indices (2026.12 draft).
@@ -260,6 +271,45 @@ def _keyed(xp: ModuleType, y: Any, k: int, largest: bool, top: Top, place: Place
     return _ordered(xp, y, xp.astype(idx, _index(xp)), largest)
 
 
+def _block_best(xp: ModuleType, blocks: Any, largest: bool, dev: Any) -> Any:
+    """The best value of each block (last axis) in the order of the module docstring: NaN
+    the greatest, so a block's NaN is its best for "largest" and its worst for "smallest"."""
+    if largest or not xp.isdtype(blocks.dtype, "real floating"):
+        return (xp.max if largest else xp.min)(blocks, axis=-1)  # max propagates NaN
+    nan = xp.isnan(blocks)
+    inf = xp.asarray(math.inf, dtype=blocks.dtype, device=dev)
+    low = xp.min(xp.where(nan, inf, blocks), axis=-1)
+    return xp.where(xp.all(nan, axis=-1), xp.asarray(math.nan, dtype=blocks.dtype, device=dev), low)
+
+
+def _blocked(xp: ModuleType, y: Any, k: int, largest: bool, top: Top, place: Place) -> Any:
+    """The indices of the best ``k`` from the best ``k`` blocks: one reduction over the axis.
+
+    Cut the axis into blocks of ``b``; rank the blocks by their best element (value, then
+    block index). Every element of the top ``k`` lies in the ``k`` best blocks: were it in
+    another, the best element of each of those ``k`` blocks would come before it (a better
+    value, or an equal one at a lower index, as the blocks are contiguous). So the exact
+    top ``k`` of those ``k * b`` elements (and the ``< b`` left over at the end), kept in
+    index order, is the answer, ties by index included.
+    """
+    n = y.shape[-1]
+    lead = y.shape[:-1]
+    dev = place(y)
+    itype = _index(xp)
+    b = math.isqrt(n // k)
+    nb = n // b
+    main = nb * b
+    best = _block_best(xp, xp.reshape(y[..., :main], (*lead, nb, b)), largest, dev)
+    chosen = xp.sort(_keyed(xp, best, k, largest, top, place), axis=-1)  # k blocks, in order
+    within = xp.arange(b, dtype=itype, device=dev)
+    where = xp.reshape(xp.add(xp.multiply(chosen[..., None], b), within), (*lead, k * b))
+    if main < n:  # the last, partial block: always a candidate
+        tail = xp.arange(main, n, dtype=itype, device=dev)
+        where = xp.concat([where, xp.broadcast_to(tail, (*lead, n - main))], axis=-1)
+    found = _keyed(xp, xp.take_along_axis(y, where, axis=-1), k, largest, top, place)
+    return xp.take_along_axis(where, found, axis=-1)
+
+
 def top_k_last(
     xp: ModuleType,
     y: Any,
@@ -280,6 +330,8 @@ def top_k_last(
     n = y.shape[-1]
     if k == n:
         return xp.argsort(y, axis=-1, descending=largest, stable=True)
+    if n >= BLOCKED_FROM and n >= 16 * k:  # blocks of at least 4, at least 4k of them
+        return _blocked(xp, y, k, largest, kernels.top, place)
     if kernels.pick is not None and eager(y):
         found = _untied(xp, y, k, largest, kernels.pick)
         if found is not None:

@@ -12,8 +12,8 @@ Each backend brings its selection kernels (:class:`Kernels`): ``top`` gives the 
 best one it keeps; the standard's order keeps the lowest indices. :func:`top_k_last` finds the
 set exactly, with no repair pass and no data read:
 
-* a long axis (:data:`BLOCKED_FROM`, ``n >= 16 k``) is read once, by blocks: the best ``k``
-  blocks by their best element hold the answer (:func:`_blocked`), a few thousand elements;
+* a long axis (:data:`BLOCKED_FROM`, ``k`` small beside it: :func:`_block`) is read once, by
+  blocks: the best ``k`` blocks by their best element hold the answer (:func:`_blocked`);
 * a short one, or those candidates: the ``k``-th best value ``t`` (one ``top``), then the top
   ``k`` of a unique integer key (a second ``top``): the rank class of each element (better
   than ``t``, equal to it, worse; NaN where ``sort`` puts it) times ``n`` minus its index, so
@@ -76,17 +76,20 @@ class Kernels:
 
     ``top`` always runs (two calls: the threshold, the unique key); ``pick``, where given,
     serves the eager path: one selection and one boolean read, when no tie straddles the cut.
+    ``block``: the shortest block whose reduction (``max`` over a last axis that long) runs
+    at memory speed on the backend (numpy and torch CPU loop per row below it).
     """
 
     top: Top
     pick: Select | None = None
+    block: int = 256
 
 
 MODES = ("largest", "smallest")
 
-#: The axis length from which :func:`top_k_last` reads the axis once, by blocks (below it the
-#: few elementwise passes cost less than the blocks' small operations).
-BLOCKED_FROM = 4096
+#: The axis length from which :func:`top_k_last` may read the axis once, by blocks (below it
+#: one selection costs less than the blocks' few dozen small operations).
+BLOCKED_FROM = 2**17
 
 #: The docstring of every namespace's ``top_k`` (see :func:`doc`).
 DOC = """The ``k`` largest (or smallest) elements of ``x`` and their indices (2026.12 draft).
@@ -282,13 +285,23 @@ def _block_best(xp: ModuleType, blocks: Any, largest: bool, dev: Any) -> Any:
     return xp.where(xp.all(nan, axis=-1), xp.asarray(math.nan, dtype=blocks.dtype, device=dev), low)
 
 
-def _blocked(xp: ModuleType, y: Any, k: int, largest: bool, top: Top, place: Place) -> Any:
+def _block(n: int, k: int, kernels: Kernels) -> int | None:
+    """The block length for :func:`_blocked`: near ``sqrt(n / k)`` (as many blocks as
+    candidates), at least ``kernels.block``; None where the ``k`` blocks would hold more than
+    ``n / 32`` candidates (then one selection over the axis costs less)."""
+    if n < BLOCKED_FROM:
+        return None
+    b = max(math.isqrt(n // k), kernels.block)
+    return b if 32 * k * b <= n else None
+
+
+def _blocked(xp: ModuleType, y: Any, k: int, largest: bool, b: int, top: Top, place: Place) -> Any:
     """The indices of the best ``k`` from the best ``k`` blocks: one reduction over the axis.
 
-    Cut the axis into blocks of ``b``; rank the blocks by their best element (value, then
-    block index). Every element of the top ``k`` lies in the ``k`` best blocks: were it in
-    another, the best element of each of those ``k`` blocks would come before it (a better
-    value, or an equal one at a lower index, as the blocks are contiguous). So the exact
+    Cut the axis into blocks of ``b`` (:func:`_block`); rank the blocks by their best element
+    (value, then block index). Every element of the top ``k`` lies in the ``k`` best blocks:
+    were it in another, the best element of each of those ``k`` blocks would come before it
+    (a better value, or an equal one at a lower index, as the blocks are contiguous). So the exact
     top ``k`` of those ``k * b`` elements (and the ``< b`` left over at the end), kept in
     index order, is the answer, ties by index included.
     """
@@ -296,7 +309,6 @@ def _blocked(xp: ModuleType, y: Any, k: int, largest: bool, top: Top, place: Pla
     lead = y.shape[:-1]
     dev = place(y)
     itype = _index(xp)
-    b = math.isqrt(n // k)
     nb = n // b
     main = nb * b
     best = _block_best(xp, xp.reshape(y[..., :main], (*lead, nb, b)), largest, dev)
@@ -330,8 +342,9 @@ def top_k_last(
     n = y.shape[-1]
     if k == n:
         return xp.argsort(y, axis=-1, descending=largest, stable=True)
-    if n >= BLOCKED_FROM and n >= 16 * k:  # blocks of at least 4, at least 4k of them
-        return _blocked(xp, y, k, largest, kernels.top, place)
+    b = _block(n, k, kernels)
+    if b is not None:
+        return _blocked(xp, y, k, largest, b, kernels.top, place)
     if kernels.pick is not None and eager(y):
         found = _untied(xp, y, k, largest, kernels.pick)
         if found is not None:

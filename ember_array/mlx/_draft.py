@@ -40,7 +40,12 @@ def _top(y: Any, k: int, largest: bool) -> Any:
 NAMES: dict[str, Any] = {
     **checked_creation(_xp, "mlx", _kind),
     "top_k": guard(
-        make_top_k(_xp, Kernels(top=_top), native=("topk", "partition"), constant=mx.stop_gradient),
+        make_top_k(
+            _xp,
+            Kernels(top=_top, block=16),
+            native=("topk", "partition"),
+            constant=mx.stop_gradient,
+        ),
         "top_k",
         "mlx",
     ),

@@ -50,7 +50,7 @@ NAMES: dict[str, Any] = {
     "top_k": guard(
         make_top_k(
             _xp,
-            Kernels(top=_top, pick=_pick),
+            Kernels(top=_top, pick=_pick, block=64),
             native=("topk",),
             place=lambda y: y.device,
             eager=is_eager_cpu_tensor,

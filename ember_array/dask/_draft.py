@@ -95,7 +95,9 @@ def top_k(x: Any, k: int, /, *, axis: int | None = None, mode: str = "largest") 
         n = y.shape[-1]
         where = DA.arange(n, chunks=(y.chunks[-1],), dtype=np.int64)
         where = where[(None,) * (y.ndim - 1)]
-        pairs = DA.map_blocks(_paired, y, where, dtype=object, meta=np.empty((0,) * y.ndim))
+        pairs = DA.map_blocks(
+            _paired, y, where, dtype=object, meta=np.empty((0,) * y.ndim, dtype=object)
+        )
         record = np.dtype([("v", y.dtype), ("i", np.int64)])
         found = DA.reduction(
             pairs,

@@ -66,13 +66,19 @@ def draft_info(info: type, backend: str, kind_of: KindOf) -> type:
     )
 
 
-#: The creation functions that take a ``dtype=``.
+#: The functions that take a ``device=`` and make an array of a dtype there: the creation
+#: functions with a ``dtype=``, ``from_dlpack`` (the input's dtype) and ``astype`` (its
+#: positional dtype). In the draft view each raises ``TypeError`` for a dtype its ``device=``
+#: cannot hold, where the 2025.12 namespace's device move raises ``ValueError`` (kept there:
+#: tests/test_devices.py pins it).
 DTYPED_CREATION = (
     "arange",
     "asarray",
+    "astype",
     "empty",
     "empty_like",
     "eye",
+    "from_dlpack",
     "full",
     "full_like",
     "linspace",
@@ -99,9 +105,9 @@ def _double(ns: ModuleType, dtype: Any) -> str | None:
 
 
 def checked_creation(ns: ModuleType, backend: str, kind_of: KindOf) -> dict[str, Any]:
-    """``ns``'s creation functions with a ``dtype=``, raising ``TypeError`` for a dtype their
-    ``device=`` cannot hold: the dtype given, else the input's (``asarray``'s object,
-    ``*_like``'s array).
+    """``ns``'s functions of :data:`DTYPED_CREATION`, raising ``TypeError`` for a dtype their
+    ``device=`` cannot hold: the dtype given (``astype``'s second argument), else the input's
+    (``asarray``'s and ``from_dlpack``'s object, ``*_like``'s array).
 
     Only an explicit ``device=`` is checked: with none, the backend picks where the dtype can
     live (mlx computes float64 on its CPU stream).
@@ -114,13 +120,13 @@ def checked_creation(ns: ModuleType, backend: str, kind_of: KindOf) -> dict[str,
 def _checked(
     ns: ModuleType, fn: Callable[..., Any], name: str, backend: str, kind_of: KindOf
 ) -> Callable[..., Any]:
-    like = name == "asarray" or name.endswith("_like")
+    like = name in ("asarray", "from_dlpack") or name.endswith("_like")
 
     @functools.wraps(fn)
     def create(*args: Any, **kwargs: Any) -> Any:
         device = kwargs.get("device")
         if device is not None:
-            dtype = kwargs.get("dtype")
+            dtype = args[1] if name == "astype" and len(args) > 1 else kwargs.get("dtype")
             if dtype is None and like and args:
                 dtype = getattr(args[0], "dtype", None)
             double = None if dtype is None else _double(ns, dtype)

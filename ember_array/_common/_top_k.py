@@ -5,13 +5,23 @@ for ``"smallest"`` smallest first; equal values in order of their index (lower f
 result is the first ``k`` of ``argsort(x, descending=mode == "largest", stable=True)``; NaN is
 ordered as ``sort`` orders it (after every number ascending, before every number descending).
 
-Each backend brings a selection kernel (:data:`Select`: ``np.argpartition``, ``torch.topk``,
-``mx.argpartition``) that finds *a* set of ``k`` best elements in linear time. Such a set is
-right except where values equal to the ``k``-th best one straddle the cut: the kernels keep any
-of them, the standard's order keeps the lowest indices. :func:`top_k` repairs that with the
-same kernel on an integer key (no data read, so it stays lazy and traceable), then sorts the
-``k`` chosen elements. The values are gathered from ``x`` with ``take_along_axis``, so
-gradients flow to the elements chosen.
+Each backend brings its selection kernels (:class:`Kernels`): ``top`` gives the ``k`` best
+*values* of a row (``np.partition``, ``torch.topk``, ``mx.topk``/``mx.partition``), ``pick``
+(where reading the data now is free: numpy, eager torch) the indices of ``k`` best elements
+(``np.argpartition``, ``torch.topk``). Neither says which of the values equal to the ``k``-th
+best one it keeps; the standard's order keeps the lowest indices. :func:`top_k_last` finds the
+set exactly, with no repair pass and no data read:
+
+* a long axis (:data:`BLOCKED_FROM`, ``k`` small beside it: :func:`_block`) is read once, by
+  blocks: the best ``k`` blocks by their best element hold the answer (:func:`_blocked`);
+* a short one, or those candidates: the ``k``-th best value ``t`` (one ``top``), then the top
+  ``k`` of a unique integer key (a second ``top``): the rank class of each element (better
+  than ``t``, equal to it, worse; NaN where ``sort`` puts it) times ``n`` minus its index, so
+  equal values go to the lower index (:func:`_keyed`). On numpy and eager torch one
+  ``pick`` and one boolean read settle a short axis when no tie straddles the cut.
+
+Only the ``k`` chosen elements are sorted. The values are gathered from ``x`` with
+``take_along_axis``, so gradients flow to the elements chosen.
 """
 
 from __future__ import annotations
@@ -23,17 +33,23 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
+from .._backends import backend_of_module
 from .._markers import wraps_native
 
 __all__ = [
+    "DOC",
+    "doc",
     "Eager",
+    "Kernels",
     "Place",
     "Select",
-    "always",
+    "Top",
     "TopKArgs",
+    "always",
     "check_top_k",
     "make_top_k",
-    "sort_select",
+    "sort_pick",
+    "sort_top",
     "top_k_last",
     "top_k_over",
 ]
@@ -49,7 +65,63 @@ Eager = Callable[[Any], bool]
 #: element of that axis beats (NaN counts as the greatest), in any order; ``1 <= k <= n``.
 Select = Callable[[Any, int, bool], Any]
 
+#: ``top(y, k, largest)``: the ``k`` largest (or smallest) values of ``y``'s last axis, NaN
+#: counted as the greatest, in any order; ``1 <= k <= n``.
+Top = Callable[[Any, int, bool], Any]
+
+
+@dataclass(frozen=True)
+class Kernels:
+    """A backend's selection kernels for :func:`top_k_last`.
+
+    ``top`` always runs (two calls: the threshold, the unique key); ``pick``, where given,
+    serves the eager path: one selection and one boolean read, when no tie straddles the cut.
+    ``block``: the shortest block whose reduction (``max`` over a last axis that long) runs
+    at memory speed on the backend (numpy and torch CPU loop per row below it).
+    """
+
+    top: Top
+    pick: Select | None = None
+    block: int = 256
+
+
 MODES = ("largest", "smallest")
+
+#: The axis length from which :func:`top_k_last` may read the axis once, by blocks (below it
+#: one selection costs less than the blocks' few dozen small operations).
+BLOCKED_FROM = 2**17
+
+#: The docstring of every namespace's ``top_k`` (see :func:`doc`).
+DOC = """The ``k`` largest (or smallest) elements of ``x`` and their indices (2026.12 draft).
+{note}
+    Parameters
+    ----------
+    x : array
+        Input array of a real integer or floating dtype.
+    k : int
+        How many elements to return, ``0 <= k <= n`` (``n``: the size of ``axis``).
+    axis : int or None, optional
+        The axis searched; ``None`` (the default) searches the flattened array.
+    mode : {"largest", "smallest"}, optional
+        Which end of the order to return.
+
+    Returns
+    -------
+    tuple of arrays
+        ``(values, indices)``: shaped as ``x`` with ``axis`` of size ``k`` (1-D for
+        ``axis=None``, whose indices point into the flattened array). Largest first for
+        ``"largest"``, smallest first for ``"smallest"``; equal values by lower index;
+        NaN ordered as ``sort`` orders it (the greatest). The indices have the default
+        index dtype.
+
+    Raises
+    ------
+    TypeError
+        For a bool or complex ``x``, or a ``k`` or ``axis`` that is not an int.
+    ValueError
+        For ``k < 0``, ``k`` larger than the axis, an axis out of range or an unknown
+        ``mode`` (dask: or an axis of unknown size).
+    """
 
 
 @dataclass(frozen=True)
@@ -99,39 +171,33 @@ def check_top_k(xp: ModuleType, x: Any, k: Any, axis: Any, mode: Any, backend: s
     return TopKArgs(k, axis, mode == "largest")
 
 
-def sort_select(xp: ModuleType) -> Select:
-    """The selection by a stable full sort: right for any namespace, in O(n log n)."""
+def doc(note: str = "") -> str:
+    """:data:`DOC` with a backend's ``note`` (how it computes) as its second paragraph."""
+    return DOC.replace("{note}", f"\n    {note}\n" if note else "", 1)
 
-    def select(y: Any, k: int, largest: bool) -> Any:
+
+def sort_pick(xp: ModuleType) -> Select:
+    """The ``pick`` kernel by a stable full sort: right for any namespace, in O(n log n)."""
+
+    def pick(y: Any, k: int, largest: bool) -> Any:
         return xp.argsort(y, axis=-1, descending=largest, stable=True)[..., :k]
 
-    return select
+    return pick
+
+
+def sort_top(xp: ModuleType) -> Top:
+    """The ``top`` kernel by a full sort: right for any namespace, in O(n log n)."""
+
+    def top(y: Any, k: int, largest: bool) -> Any:
+        found = xp.sort(y, axis=-1)
+        return found[..., y.shape[-1] - k :] if largest else found[..., :k]
+
+    return top
 
 
 def _index(xp: ModuleType) -> Any:
     """The namespace's default index dtype (int64 on every ember_array namespace)."""
     return xp.__array_namespace_info__().default_dtypes()["indexing"]
-
-
-def _beats(xp: ModuleType, a: Any, t: Any, largest: bool, floating: bool) -> Any:
-    """Whether ``a`` comes strictly before ``t`` in the order (NaN the greatest)."""
-    if largest:
-        better = xp.greater(a, t)
-        if floating:
-            better = xp.logical_or(better, xp.logical_and(xp.isnan(a), xp.logical_not(xp.isnan(t))))
-    else:
-        better = xp.less(a, t)
-        if floating:
-            better = xp.logical_or(better, xp.logical_and(xp.logical_not(xp.isnan(a)), xp.isnan(t)))
-    return better
-
-
-def _ties(xp: ModuleType, a: Any, t: Any, floating: bool) -> Any:
-    """Whether ``a`` equals ``t`` in the order (NaN equal to NaN)."""
-    eq = xp.equal(a, t)
-    if floating:
-        eq = xp.logical_or(eq, xp.logical_and(xp.isnan(a), xp.isnan(t)))
-    return eq
 
 
 def _ordered(xp: ModuleType, y: Any, idx: Any, largest: bool) -> Any:
@@ -156,12 +222,112 @@ def always(y: Any) -> bool:
     return True
 
 
+def _untied(xp: ModuleType, y: Any, k: int, largest: bool, pick: Select) -> Any:
+    """The eager path: ``k + 1`` picked, one boolean read; None where a tie straddles the cut
+    (values equal to the ``k``-th best one beyond it: which of them to keep needs the key)."""
+    cand = xp.sort(xp.astype(pick(y, k + 1, largest), _index(xp), copy=False), axis=-1)
+    cv = xp.take_along_axis(y, cand, axis=-1)
+    # index order, then a stable sort by value: the k + 1 in the standard's order
+    order = xp.argsort(cv, axis=-1, descending=largest, stable=True)
+    cv = xp.take_along_axis(cv, order, axis=-1)
+    t, after = cv[..., k - 1 : k], cv[..., k : k + 1]  # the k-th best value, the (k+1)-th
+    tied = xp.equal(after, t)
+    if xp.isdtype(y.dtype, "real floating"):
+        tied = xp.logical_or(tied, xp.logical_and(xp.isnan(after), xp.isnan(t)))
+    if bool(xp.any(tied)):  # eager: the data is on the host now
+        return None
+    return xp.take_along_axis(cand, order[..., :k], axis=-1)
+
+
+def _keyed(xp: ModuleType, y: Any, k: int, largest: bool, top: Top, place: Place) -> Any:
+    """The indices of the best ``k`` by two ``top`` calls and no data read (lazy, traceable).
+
+    ``t`` is the ``k``-th best value (NaN as ``sort`` orders it, as the kernels do). Each
+    element's class: 2n where it beats ``t``, n where it ties ``t``, 0 where it loses; minus
+    its index, that is a unique key whose ``k`` largest are exactly the elements the
+    standard's order keeps. NaN needs no test of its own over the axis: no comparison holds
+    for it, so for "largest" it lands in the class of ``not y <= t`` (it beats every number;
+    ``t`` NaN is read as inf, so NaN ties come first too), for "smallest" in the class of
+    neither ``y < t`` nor ``y <= t`` (``t`` NaN read as inf: every number beats it, the NaN
+    ties go by index). Six elementwise passes; only the ``k`` chosen are sorted.
+    """
+    n = y.shape[-1]
+    dev = place(y)
+    best = top(y, k, largest)
+    if xp.isdtype(y.dtype, "real floating"):  # on the k values only
+        best = xp.where(xp.isnan(best), xp.asarray(math.inf, dtype=y.dtype, device=dev), best)
+    t = (xp.min if largest else xp.max)(best, axis=-1, keepdims=True)
+    # int32 keys where 2n fits (mlx's topk is faster on them), else the index dtype
+    kt = xp.int32 if 2 * n < 2**31 else _index(xp)
+
+    def of(c: int) -> Any:
+        return xp.asarray(c, dtype=kt, device=dev)
+
+    if largest:
+        cls = xp.where(
+            xp.less_equal(y, t), xp.where(xp.greater_equal(y, t), of(n), of(0)), of(2 * n)
+        )
+    else:
+        cls = xp.where(xp.less(y, t), of(2 * n), xp.where(xp.less_equal(y, t), of(n), of(0)))
+    chosen = top(xp.subtract(cls, xp.arange(n, dtype=kt, device=dev)), k, True)
+    idx = xp.remainder(xp.negative(chosen), n)
+    return _ordered(xp, y, xp.astype(idx, _index(xp)), largest)
+
+
+def _block_best(xp: ModuleType, blocks: Any, largest: bool, dev: Any) -> Any:
+    """The best value of each block (last axis) in the order of the module docstring: NaN
+    the greatest, so a block's NaN is its best for "largest" and its worst for "smallest"."""
+    if largest or not xp.isdtype(blocks.dtype, "real floating"):
+        return (xp.max if largest else xp.min)(blocks, axis=-1)  # max propagates NaN
+    nan = xp.isnan(blocks)
+    inf = xp.asarray(math.inf, dtype=blocks.dtype, device=dev)
+    low = xp.min(xp.where(nan, inf, blocks), axis=-1)
+    return xp.where(xp.all(nan, axis=-1), xp.asarray(math.nan, dtype=blocks.dtype, device=dev), low)
+
+
+def _block(n: int, k: int, kernels: Kernels) -> int | None:
+    """The block length for :func:`_blocked`: near ``sqrt(n / k)`` (as many blocks as
+    candidates), at least ``kernels.block``; None where the ``k`` blocks would hold more than
+    ``n / 32`` candidates (then one selection over the axis costs less)."""
+    if n < BLOCKED_FROM:
+        return None
+    b = max(math.isqrt(n // k), kernels.block)
+    return b if 32 * k * b <= n else None
+
+
+def _blocked(xp: ModuleType, y: Any, k: int, largest: bool, b: int, top: Top, place: Place) -> Any:
+    """The indices of the best ``k`` from the best ``k`` blocks: one reduction over the axis.
+
+    Cut the axis into blocks of ``b`` (:func:`_block`); rank the blocks by their best element
+    (value, then block index). Every element of the top ``k`` lies in the ``k`` best blocks:
+    were it in another, the best element of each of those ``k`` blocks would come before it
+    (a better value, or an equal one at a lower index, as the blocks are contiguous). So the exact
+    top ``k`` of those ``k * b`` elements (and the ``< b`` left over at the end), kept in
+    index order, is the answer, ties by index included.
+    """
+    n = y.shape[-1]
+    lead = y.shape[:-1]
+    dev = place(y)
+    itype = _index(xp)
+    nb = n // b
+    main = nb * b
+    best = _block_best(xp, xp.reshape(y[..., :main], (*lead, nb, b)), largest, dev)
+    chosen = xp.sort(_keyed(xp, best, k, largest, top, place), axis=-1)  # k blocks, in order
+    within = xp.arange(b, dtype=itype, device=dev)
+    where = xp.reshape(xp.add(xp.multiply(chosen[..., None], b), within), (*lead, k * b))
+    if main < n:  # the last, partial block: always a candidate
+        tail = xp.arange(main, n, dtype=itype, device=dev)
+        where = xp.concat([where, xp.broadcast_to(tail, (*lead, n - main))], axis=-1)
+    found = _keyed(xp, xp.take_along_axis(y, where, axis=-1), k, largest, top, place)
+    return xp.take_along_axis(where, found, axis=-1)
+
+
 def top_k_last(
     xp: ModuleType,
     y: Any,
     k: int,
     largest: bool,
-    select: Select,
+    kernels: Kernels,
     *,
     eager: Eager = _never,
     place: Place = _nowhere,
@@ -169,48 +335,21 @@ def top_k_last(
     """The indices of ``top_k`` on ``y``'s last axis, in the order of the module docstring.
 
     ``eager(y)``: whether ``y``'s values can be read now at no cost to laziness or tracing
-    (numpy; a torch CPU tensor outside compile and torch.func): then one boolean read skips
-    the repair when no tie straddles the cut (float data, nearly always); elsewhere the
-    repair always runs, with no data read.
+    (numpy; a torch CPU tensor outside compile and torch.func): then, with a ``pick`` kernel,
+    one boolean read settles the set when no tie straddles the cut (float data, nearly
+    always); elsewhere the unique key does, with no data read.
     """
     n = y.shape[-1]
-    dev = place(y)
-    itype = _index(xp)
-    # k + 1 candidates (below n): the (k+1)-th best says whether ties straddle the cut
-    m = k + 1 if k < n else k
-    cand = xp.astype(select(y, m, largest), itype, copy=False)
     if k == n:
-        return _ordered(xp, y, cand, largest)
-    floating = xp.isdtype(y.dtype, "real floating")
-    cv = xp.take_along_axis(y, cand, axis=-1)
-    order = xp.argsort(cv, axis=-1, descending=largest, stable=True)
-    cand = xp.take_along_axis(cand, order, axis=-1)
-    cv = xp.take_along_axis(cv, order, axis=-1)
-    # the k-th best value of each row, and the (k+1)-th
-    t, after = cv[..., k - 1 : k], cv[..., k : k + 1]
-    cand, cv = cand[..., :k], cv[..., :k]
-    if eager(y) and not bool(xp.any(_ties(xp, after, t, floating))):
-        return _ordered(xp, y, cand, largest)  # no tie at the cut: the k best are these
-    better = _beats(xp, cv, t, largest, floating)
-    need = k - xp.sum(xp.astype(better, itype), axis=-1, keepdims=True)
-    ties = _ties(xp, y, t, floating)
-    # The kernel kept `need` of the ties, perhaps not the first ones: the first `k` ties by
-    # index are the k largest of the key n - index (0 off the ties), found by the same kernel.
-    key = xp.where(
-        ties, n - xp.arange(n, dtype=itype, device=dev), xp.zeros((), dtype=itype, device=dev)
-    )
-    first = xp.astype(select(key, k, True), itype, copy=False)
-    first = xp.take_along_axis(
-        first,
-        xp.argsort(xp.take_along_axis(key, first, axis=-1), axis=-1, descending=True, stable=True),
-        axis=-1,
-    )
-    slot = xp.arange(k, dtype=itype, device=dev)
-    off = xp.full((), n, dtype=itype, device=dev)  # after every index: sorts last, dropped
-    kept = xp.concat(
-        [xp.where(better, cand, off), xp.where(xp.less(slot, need), first, off)], axis=-1
-    )
-    return _ordered(xp, y, xp.sort(kept, axis=-1)[..., :k], largest)
+        return xp.argsort(y, axis=-1, descending=largest, stable=True)
+    b = _block(n, k, kernels)
+    if b is not None:
+        return _blocked(xp, y, k, largest, b, kernels.top, place)
+    if kernels.pick is not None and eager(y):
+        found = _untied(xp, y, k, largest, kernels.pick)
+        if found is not None:
+            return found
+    return _keyed(xp, y, k, largest, kernels.top, place)
 
 
 def top_k_over(
@@ -221,12 +360,12 @@ def top_k_over(
     mode: Any,
     *,
     backend: str,
-    select: Select,
+    kernels: Kernels,
     eager: Eager = _never,
     constant: Callable[[Any], Any] | None = None,
     place: Place = _nowhere,
 ) -> tuple[Any, Any]:
-    """``top_k`` for the namespace ``xp`` with the selection kernel ``select``.
+    """``top_k`` for the namespace ``xp`` with the selection kernels ``kernels``.
 
     ``constant``: the backend's stop-gradient (mlx refuses a vjp through a gather whose
     indices depend on the input): the indices are found on ``constant(x)``, the values
@@ -244,7 +383,7 @@ def top_k_over(
         idx = xp.zeros((*y.shape[:-1], 0), dtype=_index(xp), device=place(y))
     else:
         found = y if constant is None else constant(y)
-        idx = top_k_last(xp, found, args.k, args.largest, select, eager=eager, place=place)
+        idx = top_k_last(xp, found, args.k, args.largest, kernels, eager=eager, place=place)
     values = xp.take_along_axis(y, idx, axis=-1)
     if args.axis is not None:
         values = xp.moveaxis(values, -1, args.axis)
@@ -254,51 +393,23 @@ def top_k_over(
 
 def make_top_k(
     xp: ModuleType,
-    select: Select,
+    kernels: Kernels,
     *,
     eager: Eager = _never,
     constant: Callable[[Any], Any] | None = None,
     place: Place = _nowhere,
     native: tuple[str, ...] = (),
 ) -> Callable[..., Any]:
-    """The standard's ``top_k`` for the ember_array namespace ``xp`` (its ``__name__`` names
-    the backend), computed by :func:`top_k_over` with the selection kernel ``select``, which
-    calls the backend's functions ``native`` (for the support matrix)."""
-    backend = xp.__name__.rpartition(".")[2]
+    """The standard's ``top_k`` for the ember_array namespace ``xp``, computed by
+    :func:`top_k_over` with ``kernels``, which call the backend's functions ``native`` (for
+    the support matrix)."""
+    backend = backend_of_module(xp.__name__)
+    if backend is None:
+        raise TypeError(f"make_top_k(): {xp.__name__} is no backend of the registry")
 
     def top_k(
         x: Any, k: int, /, *, axis: int | None = None, mode: str = "largest"
     ) -> tuple[Any, Any]:
-        """The ``k`` largest (or smallest) elements of ``x`` and their indices (2026.12 draft).
-
-        Parameters
-        ----------
-        x : array
-            Input array of a real integer or floating dtype.
-        k : int
-            How many elements to return, ``0 <= k <= n`` (``n``: the size of ``axis``).
-        axis : int or None, optional
-            The axis searched; ``None`` (the default) searches the flattened array.
-        mode : {"largest", "smallest"}, optional
-            Which end of the order to return.
-
-        Returns
-        -------
-        tuple of arrays
-            ``(values, indices)``: shaped as ``x`` with ``axis`` of size ``k`` (1-D for
-            ``axis=None``, whose indices point into the flattened array). Largest first for
-            ``"largest"``, smallest first for ``"smallest"``; equal values by lower index;
-            NaN ordered as ``sort`` orders it (the greatest). The indices have the default
-            index dtype.
-
-        Raises
-        ------
-        TypeError
-            For a bool or complex ``x``, or a ``k`` or ``axis`` that is not an int.
-        ValueError
-            For ``k < 0``, ``k`` larger than the axis, an axis out of range or an unknown
-            ``mode``.
-        """
         return top_k_over(
             xp,
             x,
@@ -306,12 +417,13 @@ def make_top_k(
             axis,
             mode,
             backend=backend,
-            select=select,
+            kernels=kernels,
             eager=eager,
             constant=constant,
             place=place,
         )
 
+    top_k.__doc__ = doc()
     top_k.__module__ = xp.__name__
     top_k.__qualname__ = "top_k"
     return wraps_native(*native)(top_k) if native else top_k

@@ -1,14 +1,17 @@
 """The 2026.12 draft's additions for dask arrays (see :mod:`ember_array._versions`).
 
-``top_k`` runs in two blockwise steps, so no task ever sorts the whole axis: each chunk's
-exact top ``k`` (numpy's kernel, :func:`ember_array._common._top_k.top_k_last`) by global
-index, then the exact top ``k`` of those ``k`` per chunk candidates in one chunk. The
-candidates keep the order of their global indices, so ties still go to the lower index.
+``top_k`` is a tree reduction (``da.reduction`` with ``split_every``, as ``da.argtopk``), so
+no task ever holds or sorts the whole axis: each chunk's exact top ``k`` with its global
+indices (numpy's kernels, :func:`ember_array._common._top_k.top_k_last`), then the exact top
+``k`` of at most ``split_every`` such candidate sets at each level of the tree, then the
+standard's order of the last ``k``. Candidates stay in the order of their global indices, so
+ties still go to the lower index.
 """
 
 from __future__ import annotations
 
-import itertools
+import functools
+from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
@@ -17,10 +20,14 @@ from .. import dask as _xp
 from .. import numpy as _np_xp
 from .._boundary import guard
 from .._common._device_dtypes import checked_creation, draft_info
-from .._common._top_k import always, check_top_k, top_k_last
+from .._common._top_k import always, check_top_k, doc, top_k_last
+from ..numpy._draft import KERNELS
 from ._native import DA
 
 __all__ = ["INFO", "NAMES", "top_k"]
+
+#: One candidate set: values and their global indices along the last axis, in index order.
+Pair = tuple[Any, Any]
 
 
 def _kind(device: Any) -> str:
@@ -28,71 +35,56 @@ def _kind(device: Any) -> str:
     return "cpu"
 
 
-def _np_select(y: Any, k: int, largest: bool) -> Any:
-    n = y.shape[-1]
-    if largest:
-        return np.argpartition(y, n - k, axis=-1)[..., n - k :]
-    return np.argpartition(y, k - 1, axis=-1)[..., :k]
+def _paired(b: Any, idx: Any) -> Pair:
+    """A chunk and the global indices of its last axis (broadcast: no copy)."""
+    return b, np.broadcast_to(idx, b.shape)
 
 
-def _chunk_top(b: Any, k: int, largest: bool, starts: tuple[int, ...], block_id: Any) -> Any:
-    """The global indices of a chunk's best ``min(k, size)``, in index order."""
-    kk = min(k, b.shape[-1])
-    if kk == 0:
-        return np.zeros((*b.shape[:-1], 0), dtype=np.int64)
-    local = top_k_last(_np_xp, b, kk, largest, _np_select, eager=always)
-    return np.sort(local, axis=-1) + starts[block_id[-1]]
+def _pairs(found: Any) -> Iterator[Pair]:
+    """The candidate sets of a reduction step: one pair, or nested lists of them in order."""
+    if isinstance(found, tuple):
+        yield found
+    else:
+        for item in found:
+            yield from _pairs(item)
 
 
-def _ranked(b: Any, k: int, largest: bool) -> Any:
-    """Positions of the best ``k`` of ``b``'s last axis, in the standard's order."""
-    return top_k_last(_np_xp, b, k, largest, _np_select, eager=always)
+def _best(found: Any, k: int, largest: bool) -> Pair:
+    """The exact best ``k`` of the candidate sets ``found`` (all of them where fewer), in the
+    order of their global indices: the blocks come in order, so position ties are index ties."""
+    parts = list(_pairs(found))
+    v = np.concatenate([p[0] for p in parts], axis=-1)
+    i = np.concatenate([p[1] for p in parts], axis=-1)
+    n = v.shape[-1]
+    if n <= k:
+        return v, i
+    pos = np.sort(top_k_last(_np_xp, v, k, largest, KERNELS, eager=always), axis=-1)
+    return np.take_along_axis(v, pos, axis=-1), np.take_along_axis(i, pos, axis=-1)
 
 
-def _gather(b: Any, idx: Any) -> Any:
-    return np.take_along_axis(b, idx, axis=-1)
+def _merge(found: Any, *, k: int, largest: bool, axis: Any = None, keepdims: bool = True) -> Pair:
+    """``da.reduction``'s chunk and combine step: the best ``k`` of the sets found."""
+    return _best(found, k, largest)
 
 
-def _chunk_values(b: Any, idx: Any, starts: tuple[int, ...], block_id: Any) -> Any:
-    """The values of a chunk at the global indices ``idx`` (of :func:`_chunk_top`)."""
-    return np.take_along_axis(b, idx - starts[block_id[-1]], axis=-1)
+def _ranked(
+    found: Any, *, k: int, largest: bool, dtype: Any, axis: Any = None, keepdims: bool = True
+) -> Any:
+    """``da.reduction``'s last step: the best ``k`` in the standard's order, values and
+    indices side by side in one record array (split by :func:`_field`)."""
+    v, i = _best(found, k, largest)
+    pos = top_k_last(_np_xp, v, k, largest, KERNELS, eager=always)
+    out = np.empty((*v.shape[:-1], k), dtype=dtype)
+    out["v"] = np.take_along_axis(v, pos, axis=-1)
+    out["i"] = np.take_along_axis(i, pos, axis=-1)
+    return out
 
 
-def _starts(chunks: tuple[int, ...]) -> tuple[int, ...]:
-    return (0, *itertools.accumulate(chunks))[:-1]
+def _field(b: Any, name: str) -> Any:
+    return np.ascontiguousarray(b[name])
 
 
 def top_k(x: Any, k: int, /, *, axis: int | None = None, mode: str = "largest") -> tuple[Any, Any]:
-    """The ``k`` largest (or smallest) elements of ``x`` and their indices (2026.12 draft).
-
-    Lazy: the top ``k`` of each chunk, then of the candidates (no full sort of the axis).
-
-    Parameters
-    ----------
-    x : array
-        Input array of a real integer or floating dtype.
-    k : int
-        How many elements to return, ``0 <= k <= n`` (``n``: the size of ``axis``).
-    axis : int or None, optional
-        The axis searched; ``None`` (the default) searches the flattened array.
-    mode : {"largest", "smallest"}, optional
-        Which end of the order to return.
-
-    Returns
-    -------
-    tuple of arrays
-        ``(values, indices)`` as for every ember_array namespace: largest first for
-        ``"largest"``, smallest first for ``"smallest"``, equal values by lower index, NaN
-        ordered as ``sort`` orders it.
-
-    Raises
-    ------
-    TypeError
-        For a bool or complex ``x``, or a ``k`` or ``axis`` that is not an int.
-    ValueError
-        For ``k < 0``, ``k`` larger than the axis, an axis out of range, an unknown ``mode``
-        or chunks of unknown size.
-    """
     args = check_top_k(_xp, x, k, axis, mode, "dask")
     y = DA.reshape(x, (-1,)) if args.axis is None else DA.moveaxis(x, args.axis, -1)
     outer = y.chunks[:-1]
@@ -100,36 +92,37 @@ def top_k(x: Any, k: int, /, *, axis: int | None = None, mode: str = "largest") 
         idx = DA.zeros((*y.shape[:-1], 0), dtype=np.int64, chunks=(*outer, (0,)))
         values = y[..., :0]
     else:
-        last = y.chunks[-1]
-        cand = DA.map_blocks(
-            _chunk_top,
-            y,
-            args.k,
-            args.largest,
-            _starts(last),
-            chunks=(*outer, tuple(min(args.k, c) for c in last)),
-            dtype=np.int64,
+        n = y.shape[-1]
+        where = DA.arange(n, chunks=(y.chunks[-1],), dtype=np.int64)
+        where = where[(None,) * (y.ndim - 1)]
+        pairs = DA.map_blocks(
+            _paired, y, where, dtype=object, meta=np.empty((0,) * y.ndim, dtype=object)
         )
-        # map_blocks pairs blocks by position: block j of y with block j of its candidates
-        cand_values = DA.map_blocks(
-            _chunk_values,
-            y,
-            cand,
-            _starts(last),
-            chunks=cand.chunks,
-            dtype=y.dtype,
+        record = np.dtype([("v", y.dtype), ("i", np.int64)])
+        found = DA.reduction(
+            pairs,
+            chunk=functools.partial(_merge, k=args.k, largest=args.largest),
+            combine=functools.partial(_merge, k=args.k, largest=args.largest),
+            aggregate=functools.partial(_ranked, k=args.k, largest=args.largest, dtype=record),
+            axis=y.ndim - 1,
+            keepdims=True,
+            dtype=record,
+            concatenate=False,
+            output_size=args.k,
+            meta=np.empty((0,) * y.ndim, dtype=record),
+            name="top_k",
         )
-        cand = DA.rechunk(cand, {-1: -1})
-        cand_values = DA.rechunk(cand_values, {-1: -1})
-        pos = DA.map_blocks(
-            _ranked, cand_values, args.k, args.largest, chunks=(*outer, (args.k,)), dtype=np.int64
-        )
-        values = DA.map_blocks(_gather, cand_values, pos, dtype=y.dtype, chunks=pos.chunks)
-        idx = DA.map_blocks(_gather, cand, pos, dtype=np.int64, chunks=pos.chunks)
+        values = DA.map_blocks(_field, found, "v", dtype=y.dtype)
+        idx = DA.map_blocks(_field, found, "i", dtype=np.int64)
     if args.axis is not None:
         values = DA.moveaxis(values, -1, args.axis)
         idx = DA.moveaxis(idx, -1, args.axis)
     return values, idx
+
+
+top_k.__doc__ = doc(
+    "Lazy: a tree of per-chunk top ``k`` (``da.reduction``), never a sort of the axis."
+)
 
 
 #: What the 2026.12 view puts over :mod:`ember_array.dask`: top_k and the creation functions

@@ -9,7 +9,7 @@ import mlx.core as mx
 from .. import mlx as _xp
 from .._boundary import guard
 from .._common._device_dtypes import checked_creation, draft_info
-from .._common._top_k import make_top_k
+from .._common._top_k import Kernels, make_top_k
 from ._devices import device_kind
 
 __all__ = ["INFO", "NAMES"]
@@ -20,16 +20,16 @@ def _kind(device: Any) -> str:
     return device_kind(device)
 
 
-def _select(y: Any, k: int, largest: bool) -> Any:
-    """``k`` best elements of each row by ``mx.argpartition`` (NaN sorts last there).
+def _top(y: Any, k: int, largest: bool) -> Any:
+    """The ``k`` best values of each row by ``mx.topk`` (largest only) or ``mx.partition``
+    (NaN the greatest in both), in no order.
 
-    mlx: ``mx.topk`` returns values only, largest only, and no indices, so the indices come
-    from ``argpartition``, which also serves ``"smallest"``.
+    mlx: ``mx.topk`` gives no indices and ``mx.argpartition`` is slower than it, so
+    ``top_k_last`` finds the indices with ``mx.topk`` on a unique integer key instead.
     """
-    n = y.shape[-1]
     if largest:
-        return mx.argpartition(y, n - k, axis=-1)[..., n - k :]
-    return mx.argpartition(y, k - 1, axis=-1)[..., :k]
+        return mx.topk(y, k, axis=-1)
+    return mx.partition(y, k - 1, axis=-1)[..., :k]
 
 
 #: What the 2026.12 view puts over :mod:`ember_array.mlx`: top_k and the creation functions
@@ -40,7 +40,12 @@ def _select(y: Any, k: int, largest: bool) -> Any:
 NAMES: dict[str, Any] = {
     **checked_creation(_xp, "mlx", _kind),
     "top_k": guard(
-        make_top_k(_xp, _select, native=("argpartition",), constant=mx.stop_gradient),
+        make_top_k(
+            _xp,
+            Kernels(top=_top, block=16),
+            native=("topk", "partition"),
+            constant=mx.stop_gradient,
+        ),
         "top_k",
         "mlx",
     ),

@@ -7,6 +7,7 @@ inductor's code generation, seconds per function); the benchmark runs the defaul
 
 from __future__ import annotations
 
+import sys
 import threading
 import warnings
 from collections.abc import Callable, Iterator
@@ -192,6 +193,46 @@ def test_torch_compiles_once_when_ember_runs_eagerly_between(
     ember_array.namespace(t).sum(t)  # an eager ember call between two compiled calls
     f(t)
     assert counters["stats"]["unique_graphs"] - before == 1  # no recompile
+
+
+#: a user's global that a compiled function reads: its guard must survive ember's filter
+SCALE = 2.0
+
+
+def test_torch_guards_on_embers_constants_are_dropped_the_users_kept(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    if not installed("torch"):
+        pytest.skip("torch not installed or not selected")
+    import torch
+
+    if not hasattr(torch.compiler, "skip_guard_on_globals_unsafe"):
+        pytest.skip("this torch takes no guard filter (torch < 2.8)")
+    seen: list[tuple[str, bool]] = []
+    own_guards_off = _compile._own_guards_off
+
+    def recording(entries: Any) -> list[bool]:
+        keep = own_guards_off(entries)
+        seen.extend((e.name, k) for e, k in zip(entries, keep, strict=True))
+        return keep
+
+    monkeypatch.setattr(_compile, "_own_guards_off", recording)
+
+    @ember_array.compile
+    def f(x: Any) -> Any:
+        xp = ember_array.namespace(x)
+        return xp.sum(xp.exp(x), axis=0) * SCALE
+
+    t = torch.asarray(X)
+    _close(f(t), np.sum(np.exp(X), axis=0) * 2.0)
+    dropped = [n for n, k in seen if not k]
+    assert dropped
+    assert all("__import_ember_array" in n or "array_api_compat" in n for n in dropped)
+    assert ("x", True) in seen  # the argument's guards stay
+    assert any(k and "SCALE" in n for n, k in seen)  # and the user's globals'
+    monkeypatch.setattr(sys.modules[__name__], "SCALE", 3.0)
+    _close(f(t), np.sum(np.exp(X), axis=0) * 3.0)  # a changed user global: retraced
+    assert not f.eager
 
 
 def test_the_functions_own_error_propagates(compiler: Compiler) -> None:

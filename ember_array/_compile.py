@@ -282,6 +282,8 @@ class CompiledFunction(Generic[P, R]):
         self._lock = threading.Lock()
         self._torch: Callable[..., Any] | None = None
         self._compiled: OrderedDict[tuple[Any, ...], Callable[..., Any]] = OrderedDict()
+        #: argument types -> what runs a call with them (:meth:`remember`)
+        self._hot: dict[tuple[type, ...], _Hot] = {}
         functools.update_wrapper(self, fn)
 
     def __repr__(self) -> str:
@@ -322,15 +324,35 @@ class CompiledFunction(Generic[P, R]):
         return ""
 
     def __call__(self, *args: P.args, **kwargs: P.kwargs) -> R:
+        if not kwargs:  # hot path: the arguments' types seen before, one dict lookup
+            hot = self._hot.get(tuple(map(type, args)))
+            if hot is not None:
+                try:
+                    out = hot.run(*args)
+                except _RefusedError as exc:
+                    return self._refused(hot.backend, exc, args, kwargs)  # type: ignore[no-any-return]
+                if out is not _MISS:
+                    return out  # type: ignore[no-any-return]
         backend = self.backend(args, kwargs)
         run = _RUNNERS.get(backend)
         if run is None or backend in self.eager:
+            self.remember(args, kwargs, _Hot(backend, self.fn))
             return self.fn(*args, **kwargs)
         try:
             return run(self, args, kwargs)  # type: ignore[no-any-return]
         except _RefusedError as exc:
             refused = exc
         return self._refused(backend, refused, args, kwargs)  # type: ignore[no-any-return]
+
+    def remember(self, args: tuple[Any, ...], kwargs: dict[str, Any], hot: _Hot) -> None:
+        """Take the hot path for calls with these argument types from now on: positional
+        arguments only, none static, none a container; on mlx, arrays only (the compiled
+        function is that of one skeleton of constants, and there are none)."""
+        if kwargs or self.static.positions or len(self._hot) >= MAX_COMPILED:
+            return
+        allowed = (hot.backend,) if hot.backend == "mlx" else (hot.backend, _CONSTANT)
+        if all(_kind(a) in allowed for a in args):
+            self._hot[tuple(map(type, args))] = hot
 
     def cached(self, key: tuple[Any, ...], make: Callable[[], Callable[..., Any]]) -> Any:
         """The compiled function under ``key``, made by ``make()`` on first use (LRU-bounded)."""
@@ -380,6 +402,7 @@ class CompiledFunction(Generic[P, R]):
         with self._lock:
             first = backend not in self.eager
             self.eager.add(backend)
+            self._hot.clear()  # its entries for this backend ran the compiled function
         if first:
             warnings.warn(message, CompileWarning, stacklevel=3)
         return out
@@ -399,6 +422,18 @@ class CompiledFunction(Generic[P, R]):
         if self.fallback == "raise":
             text += "; fallback='eager' runs it eagerly instead"
         return text
+
+
+#: What a hot path's ``run`` returns where the call must take the full path instead
+_MISS: Any = object()
+
+
+@dataclass(frozen=True)
+class _Hot:
+    """How calls with one tuple of argument types run: ``run(*args)`` on ``backend``."""
+
+    backend: str
+    run: Callable[..., Any]
 
 
 class _RefusedError(Exception):
@@ -465,9 +500,26 @@ def _torch(cf: CompiledFunction[..., Any], args: tuple[Any, ...], kwargs: dict[s
         return cf.fn(*args, **kwargs)  # see the module's docstring
     compiled = cf.torch_compiled(args, kwargs)
     try:
-        return compiled(*args, **kwargs)
+        out = compiled(*args, **kwargs)
     except Exception as exc:
         raise _RefusedError("torch.compile(fullgraph=True)", exc) from None
+    cf.remember(args, kwargs, _Hot("torch", _torch_hot(torch, compiled)))
+    return out
+
+
+def _torch_hot(torch: Any, compiled: Callable[..., Any]) -> Callable[..., Any]:
+    is_compiling = torch.compiler.is_compiling
+    level = torch._C._functorch.maybe_current_level
+
+    def run(*args: Any) -> Any:
+        if is_compiling() or level() is not None:
+            return _MISS  # fn itself: see the module's docstring
+        try:
+            return compiled(*args)
+        except Exception as exc:
+            raise _RefusedError("torch.compile(fullgraph=True)", exc) from None
+
+    return run
 
 
 def _split_or_refuse(
@@ -499,9 +551,25 @@ def _mlx(cf: CompiledFunction[..., Any], args: tuple[Any, ...], kwargs: dict[str
     key = ("mlx", mx.default_device().type, call.skeleton)
     compiled = cf.cached(key, lambda: _mlx_compiled(_pure(cf.fn, call.skeleton)))
     try:
-        return compiled(*call.arrays)
+        out = compiled(*call.arrays)
     except Exception as exc:
         raise _RefusedError("mx.compile", exc) from None
+    cf.remember(args, kwargs, _Hot("mlx", _mlx_hot(mx, key[1], compiled)))
+    return out
+
+
+def _mlx_hot(mx: Any, device: Any, compiled: Any) -> Callable[..., Any]:
+    default_device = mx.default_device
+
+    def run(*args: Any) -> Any:
+        if default_device().type is not device:  # an enum's members are singletons
+            return _MISS
+        try:
+            return compiled.arrays(*args)
+        except Exception as exc:
+            raise _RefusedError("mx.compile", exc) from None
+
+    return run
 
 
 def _jax(cf: CompiledFunction[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:

@@ -154,6 +154,24 @@ def test_transforms_compose(compiler: Compiler) -> None:
     assert not compiled.eager
 
 
+def test_the_hot_path_keeps_the_answers(compiler: Compiler) -> None:
+    @ember_array.compile
+    def scaled(x: Any, n: Any) -> Any:
+        return x * n
+
+    x = compiler.array(X)
+    for n in (2, 3, 2.5):  # Python numbers: constants (mlx, jax) or guarded values (torch)
+        _close(scaled(x, n), X * n)
+    for rows in (3, 2):  # arrays only: remembered per argument types, not per shape
+        _close(scaled(x[:rows], compiler.array(X[:rows])), X[:rows] ** 2)
+        _close(scaled(x[:rows], compiler.array(X[:rows])), X[:rows] ** 2)
+    if compiler.name != "jax":
+        assert (type(x), type(x)) in scaled._hot
+    _close(compiler.grad(lambda v: scaled(v, v).sum())(x), 2 * X)  # a transform after it
+    _close(scaled(X, 2), X * 2)  # numpy: fn itself
+    assert not scaled.eager
+
+
 def test_torch_autograd_through_a_compiled_function() -> None:
     if not installed("torch"):
         pytest.skip("torch not installed or not selected")

@@ -171,6 +171,9 @@ def _compilers(backend: str) -> tuple[str, Callable[[Callable[..., Any]], Callab
     if backend == "torch":
         import torch
 
+        # each size compiled as in a fresh process, for its static shapes: Dynamo's cache is per
+        # code object, so the second size would recompile both functions with dynamic shapes
+        torch._dynamo.reset()
         return "_t", lambda f: torch.compile(f, fullgraph=True)
     import mlx.core as mx
 

@@ -36,7 +36,7 @@ import warnings
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, Literal, ParamSpec, TypeVar, overload
+from typing import Any, Generic, Literal, NamedTuple, ParamSpec, TypeVar, overload
 
 from ._culprit import find_culprit
 from ._dispatch import namespace
@@ -324,35 +324,49 @@ class CompiledFunction(Generic[P, R]):
         return ""
 
     def __call__(self, *args: P.args, **kwargs: P.kwargs) -> R:
-        if not kwargs:  # hot path: the arguments' types seen before, one dict lookup
-            hot = self._hot.get(tuple(map(type, args)))
+        types: tuple[type, ...] | None = None  # what the runner may make hot (None: nothing)
+        if not kwargs and not self.static.positions:
+            types = tuple(map(type, args))
+            hot = self._hot.get(types)  # hot path: these types seen before, one dict lookup
             if hot is not None:
-                try:
-                    out = hot.run(*args)
-                except _RefusedError as exc:
-                    return self._refused(hot.backend, exc, args, kwargs)  # type: ignore[no-any-return]
-                if out is not _MISS:
-                    return out  # type: ignore[no-any-return]
+                if hot.run is None:
+                    types = None  # seen, and no hot path for them: the full path, as it is
+                else:
+                    try:
+                        out = hot.run(*args)
+                    except _RefusedError as exc:
+                        return self._refused(hot.backend, exc, args, kwargs)  # type: ignore[no-any-return]
+                    if out is not _MISS:
+                        return out  # type: ignore[no-any-return]
         backend = self.backend(args, kwargs)
         run = _RUNNERS.get(backend)
         if run is None or backend in self.eager:
-            self.remember(args, kwargs, _Hot(backend, self.fn))
+            if types is not None:
+                self.remember(types, args, backend, lambda: self.fn)
             return self.fn(*args, **kwargs)
         try:
-            return run(self, args, kwargs)  # type: ignore[no-any-return]
+            return run(self, args, kwargs, types)  # type: ignore[no-any-return]
         except _RefusedError as exc:
             refused = exc
         return self._refused(backend, refused, args, kwargs)  # type: ignore[no-any-return]
 
-    def remember(self, args: tuple[Any, ...], kwargs: dict[str, Any], hot: _Hot) -> None:
-        """Take the hot path for calls with these argument types from now on: positional
-        arguments only, none static, none a container; on mlx, arrays only (the compiled
-        function is that of one skeleton of constants, and there are none)."""
-        if kwargs or self.static.positions or len(self._hot) >= MAX_COMPILED:
+    def remember(
+        self,
+        types: tuple[type, ...],
+        args: tuple[Any, ...],
+        backend: str,
+        run: Callable[[], Callable[..., Any]],
+    ) -> None:
+        """Take the hot path, ``run()``, for calls of positional arguments of these types (none
+        static) from now on, where none is a container and, on mlx, all are arrays (the
+        compiled function is that of one skeleton of constants, and there are none); the
+        other types are remembered as having none (``run`` None). An entry is replaced when
+        its run declined a call (mlx: another device)."""
+        if len(self._hot) >= MAX_COMPILED and types not in self._hot:
             return
-        allowed = (hot.backend,) if hot.backend == "mlx" else (hot.backend, _CONSTANT)
-        if all(_kind(a) in allowed for a in args):
-            self._hot[tuple(map(type, args))] = hot
+        allowed = (backend,) if backend == "mlx" else (backend, _CONSTANT)
+        hot = all(_kind(a) in allowed for a in args)
+        self._hot[types] = _Hot(backend, run() if hot else None)
 
     def cached(self, key: tuple[Any, ...], make: Callable[[], Callable[..., Any]]) -> Any:
         """The compiled function under ``key``, made by ``make()`` on first use (LRU-bounded)."""
@@ -428,12 +442,12 @@ class CompiledFunction(Generic[P, R]):
 _MISS: Any = object()
 
 
-@dataclass(frozen=True)
-class _Hot:
-    """How calls with one tuple of argument types run: ``run(*args)`` on ``backend``."""
+class _Hot(NamedTuple):
+    """How calls with one tuple of argument types run: ``run(*args)`` on ``backend``, or the
+    full path where ``run`` is None."""
 
     backend: str
-    run: Callable[..., Any]
+    run: Callable[..., Any] | None = None
 
 
 class _RefusedError(Exception):
@@ -493,7 +507,12 @@ def _torch_options(torch: Any) -> dict[str, Any] | None:
     return None
 
 
-def _torch(cf: CompiledFunction[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+def _torch(
+    cf: CompiledFunction[..., Any],
+    args: tuple[Any, ...],
+    kwargs: dict[str, Any],
+    types: tuple[type, ...] | None,
+) -> Any:
     torch = sys.modules["torch"]
     functorch = torch._C._functorch
     if torch.compiler.is_compiling() or functorch.maybe_current_level() is not None:
@@ -503,7 +522,8 @@ def _torch(cf: CompiledFunction[..., Any], args: tuple[Any, ...], kwargs: dict[s
         out = compiled(*args, **kwargs)
     except Exception as exc:
         raise _RefusedError("torch.compile(fullgraph=True)", exc) from None
-    cf.remember(args, kwargs, _Hot("torch", _torch_hot(torch, compiled)))
+    if types is not None:
+        cf.remember(types, args, "torch", lambda: _torch_hot(torch, compiled))
     return out
 
 
@@ -544,17 +564,23 @@ def _mlx_compiled(fn: Callable[..., Any]) -> Callable[..., Any]:
 _LOADED: dict[str, Callable[..., Any]] = {}
 
 
-def _mlx(cf: CompiledFunction[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+def _mlx(
+    cf: CompiledFunction[..., Any],
+    args: tuple[Any, ...],
+    kwargs: dict[str, Any],
+    types: tuple[type, ...] | None,
+) -> Any:
     mx = sys.modules["mlx.core"]
     call = _split_or_refuse(cf, args, kwargs, "mx.compile")
     # the device's type: mx.Device objects hash by identity, one made per default_device() call
     key = ("mlx", mx.default_device().type, call.skeleton)
     compiled = cf.cached(key, lambda: _mlx_compiled(_pure(cf.fn, call.skeleton)))
     try:
-        out = compiled(*call.arrays)
+        out = compiled.arrays(*call.arrays)  # mlx arrays only: the call's backend is mlx
     except Exception as exc:
         raise _RefusedError("mx.compile", exc) from None
-    cf.remember(args, kwargs, _Hot("mlx", _mlx_hot(mx, key[1], compiled)))
+    if types is not None:
+        cf.remember(types, args, "mlx", lambda: _mlx_hot(mx, key[1], compiled))
     return out
 
 
@@ -572,7 +598,12 @@ def _mlx_hot(mx: Any, device: Any, compiled: Any) -> Callable[..., Any]:
     return run
 
 
-def _jax(cf: CompiledFunction[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+def _jax(
+    cf: CompiledFunction[..., Any],
+    args: tuple[Any, ...],
+    kwargs: dict[str, Any],
+    types: tuple[type, ...] | None,
+) -> Any:
     jax = sys.modules["jax"]
     call = _split_or_refuse(cf, args, kwargs, "jax.jit")
     compiled = cf.cached(("jax", call.skeleton), lambda: jax.jit(_pure(cf.fn, call.skeleton)))
@@ -582,9 +613,14 @@ def _jax(cf: CompiledFunction[..., Any], args: tuple[Any, ...], kwargs: dict[str
         raise _RefusedError("jax.jit", exc) from None
 
 
-#: backend -> how a call on its arrays is compiled (the others call ``fn`` itself)
+#: backend -> how a call on its arrays is compiled (the others call ``fn`` itself): called
+#: with the function, the call's arguments and the types the call may make hot
 _RUNNERS: dict[
-    str, Callable[[CompiledFunction[..., Any], tuple[Any, ...], dict[str, Any]], Any]
+    str,
+    Callable[
+        [CompiledFunction[..., Any], tuple[Any, ...], dict[str, Any], tuple[type, ...] | None],
+        Any,
+    ],
 ] = {
     "torch": _torch,
     "mlx": _mlx,

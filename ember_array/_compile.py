@@ -8,7 +8,8 @@ The backend is known only at call time, from the arrays among the arguments (the
   (``dynamic=None``). Inside ``torch.func`` transforms and inside another compiled function the
   call is ``fn`` itself: ``torch.func.grad`` of a compiled function, called eagerly, is refused
   by torch (https://github.com/pytorch/pytorch/issues/128711) and an outer ``torch.compile``
-  traces ``fn`` anyway.
+  traces ``fn`` anyway. Dynamo's guards on ember_array's own module constants are left out
+  (:func:`_own_guards_off`): they were most of a portable function's guards.
 * mlx: ``mx.compile`` of ``fn`` as a function of its arrays only; every other argument (Python
   numbers, strings, ``None``, static arguments) is a compile-time constant, one compiled
   function per the constants' values (:class:`~.mlx._helpers.Compiled`, which also bounds the
@@ -22,6 +23,10 @@ xp.any(...)``; a graph break; an unhashable constant) runs ``fn`` eagerly: when 
 the refusal was the compiler's, and it is remembered for the function and backend (a warning
 once, or ``TypeError`` with ``fallback="raise"``); when it fails too, its error is the
 function's own and propagates.
+
+Per call, the arguments' types are looked up first (:meth:`CompiledFunction.remember`): types
+seen before, all arrays of one backend or constants (on mlx, arrays only), run the compiled
+function directly, without the backend's detection or the split into arrays and constants.
 """
 
 from __future__ import annotations
@@ -713,7 +718,10 @@ def compile(
     objects (appending to a list, printing, counting calls) happen at trace time only. A call
     whose eager run fails too raises the function's own error. Inside ``torch.func``
     transforms and inside an outer ``torch.compile``, torch calls ``fn`` itself; ``mx.grad``,
-    ``mx.vmap``, ``jax.grad`` and ``jax.vmap`` of a compiled function trace through it.
+    ``mx.vmap``, ``jax.grad`` and ``jax.vmap`` of a compiled function trace through it. On
+    torch (>= 2.8), Dynamo's guards on ember_array's own module constants are left out: a
+    compiled function does not notice a change made to ember_array's internals after it was
+    traced; the arguments, torch's global state and your own globals stay guarded.
 
     Examples
     --------

@@ -30,6 +30,10 @@ Usage::
     python benchmarks/workloads.py [--quick] [--backends numpy,torch,mlx] [--sizes small,medium]
         [--functions pairwise,ridge] [--json PATH] [--check]
 
+Compiled columns (ember compiled with ``ember_array.compile``, native compiled, native eager)
+are ``compile_bench.py``'s: the first seven functions here chained into one, on torch and mlx
+(issue 42), with numpy's and dask's ``ember_array.compile(fn)`` against ``fn``.
+
 Writes JSON (``_timing.results_path``: ``workloads-<hostname>.json`` outside the source tree
 unless ``--json`` is given; ``docs/_data/workloads.json`` is the one the docs plot).
 """

@@ -8,7 +8,8 @@ The backend is known only at call time, from the arrays among the arguments (the
   (``dynamic=None``). Inside ``torch.func`` transforms and inside another compiled function the
   call is ``fn`` itself: ``torch.func.grad`` of a compiled function, called eagerly, is refused
   by torch (https://github.com/pytorch/pytorch/issues/128711) and an outer ``torch.compile``
-  traces ``fn`` anyway.
+  traces ``fn`` anyway. Dynamo's guards on ember_array's own module constants are left out
+  (:func:`_own_guards_off`): they were most of a portable function's guards.
 * mlx: ``mx.compile`` of ``fn`` as a function of its arrays only; every other argument (Python
   numbers, strings, ``None``, static arguments) is a compile-time constant, one compiled
   function per the constants' values (:class:`~.mlx._helpers.Compiled`, which also bounds the
@@ -22,20 +23,25 @@ xp.any(...)``; a graph break; an unhashable constant) runs ``fn`` eagerly: when 
 the refusal was the compiler's, and it is remembered for the function and backend (a warning
 once, or ``TypeError`` with ``fallback="raise"``); when it fails too, its error is the
 function's own and propagates.
+
+Per call, the arguments' types are looked up first (:meth:`CompiledFunction.remember`): types
+seen before, all arrays of one backend or constants (on mlx, arrays only), run the compiled
+function directly, without the backend's detection or the split into arrays and constants.
 """
 
 from __future__ import annotations
 
 import functools
 import inspect
+import re
 import sys
 import threading
 import types
 import warnings
 from collections import OrderedDict
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, Literal, ParamSpec, TypeVar, overload
+from typing import Any, Generic, Literal, NamedTuple, ParamSpec, TypeVar, overload
 
 from ._culprit import find_culprit
 from ._dispatch import namespace
@@ -281,6 +287,8 @@ class CompiledFunction(Generic[P, R]):
         self._lock = threading.Lock()
         self._torch: Callable[..., Any] | None = None
         self._compiled: OrderedDict[tuple[Any, ...], Callable[..., Any]] = OrderedDict()
+        #: argument types -> what runs a call with them (:meth:`remember`)
+        self._hot: dict[tuple[type, ...], _Hot] = {}
         functools.update_wrapper(self, fn)
 
     def __repr__(self) -> str:
@@ -321,15 +329,49 @@ class CompiledFunction(Generic[P, R]):
         return ""
 
     def __call__(self, *args: P.args, **kwargs: P.kwargs) -> R:
+        types: tuple[type, ...] | None = None  # what the runner may make hot (None: nothing)
+        if not kwargs and not self.static.positions:
+            types = tuple(map(type, args))
+            hot = self._hot.get(types)  # hot path: these types seen before, one dict lookup
+            if hot is not None:
+                if hot.run is None:
+                    types = None  # seen, and no hot path for them: the full path, as it is
+                else:
+                    try:
+                        out = hot.run(*args)
+                    except _RefusedError as exc:
+                        return self._refused(hot.backend, exc, args, kwargs)  # type: ignore[no-any-return]
+                    if out is not _MISS:
+                        return out  # type: ignore[no-any-return]
         backend = self.backend(args, kwargs)
         run = _RUNNERS.get(backend)
         if run is None or backend in self.eager:
+            if types is not None:
+                self.remember(types, args, backend, lambda: self.fn)
             return self.fn(*args, **kwargs)
         try:
-            return run(self, args, kwargs)  # type: ignore[no-any-return]
+            return run(self, args, kwargs, types)  # type: ignore[no-any-return]
         except _RefusedError as exc:
             refused = exc
         return self._refused(backend, refused, args, kwargs)  # type: ignore[no-any-return]
+
+    def remember(
+        self,
+        types: tuple[type, ...],
+        args: tuple[Any, ...],
+        backend: str,
+        run: Callable[[], Callable[..., Any]],
+    ) -> None:
+        """Take the hot path, ``run()``, for calls of positional arguments of these types (none
+        static) from now on, where none is a container and, on mlx, all are arrays (the
+        compiled function is that of one skeleton of constants, and there are none); the
+        other types are remembered as having none (``run`` None). An entry is replaced when
+        its run declined a call (mlx: another device)."""
+        if len(self._hot) >= MAX_COMPILED and types not in self._hot:
+            return
+        allowed = (backend,) if backend == "mlx" else (backend, _CONSTANT)
+        hot = all(_kind(a) in allowed for a in args)
+        self._hot[types] = _Hot(backend, run() if hot else None)
 
     def cached(self, key: tuple[Any, ...], make: Callable[[], Callable[..., Any]]) -> Any:
         """The compiled function under ``key``, made by ``make()`` on first use (LRU-bounded)."""
@@ -358,7 +400,11 @@ class CompiledFunction(Generic[P, R]):
             with self._lock:
                 if self._torch is None:
                     self._torch = torch.compile(
-                        self.fn, fullgraph=True, dynamic=self.dynamic, backend=TORCH_BACKEND
+                        self.fn,
+                        fullgraph=True,
+                        dynamic=self.dynamic,
+                        backend=TORCH_BACKEND,
+                        options=_torch_options(torch),
                     )
                 compiled = self._torch
         return compiled
@@ -375,6 +421,7 @@ class CompiledFunction(Generic[P, R]):
         with self._lock:
             first = backend not in self.eager
             self.eager.add(backend)
+            self._hot.clear()  # its entries for this backend ran the compiled function
         if first:
             warnings.warn(message, CompileWarning, stacklevel=3)
         return out
@@ -396,6 +443,18 @@ class CompiledFunction(Generic[P, R]):
         return text
 
 
+#: What a hot path's ``run`` returns where the call must take the full path instead
+_MISS: Any = object()
+
+
+class _Hot(NamedTuple):
+    """How calls with one tuple of argument types run: ``run(*args)`` on ``backend``, or the
+    full path where ``run`` is None."""
+
+    backend: str
+    run: Callable[..., Any] | None = None
+
+
 class _RefusedError(Exception):
     """A compiler refused a call: ``error`` is what it raised."""
 
@@ -409,16 +468,83 @@ class _RefusedError(Exception):
 # one runner per backend with a compiler
 
 
-def _torch(cf: CompiledFunction[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+#: Where Dynamo names a global of ember_array's own modules (and of array-api-compat's, which
+#: the torch namespace calls): ``G['__import_ember_array_dot_torch_dot__statistical']``
+_OWN_GLOBAL = re.compile(r"G\['__import_(ember_array|array_api_compat)(_dot_|'\])")
+#: Values that never change once made: a guard on one of ember's is a guard on a constant
+_IMMUTABLE = (
+    types.ModuleType, type, types.FunctionType, types.BuiltinFunctionType, frozenset, tuple,
+    str, bytes, int, float, complex, bool, type(None),
+)  # fmt: skip
+
+
+def _own_guards_off(entries: Sequence[Any]) -> list[bool]:
+    """Dynamo's ``guard_filter_fn``: keep every guard but those on ember_array's own constants.
+
+    Dynamo guards on everything a trace reads, ember's internals included: its modules, their
+    functions' closures and defaults, the frozensets of dtypes its checks test, the namespace
+    cache's keys. On the seven-step workload that is 120 of 163 guards, checked on every call
+    (2-3x the time of the native function's guards). Those values are constants (modules,
+    functions, frozensets, numbers) or keys of caches of deterministic answers, so a trace
+    that read them stays valid; guards on the arguments, on torch's global state (default
+    dtype, grad mode, device) and on the user's own globals are all kept, and so is every guard
+    on a mutable value of ember's (a dict, a context variable).
+    """
+    keep = []
+    for e in entries:
+        root = _OWN_GLOBAL.search(e.name)
+        own = (
+            e.is_global
+            and root is not None
+            and e.name.find("G['") == root.start()  # the guarded chain starts in ember's globals
+            and e.has_value
+            and isinstance(e.value, _IMMUTABLE)
+        )
+        keep.append(not own)
+    return keep
+
+
+def _torch_options(torch: Any) -> dict[str, Any] | None:
+    """``torch.compile``'s options: the guard filter where this torch takes one (torch >= 2.8,
+    which has the filter's helpers, such as ``torch.compiler.skip_guard_on_globals_unsafe``)."""
+    if hasattr(torch.compiler, "skip_guard_on_globals_unsafe"):
+        return {"guard_filter_fn": _own_guards_off}
+    return None
+
+
+def _torch(
+    cf: CompiledFunction[..., Any],
+    args: tuple[Any, ...],
+    kwargs: dict[str, Any],
+    types: tuple[type, ...] | None,
+) -> Any:
     torch = sys.modules["torch"]
     functorch = torch._C._functorch
     if torch.compiler.is_compiling() or functorch.maybe_current_level() is not None:
         return cf.fn(*args, **kwargs)  # see the module's docstring
     compiled = cf.torch_compiled(args, kwargs)
     try:
-        return compiled(*args, **kwargs)
+        out = compiled(*args, **kwargs)
     except Exception as exc:
         raise _RefusedError("torch.compile(fullgraph=True)", exc) from None
+    if types is not None:
+        cf.remember(types, args, "torch", lambda: _torch_hot(torch, compiled))
+    return out
+
+
+def _torch_hot(torch: Any, compiled: Callable[..., Any]) -> Callable[..., Any]:
+    is_compiling = torch.compiler.is_compiling
+    level = torch._C._functorch.maybe_current_level
+
+    def run(*args: Any) -> Any:
+        if is_compiling() or level() is not None:
+            return _MISS  # fn itself: see the module's docstring
+        try:
+            return compiled(*args)
+        except Exception as exc:
+            raise _RefusedError("torch.compile(fullgraph=True)", exc) from None
+
+    return run
 
 
 def _split_or_refuse(
@@ -443,19 +569,46 @@ def _mlx_compiled(fn: Callable[..., Any]) -> Callable[..., Any]:
 _LOADED: dict[str, Callable[..., Any]] = {}
 
 
-def _mlx(cf: CompiledFunction[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+def _mlx(
+    cf: CompiledFunction[..., Any],
+    args: tuple[Any, ...],
+    kwargs: dict[str, Any],
+    types: tuple[type, ...] | None,
+) -> Any:
     mx = sys.modules["mlx.core"]
     call = _split_or_refuse(cf, args, kwargs, "mx.compile")
     # the device's type: mx.Device objects hash by identity, one made per default_device() call
     key = ("mlx", mx.default_device().type, call.skeleton)
     compiled = cf.cached(key, lambda: _mlx_compiled(_pure(cf.fn, call.skeleton)))
     try:
-        return compiled(*call.arrays)
+        out = compiled.arrays(*call.arrays)  # mlx arrays only: the call's backend is mlx
     except Exception as exc:
         raise _RefusedError("mx.compile", exc) from None
+    if types is not None:
+        cf.remember(types, args, "mlx", lambda: _mlx_hot(mx, key[1], compiled))
+    return out
 
 
-def _jax(cf: CompiledFunction[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+def _mlx_hot(mx: Any, device: Any, compiled: Any) -> Callable[..., Any]:
+    default_device = mx.default_device
+
+    def run(*args: Any) -> Any:
+        if default_device().type is not device:  # an enum's members are singletons
+            return _MISS
+        try:
+            return compiled.arrays(*args)
+        except Exception as exc:
+            raise _RefusedError("mx.compile", exc) from None
+
+    return run
+
+
+def _jax(
+    cf: CompiledFunction[..., Any],
+    args: tuple[Any, ...],
+    kwargs: dict[str, Any],
+    types: tuple[type, ...] | None,
+) -> Any:
     jax = sys.modules["jax"]
     call = _split_or_refuse(cf, args, kwargs, "jax.jit")
     compiled = cf.cached(("jax", call.skeleton), lambda: jax.jit(_pure(cf.fn, call.skeleton)))
@@ -465,9 +618,14 @@ def _jax(cf: CompiledFunction[..., Any], args: tuple[Any, ...], kwargs: dict[str
         raise _RefusedError("jax.jit", exc) from None
 
 
-#: backend -> how a call on its arrays is compiled (the others call ``fn`` itself)
+#: backend -> how a call on its arrays is compiled (the others call ``fn`` itself): called
+#: with the function, the call's arguments and the types the call may make hot
 _RUNNERS: dict[
-    str, Callable[[CompiledFunction[..., Any], tuple[Any, ...], dict[str, Any]], Any]
+    str,
+    Callable[
+        [CompiledFunction[..., Any], tuple[Any, ...], dict[str, Any], tuple[type, ...] | None],
+        Any,
+    ],
 ] = {
     "torch": _torch,
     "mlx": _mlx,
@@ -560,7 +718,10 @@ def compile(
     objects (appending to a list, printing, counting calls) happen at trace time only. A call
     whose eager run fails too raises the function's own error. Inside ``torch.func``
     transforms and inside an outer ``torch.compile``, torch calls ``fn`` itself; ``mx.grad``,
-    ``mx.vmap``, ``jax.grad`` and ``jax.vmap`` of a compiled function trace through it.
+    ``mx.vmap``, ``jax.grad`` and ``jax.vmap`` of a compiled function trace through it. On
+    torch (>= 2.8), Dynamo's guards on ember_array's own module constants are left out: a
+    compiled function does not notice a change made to ember_array's internals after it was
+    traced; the arguments, torch's global state and your own globals stay guarded.
 
     Examples
     --------

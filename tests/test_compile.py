@@ -7,6 +7,7 @@ inductor's code generation, seconds per function); the benchmark runs the defaul
 
 from __future__ import annotations
 
+import sys
 import threading
 import warnings
 from collections.abc import Callable, Iterator
@@ -153,6 +154,26 @@ def test_transforms_compose(compiler: Compiler) -> None:
     assert not compiled.eager
 
 
+def test_the_hot_path_keeps_the_answers(compiler: Compiler) -> None:
+    @ember_array.compile
+    def scaled(x: Any, n: Any) -> Any:
+        return x * n
+
+    x = compiler.array(X)
+    for n in (2, 3, 2.5):  # Python numbers: constants (mlx, jax) or guarded values (torch)
+        _close(scaled(x, n), X * n)
+    for rows in (3, 2):  # arrays only: remembered per argument types, not per shape
+        _close(scaled(x[:rows], compiler.array(X[:rows])), X[:rows] ** 2)
+        _close(scaled(x[:rows], compiler.array(X[:rows])), X[:rows] ** 2)
+    if compiler.name != "jax":  # jax.jit keeps its own cache: no hot path
+        assert scaled._hot[type(x), type(x)].run is not None
+        # mlx: a Python number is a constant of the compiled function, so no hot path
+        assert (scaled._hot[type(x), int].run is None) == (compiler.name == "mlx")
+    _close(compiler.grad(lambda v: scaled(v, v).sum())(x), 2 * X)  # a transform after it
+    _close(scaled(X, 2), X * 2)  # numpy: fn itself
+    assert not scaled.eager
+
+
 def test_torch_autograd_through_a_compiled_function() -> None:
     if not installed("torch"):
         pytest.skip("torch not installed or not selected")
@@ -192,6 +213,46 @@ def test_torch_compiles_once_when_ember_runs_eagerly_between(
     ember_array.namespace(t).sum(t)  # an eager ember call between two compiled calls
     f(t)
     assert counters["stats"]["unique_graphs"] - before == 1  # no recompile
+
+
+#: a user's global that a compiled function reads: its guard must survive ember's filter
+SCALE = 2.0
+
+
+def test_torch_guards_on_embers_constants_are_dropped_the_users_kept(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    if not installed("torch"):
+        pytest.skip("torch not installed or not selected")
+    import torch
+
+    if not hasattr(torch.compiler, "skip_guard_on_globals_unsafe"):
+        pytest.skip("this torch takes no guard filter (torch < 2.8)")
+    seen: list[tuple[str, bool]] = []
+    own_guards_off = _compile._own_guards_off
+
+    def recording(entries: Any) -> list[bool]:
+        keep = own_guards_off(entries)
+        seen.extend((e.name, k) for e, k in zip(entries, keep, strict=True))
+        return keep
+
+    monkeypatch.setattr(_compile, "_own_guards_off", recording)
+
+    @ember_array.compile
+    def f(x: Any) -> Any:
+        xp = ember_array.namespace(x)
+        return xp.sum(xp.exp(x), axis=0) * SCALE
+
+    t = torch.asarray(X)
+    _close(f(t), np.sum(np.exp(X), axis=0) * 2.0)
+    dropped = [n for n, k in seen if not k]
+    assert dropped
+    assert all("__import_ember_array" in n or "array_api_compat" in n for n in dropped)
+    assert ("x", True) in seen  # the argument's guards stay
+    assert any(k and "SCALE" in n for n, k in seen)  # and the user's globals'
+    monkeypatch.setattr(sys.modules[__name__], "SCALE", 3.0)
+    _close(f(t), np.sum(np.exp(X), axis=0) * 3.0)  # a changed user global: retraced
+    assert not f.eager
 
 
 def test_the_functions_own_error_propagates(compiler: Compiler) -> None:

@@ -6,6 +6,7 @@ import math
 import os
 import shutil
 from collections.abc import Callable, Sequence
+from operator import attrgetter
 from threading import get_ident, main_thread
 from typing import Any
 
@@ -208,6 +209,8 @@ def check_shape(
 #: (the same operations unfused: the same bits).
 _MAIN_THREAD = main_thread().ident
 
+_SHAPE = attrgetter("shape")
+
 #: How many input shapes a :class:`Compiled` function keeps traced before it starts afresh.
 COMPILED_SHAPES = 64
 
@@ -258,6 +261,17 @@ class Compiled:
                 # wrapper computed with numpy) as its Python value, a host value
                 args = tuple(a.item() if isinstance(a, np.generic) else a for a in args)
             key = tuple(a.shape if isinstance(a, mx.array) else a for a in args)
+        if key not in self.shapes:
+            self._seen(key)
+        out: mx.array = self.compiled(*args)
+        return out
+
+    def arrays(self, *args: mx.array) -> mx.array:
+        """``self(*args)`` for arguments that are all arrays (``ember_array.compile``'s hot path:
+        the shapes read in C, no scan for numpy scalars)."""
+        if get_ident() != _MAIN_THREAD:
+            return self.fn(*args)
+        key = tuple(map(_SHAPE, args))
         if key not in self.shapes:
             self._seen(key)
         out: mx.array = self.compiled(*args)

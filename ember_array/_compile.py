@@ -569,6 +569,17 @@ def _mlx_compiled(fn: Callable[..., Any]) -> Callable[..., Any]:
 _LOADED: dict[str, Callable[..., Any]] = {}
 
 
+def _mlx_defaults() -> Any:
+    """ember's mlx defaults (``DEFAULTS.real``): a graph traced under one default dtype creates
+    arrays of that dtype, so the default is part of what a compiled function was made for."""
+    found = _LOADED.get("defaults")
+    if found is None:
+        from .mlx._defaults import DEFAULTS
+
+        found = _LOADED["defaults"] = lambda: DEFAULTS
+    return found()
+
+
 def _mlx(
     cf: CompiledFunction[..., Any],
     args: tuple[Any, ...],
@@ -578,22 +589,25 @@ def _mlx(
     mx = sys.modules["mlx.core"]
     call = _split_or_refuse(cf, args, kwargs, "mx.compile")
     # the device's type: mx.Device objects hash by identity, one made per default_device() call
-    key = ("mlx", mx.default_device().type, call.skeleton)
+    defaults = _mlx_defaults()
+    key = ("mlx", mx.default_device().type, defaults.real, call.skeleton)
     compiled = cf.cached(key, lambda: _mlx_compiled(_pure(cf.fn, call.skeleton)))
     try:
         out = compiled.arrays(*call.arrays)  # mlx arrays only: the call's backend is mlx
     except Exception as exc:
         raise _RefusedError("mx.compile", exc) from None
     if types is not None:
-        cf.remember(types, args, "mlx", lambda: _mlx_hot(mx, key[1], compiled))
+        cf.remember(types, args, "mlx", lambda: _mlx_hot(mx, key[1], defaults, compiled))
     return out
 
 
-def _mlx_hot(mx: Any, device: Any, compiled: Any) -> Callable[..., Any]:
+def _mlx_hot(mx: Any, device: Any, defaults: Any, compiled: Any) -> Callable[..., Any]:
     default_device = mx.default_device
+    dtype = defaults.real
 
     def run(*args: Any) -> Any:
-        if default_device().type is not device:  # an enum's members are singletons
+        # an enum's members are singletons; the default dtype changed: another graph
+        if default_device().type is not device or defaults.real is not dtype:
             return _MISS
         try:
             return compiled.arrays(*args)

@@ -366,3 +366,29 @@ def test_mixed_libraries_raise_namespaces_error() -> None:
     f = ember_array.compile(lambda a, b: a + b)
     with pytest.raises(TypeError, match="arrays from different libraries cannot be mixed"):
         f(X, torch.asarray(X))
+
+
+def test_mlx_default_dtype_is_part_of_the_compiled_function() -> None:
+    # a graph traced under float32 creates float32 arrays: after set_default_dtype(float64) the
+    # same call (hot path included) must trace again and give float64, as eager does
+    if not installed("mlx"):
+        pytest.skip("mlx not installed or not selected")
+    import mlx.core as mx
+
+    import ember_array.mlx as xmx
+
+    f = ember_array.compile(lambda x: x + xmx.ones(x.shape))
+    x = mx.array([1, 2], dtype=mx.int32)
+    if mx.default_device().type != mx.cpu.type:
+        pytest.skip("float64 needs mlx's CPU as the default device")
+    before = xmx.get_default_dtype()
+    try:
+        assert f(x).dtype == mx.float32
+        assert f(x).dtype == mx.float32  # the hot path
+        xmx.set_default_dtype(xmx.float64)
+        assert f(x).dtype == mx.float64
+        assert f(x).dtype == mx.float64
+        xmx.set_default_dtype(xmx.float32)
+        assert f(x).dtype == mx.float32
+    finally:
+        xmx.set_default_dtype(before)

@@ -32,20 +32,31 @@ function directly, without the backend's detection or the split into arrays and 
 from __future__ import annotations
 
 import functools
-import inspect
 import re
 import sys
 import threading
 import types
 import warnings
 from collections import OrderedDict
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Generic, Literal, NamedTuple, ParamSpec, TypeVar, overload
 
+from ._compile_args import (
+    CONSTANT,
+    CONTAINER_NAMES,
+    KINDS,
+    Call,
+    Static,
+    UnhashableConstantError,
+    arrays_in,
+    collect_backends,
+    kind_of,
+    pure_of,
+    split_call,
+    static_of,
+)
 from ._culprit import find_culprit
 from ._dispatch import namespace
-from ._helpers import backend_of, is_array_api_obj
 
 __all__ = ["CompileWarning", "CompiledFunction", "compile"]
 
@@ -83,184 +94,6 @@ class CompileWarning(UserWarning):
 
 
 # ---------------------------------------------------------------------------------------------
-# what each argument is: an array of a backend, a container of arguments, or a constant
-
-_CONSTANT = ""
-_CONTAINERS = (tuple, list, dict)
-#: array type -> backend name; other type -> ``_CONSTANT`` or its container type's name
-_KINDS: dict[type, str] = dict.fromkeys(
-    (bool, int, float, complex, str, bytes, type(None)), _CONSTANT
-)
-_KINDS.update({c: c.__name__ for c in _CONTAINERS})
-#: A library ember has no namespace or compiler for (an object with ``__array_namespace__``)
-_OTHER = "other"
-
-
-def _kind(value: object) -> str:
-    """Backend name of an array, a container's type name, or ``_CONSTANT``."""
-    cls = type(value)
-    kind = _KINDS.get(cls)
-    if kind is None:
-        kind = backend_of(value) or (_OTHER if is_array_api_obj(value) else _CONSTANT)
-        if len(_KINDS) < 256:  # types are few; a bound against type factories
-            _KINDS[cls] = kind
-    return kind
-
-
-def _backends(value: Any, found: set[str]) -> None:
-    kind = _kind(value)
-    if kind in _CONTAINER_NAMES:
-        items: Iterable[object] = value.values() if isinstance(value, dict) else value
-        for item in items:
-            _backends(item, found)
-    elif kind:
-        found.add(kind)
-
-
-_CONTAINER_NAMES = frozenset(c.__name__ for c in _CONTAINERS)
-
-
-def _arrays(value: Any) -> Iterator[object]:
-    kind = _kind(value)
-    if kind in _CONTAINER_NAMES:
-        items: Iterable[object] = value.values() if isinstance(value, dict) else value
-        for item in items:
-            yield from _arrays(item)
-    elif kind:
-        yield value
-
-
-class _Slot:
-    """Where an array goes in a call's skeleton."""
-
-    __slots__ = ()
-
-    def __repr__(self) -> str:
-        return "<array>"
-
-
-_SLOT = _Slot()
-
-
-class UnhashableConstantError(TypeError):
-    """An argument that is no array cannot be a compile-time constant: it is not hashable."""
-
-
-def _skeleton(value: Any, arrays: list[Any]) -> object:
-    """``value`` with its arrays replaced by ``_SLOT`` (appended to ``arrays``), hashable."""
-    kind = _kind(value)
-    if kind == "tuple" or kind == "list":
-        return (kind, tuple(_skeleton(v, arrays) for v in value))
-    if kind == "dict":
-        items = value.items()
-        return ("dict", tuple((k, _skeleton(v, arrays)) for k, v in items))
-    if kind:
-        arrays.append(value)
-        return _SLOT
-    return _constant(value)
-
-
-def _constant(value: object) -> object:
-    try:
-        hash(value)
-    except TypeError:
-        raise UnhashableConstantError(
-            f"an argument of type {type(value).__module__}.{type(value).__qualname__} is not "
-            "hashable, so it cannot be a compile-time constant"
-        ) from None
-    # the type too: 1, 1.0 and True are equal but give results of different dtypes
-    return (type(value), value)
-
-
-def _rebuild(skeleton: Any, arrays: Iterator[Any]) -> Any:
-    if skeleton is _SLOT:
-        return next(arrays)
-    tag, inner = skeleton
-    if tag == "tuple":
-        return tuple(_rebuild(s, arrays) for s in inner)
-    if tag == "list":
-        return [_rebuild(s, arrays) for s in inner]
-    if tag == "dict":
-        return {k: _rebuild(s, arrays) for k, s in inner}
-    return inner  # a constant: (type, value)
-
-
-@dataclass(frozen=True)
-class _Call:
-    """A call split into its arrays (traced) and its skeleton (constants, the cache key)."""
-
-    skeleton: tuple[tuple[object, ...], tuple[tuple[str, object], ...]]
-    arrays: tuple[Any, ...]
-
-
-def _split(args: tuple[Any, ...], kwargs: dict[str, Any], static: _Static) -> _Call:
-    arrays: list[Any] = []
-    if not kwargs and not static.positions:  # hot path: positional arrays and scalars
-        nodes: list[object] = []
-        for a in args:
-            kind = _KINDS.get(type(a))
-            if kind is None or kind in _CONTAINER_NAMES:
-                nodes.append(_skeleton(a, arrays))
-            elif kind:
-                arrays.append(a)
-                nodes.append(_SLOT)
-            else:
-                nodes.append(_constant(a))
-        return _Call((tuple(nodes), ()), tuple(arrays))
-    pos = tuple(
-        _constant(a) if i in static.positions else _skeleton(a, arrays) for i, a in enumerate(args)
-    )
-    kw = tuple(
-        (k, _constant(v) if k in static.names else _skeleton(v, arrays)) for k, v in kwargs.items()
-    )
-    return _Call((pos, kw), tuple(arrays))
-
-
-def _pure(fn: Callable[..., Any], skeleton: Any) -> Callable[..., Any]:
-    """``fn`` as a function of the call's arrays only, the constants closed over."""
-    pos, kw = skeleton
-
-    def pure(*arrays: Any) -> Any:
-        it = iter(arrays)
-        args = [_rebuild(s, it) for s in pos]
-        kwargs = {k: _rebuild(s, it) for k, s in kw}
-        return fn(*args, **kwargs)
-
-    return pure
-
-
-@dataclass(frozen=True)
-class _Static:
-    """The static arguments of a function, by name and by position."""
-
-    names: frozenset[str]
-    positions: frozenset[int]
-
-
-def _static(fn: Callable[..., Any], static_argnames: str | Iterable[str]) -> _Static:
-    names = frozenset((static_argnames,) if isinstance(static_argnames, str) else static_argnames)
-    if not names:
-        return _Static(names, frozenset())
-    name = getattr(fn, "__qualname__", repr(fn))
-    try:
-        params = inspect.signature(fn).parameters
-    except (TypeError, ValueError):  # a builtin without a signature: names as given
-        return _Static(names, frozenset())
-    var_kw = any(p.kind is p.VAR_KEYWORD for p in params.values())
-    unknown = sorted(n for n in names if n not in params and not var_kw)
-    if unknown:
-        raise ValueError(
-            f"compile(): static_argnames {unknown} are not parameters of "
-            f"{name}{inspect.signature(fn)}"
-        )
-    positional = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
-    positions = frozenset(
-        i for i, p in enumerate(params.values()) if p.name in names and p.kind in positional
-    )
-    return _Static(names, positions)
-
-
-# ---------------------------------------------------------------------------------------------
 # the compiled function
 
 
@@ -274,7 +107,7 @@ class CompiledFunction(Generic[P, R]):
     def __init__(
         self,
         fn: Callable[P, R],
-        static: _Static,
+        static: Static,
         dynamic: bool | None,
         fallback: Literal["eager", "raise"],
     ) -> None:
@@ -304,8 +137,8 @@ class CompiledFunction(Generic[P, R]):
             # hot path: positional arrays and scalars of known types, one backend
             found = ""
             for a in args:
-                kind = _KINDS.get(type(a))
-                if kind is None or kind in _CONTAINER_NAMES or (kind and found and kind != found):
+                kind = KINDS.get(type(a))
+                if kind is None or kind in CONTAINER_NAMES or (kind and found and kind != found):
                     return self.backend_walk(args, kwargs)
                 found = kind or found
             return found
@@ -317,14 +150,14 @@ class CompiledFunction(Generic[P, R]):
         static = self.static
         for i, a in enumerate(args):
             if i not in static.positions:
-                _backends(a, found)
+                collect_backends(a, found)
         for k, v in kwargs.items():
             if k not in static.names:
-                _backends(v, found)
+                collect_backends(v, found)
         if len(found) == 1:
             return found.pop()
         if found:  # arrays of two libraries: namespace() raises its error naming them
-            arrays = [x for a in (*args, *kwargs.values()) for x in _arrays(a)]
+            arrays = [x for a in (*args, *kwargs.values()) for x in arrays_in(a)]
             namespace(*arrays)
         return ""
 
@@ -361,16 +194,18 @@ class CompiledFunction(Generic[P, R]):
         args: tuple[Any, ...],
         backend: str,
         run: Callable[[], Callable[..., Any]],
+        *,
+        constants: bool = True,
     ) -> None:
         """Take the hot path, ``run()``, for calls of positional arguments of these types (none
-        static) from now on, where none is a container and, on mlx, all are arrays (the
-        compiled function is that of one skeleton of constants, and there are none); the
+        static) from now on, where none is a container and, with ``constants`` false (mlx), all
+        are arrays (the compiled function is that of one skeleton of constants); the
         other types are remembered as having none (``run`` None). An entry is replaced when
         its run declined a call (mlx: another device)."""
         if len(self._hot) >= MAX_COMPILED and types not in self._hot:
             return
-        allowed = (backend,) if backend == "mlx" else (backend, _CONSTANT)
-        hot = all(_kind(a) in allowed for a in args)
+        allowed = (backend, CONSTANT) if constants else (backend,)
+        hot = all(kind_of(a) in allowed for a in args)
         self._hot[types] = _Hot(backend, run() if hot else None)
 
     def cached(self, key: tuple[Any, ...], make: Callable[[], Callable[..., Any]]) -> Any:
@@ -396,7 +231,7 @@ class CompiledFunction(Generic[P, R]):
             # namespace()'s type cache filled before Dynamo first traces it: traced empty, it
             # is a guard that the next eager call of any ember function breaks (a recompile,
             # and a compiled function 3x slower on the seven-step workload at 64 x 8)
-            namespace(*(x for a in (*args, *kwargs.values()) for x in _arrays(a)))
+            namespace(*(x for a in (*args, *kwargs.values()) for x in arrays_in(a)))
             with self._lock:
                 if self._torch is None:
                     self._torch = torch.compile(
@@ -549,9 +384,9 @@ def _torch_hot(torch: Any, compiled: Callable[..., Any]) -> Callable[..., Any]:
 
 def _split_or_refuse(
     cf: CompiledFunction[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any], tool: str
-) -> _Call:
+) -> Call:
     try:
-        return _split(args, kwargs, cf.static)
+        return split_call(args, kwargs, cf.static)
     except UnhashableConstantError as exc:
         raise _RefusedError(tool, exc) from None
 
@@ -591,13 +426,14 @@ def _mlx(
     # the device's type: mx.Device objects hash by identity, one made per default_device() call
     defaults = _mlx_defaults()
     key = ("mlx", mx.default_device().type, defaults.real, call.skeleton)
-    compiled = cf.cached(key, lambda: _mlx_compiled(_pure(cf.fn, call.skeleton)))
+    compiled = cf.cached(key, lambda: _mlx_compiled(pure_of(cf.fn, call.skeleton)))
     try:
         out = compiled.arrays(*call.arrays)  # mlx arrays only: the call's backend is mlx
     except Exception as exc:
         raise _RefusedError("mx.compile", exc) from None
     if types is not None:
-        cf.remember(types, args, "mlx", lambda: _mlx_hot(mx, key[1], defaults, compiled))
+        hot = lambda: _mlx_hot(mx, key[1], defaults, compiled)  # noqa: E731
+        cf.remember(types, args, "mlx", hot, constants=False)
     return out
 
 
@@ -625,7 +461,7 @@ def _jax(
 ) -> Any:
     jax = sys.modules["jax"]
     call = _split_or_refuse(cf, args, kwargs, "jax.jit")
-    compiled = cf.cached(("jax", call.skeleton), lambda: jax.jit(_pure(cf.fn, call.skeleton)))
+    compiled = cf.cached(("jax", call.skeleton), lambda: jax.jit(pure_of(cf.fn, call.skeleton)))
     try:
         return compiled(*call.arrays)
     except Exception as exc:
@@ -759,6 +595,6 @@ def compile(
     def decorate(f: Callable[P, R]) -> CompiledFunction[P, R]:
         if not callable(f):
             raise TypeError(f"compile(): expected a function, got {type(f).__name__}")
-        return CompiledFunction(f, _static(f, static_argnames), dynamic, fallback)
+        return CompiledFunction(f, static_of(f, static_argnames), dynamic, fallback)
 
     return decorate if fn is None else decorate(fn)

@@ -57,7 +57,7 @@ LAYERS: dict[str, int] = {
     ),
     **dict.fromkeys(("_helpers", "_dispatch", "_namespace", "_boundary", "_common", "_culprit"), 1),
     **dict.fromkeys(("numpy", "torch", "mlx", "dask"), 2),
-    **dict.fromkeys(("random", "scatter", "signal", "_devices", "_compile"), 3),
+    **dict.fromkeys(("random", "scatter", "signal", "_devices", "_compile", "_compile_args"), 3),
     **dict.fromkeys(("integrations", "_report", "lint", "testing", "__main__", ""), 4),
 }
 

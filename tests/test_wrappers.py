@@ -97,6 +97,20 @@ class UfuncWrapper(PriorityWrapper):
     __array_ufunc__ = None
 
 
+class MaskedLikeWrapper(PriorityWrapper):
+    """marray's shape: ``__array_priority__ = 1`` (above ``ndarray``'s 0, below the 1000 that
+    mlx arrays carry after install()) and ``__dlpack__``, through which mlx would convert it
+    and drop the wrapper (a masked array's mask)."""
+
+    __array_priority__ = 1
+
+    def __dlpack__(self, **kwargs: Any) -> Any:
+        return self.data.__dlpack__(**kwargs)
+
+    def __dlpack_device__(self) -> Any:
+        return self.data.__dlpack_device__()
+
+
 BACKENDS = ["numpy", "torch", "mlx"]
 #: the module of the backend's install()/uninstall()/installed()
 PATCHED = {"torch": "tensor", "mlx": "array"}
@@ -121,7 +135,10 @@ def array(request: pytest.FixtureRequest) -> Iterator[Any]:
             patches.uninstall()
 
 
-@pytest.mark.parametrize("wrapper", [PriorityWrapper, UfuncWrapper])
+WRAPPERS = [PriorityWrapper, UfuncWrapper, MaskedLikeWrapper]
+
+
+@pytest.mark.parametrize("wrapper", WRAPPERS)
 def test_operators_defer_to_a_wrapper(array: Any, wrapper: type) -> None:
     w = wrapper(array)
     for symbol, op, reflected in BINARY:
@@ -130,7 +147,7 @@ def test_operators_defer_to_a_wrapper(array: Any, wrapper: type) -> None:
         assert (out.method, out.other is array) == (reflected, True), symbol
 
 
-@pytest.mark.parametrize("wrapper", [PriorityWrapper, UfuncWrapper])
+@pytest.mark.parametrize("wrapper", WRAPPERS)
 def test_inplace_operators_defer_to_a_wrapper(array: Any, wrapper: type) -> None:
     numpy_nep13 = type(array).__module__ == "numpy" and wrapper is UfuncWrapper
     for symbol, op, reflected in INPLACE:
@@ -169,6 +186,55 @@ def test_known_operands_keep_their_results(array: Any) -> None:
         assert bool(xp.all((array + np.int32(1)) == xp.add(array, 1)))
         with pytest.raises(ValueError, match=r"__lt__ \[mlx\]"):
             array < 2**70  # noqa: B015  (mlx's std::bad_cast, translated)
+
+
+def test_reflected_methods_called_directly_with_an_array(array: Any) -> None:
+    # wrappers call the wrapped array's reflected method themselves (marray: data.__rand__(y)
+    # for y & w): numpy's and torch's take an array there, mlx's (after install()) too
+    xp = array.__array_namespace__()
+    other = xp.asarray([[3, 1], [0, 2]], dtype=xp.int32)
+    for name, op in [
+        ("__rand__", xp.bitwise_and),
+        ("__ror__", xp.bitwise_or),
+        ("__rxor__", xp.bitwise_xor),
+        ("__rlshift__", xp.bitwise_left_shift),
+        ("__rrshift__", xp.bitwise_right_shift),
+        ("__rmod__", xp.remainder),
+    ]:
+        x = array + 1  # no zero divisor: torch raises ZeroDivisionError for integer % 0
+        out = getattr(x, name)(other)
+        assert bool(xp.all(out == op(other, x))), name
+
+
+def test_mlx_defers_to_a_namespace_wrapper_without_priority() -> None:
+    # an array-API wrapper that says nothing to numpy (no priority, no __array_ufunc__) still
+    # gets its reflected method from mlx, which would otherwise convert it through __dlpack__
+    pytest.importorskip("mlx.core")
+    import ember_array.mlx as xp
+    from ember_array.mlx import _array
+
+    class Plain:
+        def __init__(self, data: Any) -> None:
+            self.data = data
+
+        def __array_namespace__(self, api_version: str | None = None) -> Any:
+            return xp
+
+        def __dlpack__(self, **kwargs: Any) -> Any:
+            return self.data.__dlpack__(**kwargs)
+
+        def __radd__(self, other: Any) -> Called:
+            return Called("__radd__", other)
+
+    was = _array.installed()
+    xp.install()
+    try:
+        x = xp.asarray([1.0, 2.0])
+        out = x + Plain(x)
+        assert isinstance(out, Called) and out.other is x
+    finally:
+        if not was:
+            xp.uninstall()
 
 
 # -- scalars: numpy scalars and 0-d arrays where the standard says int | float -------------

@@ -359,6 +359,8 @@ def _reflected(name: str) -> Any:
         # (no upstream issue found)
         if isinstance(other, (bool, int)) or (name == "__rmod__" and isinstance(other, float)):
             return fn(scalar(other, self.dtype), self)
+        if isinstance(other, mx.array):  # called directly, as numpy's and torch's take it
+            return fn(other, self)
         return NotImplemented
 
     method.__name__ = name

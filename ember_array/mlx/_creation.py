@@ -12,7 +12,7 @@ from typing import Any
 import mlx.core as mx
 import numpy as np
 
-from .._common._scalars import as_numpy_reads, scalar_value, triangle
+from .._common._scalars import as_numpy_reads, host_value, scalar_value, triangle
 from .._markers import wraps_native
 from .._spec import CREATION
 from ._custom_functions import make_complex
@@ -158,6 +158,10 @@ def _py_scalar(v: Any, func: str) -> Any:
             raise TypeError(f"{func}: expected a Python number or a 0-d array, got shape {v.shape}")
         return v.item()
     return v
+
+
+def _zero_d_or_numpy(v: Any) -> bool:
+    return isinstance(v, (np.generic, np.ndarray, mx.array)) and v.ndim == 0
 
 
 @wraps_native()
@@ -320,7 +324,15 @@ def linspace(
     device: Any = None,
     endpoint: bool = True,
 ) -> mx.array:
-    """``num`` evenly spaced values from ``start`` to ``stop`` (``device=``, complex support)."""
+    """``num`` evenly spaced values from ``start`` to ``stop`` (``device=``, complex support).
+
+    ``num`` given as a 0-d array is read (an mlx array is evaluated): the result's length
+    depends on it. ``start`` and ``stop`` given as numpy scalars or 0-d numpy arrays are
+    taken as their Python values (host values: nothing is evaluated).
+    """
+    if type(num) is not int and not isinstance(num, bool):
+        num = scalar_value("linspace", "mlx", "num", num) if _zero_d_or_numpy(num) else num
+    start, stop = host_value(start), host_value(stop)
     dt = native(dtype, "linspace")
     is_c = isinstance(start, complex) or isinstance(stop, complex)
     if dt is None:

@@ -14,6 +14,7 @@ from typing import Any
 import mlx.core as mx
 import numpy as np
 
+from .._backends import backend_of_type
 from .._boundary import UNCLEAN, translate, translates_errors
 
 __all__ = [
@@ -30,27 +31,33 @@ __all__ = [
 OPERANDS = frozenset({mx.array, bool, int, float, complex})
 #: Operand types mlx's operators convert: a native error with one of them is the result.
 CONVERTED = (mx.array, np.ndarray, np.generic, bool, int, float, complex)
-#: ``mx.array.__array_priority__`` after install() (numpy defers to it)
-_PRIORITY = 1000
 _ABSENT: Any = object()
 
 
 def defers(other: Any) -> bool:
     """Whether an operator of ``mx.array`` returns ``NotImplemented`` for ``other`` before
-    trying it: numpy's rule for ``ndarray`` (``binop_should_defer``), with ``mx.array`` in its
-    place. An operand whose class sets ``__array_ufunc__ = None`` (NEP 13), or that has no
-    ``__array_ufunc__`` and a higher ``__array_priority__``, gets its reflected method called.
-    Unlike numpy (which raises ``TypeError`` there), the in-place operators defer too, as
-    torch's do: ``x += w`` becomes ``x = w.__radd__(x)``.
+    trying it: numpy's rule for ``ndarray`` (``binop_should_defer``), read for a library
+    without ufuncs. An operand of a class that says it handles the operation itself gets its
+    reflected method called: ``__array_ufunc__`` set (None, NEP 13, or a method: numpy would
+    hand the operation to it, mlx has no ufunc to hand), an ``__array_priority__`` above
+    ``ndarray``'s, or ``__array_namespace__`` (an array-API wrapper: a masked, unit or
+    labelled array). mlx converts such objects through ``__dlpack__`` or the buffer protocol
+    and drops the wrapper (a masked array's mask). The arrays of the libraries ember knows
+    (torch tensors) are converted as before. Unlike numpy (which raises ``TypeError`` there),
+    the in-place operators defer too, as torch's do: ``x += w`` becomes ``x = w.__radd__(x)``.
     """
     cls = type(other)
-    if cls in OPERANDS or isinstance(other, mx.array):
+    if cls in OPERANDS or isinstance(other, CONVERTED):
         return False
     ufunc = getattr(cls, "__array_ufunc__", _ABSENT)
-    if ufunc is not _ABSENT:
-        return ufunc is None
-    priority = getattr(other, "__array_priority__", 0.0)
-    return isinstance(priority, (int, float)) and priority > _PRIORITY
+    if ufunc is None:
+        return True
+    if backend_of_type(cls) is not None:
+        return False
+    if ufunc is not _ABSENT or hasattr(cls, "__array_namespace__"):
+        return True
+    priority = getattr(cls, "__array_priority__", 0.0)
+    return isinstance(priority, (int, float)) and priority > 0.0
 
 
 def foreign(other: Any) -> bool:

@@ -257,9 +257,7 @@ def test_fill_values_take_numpy_scalars_and_zero_d_arrays(sxp: Any) -> None:
     import numpy as np
 
     x = sxp.asarray([1.0, 2.0, 3.0], dtype=sxp.float32)
-    givens = [np.float64(2.5), np.int64(2)]
-    if sxp.__name__ != "ember_array.torch":  # torch's own full() refuses numpy arrays
-        givens.append(np.asarray(2.5))
+    givens = [np.float64(2.5), np.int64(2), np.asarray(2.5)]
     if sxp.__name__ != "ember_array.dask":  # dask's full() of a dask array computes it
         givens.append(_own_zero_d(sxp, 2.5))
     for given in givens:
@@ -270,6 +268,29 @@ def test_fill_values_take_numpy_scalars_and_zero_d_arrays(sxp: Any) -> None:
         assert np.asarray(sxp.full((2,), given, dtype=sxp.float32)).tolist() == [want] * 2
     with pytest.raises(TypeError, match="fill_value"):
         sxp.full_like(x, "1")
+
+
+def test_scalar_parameters_take_numpy_scalars_and_zero_d_numpy_arrays(sxp: Any) -> None:
+    import numpy as np
+
+    # torch's own functions refuse a 0-d numpy array ("must be Number, not numpy.ndarray"),
+    # dask's arange takes its truth: each is retried with the Python value (a host value)
+    x = sxp.asarray([1.0, 2.0, 3.0], dtype=sxp.float32)
+    for wrap in (np.asarray, lambda v: np.float64(v) if isinstance(v, float) else np.int64(v)):
+        calls = {
+            "clip": (lambda: sxp.clip(x, min=wrap(1.5), max=wrap(2.5)), [1.5, 2.0, 2.5]),
+            "arange": (lambda: sxp.arange(wrap(1), wrap(7), wrap(2)), [1, 3, 5]),
+            "linspace": (lambda: sxp.linspace(wrap(0.0), wrap(1.0), wrap(3)), [0.0, 0.5, 1.0]),
+            "where": (lambda: sxp.where(x > 1.5, wrap(0.0), x), [1.0, 0.0, 0.0]),
+            "pow": (lambda: sxp.pow(x, wrap(2.0)), [1.0, 4.0, 9.0]),
+            "full": (lambda: sxp.full(wrap(2), wrap(0.5), dtype=sxp.float32), [0.5, 0.5]),
+            "diff": (lambda: sxp.diff(x, n=wrap(1)), [1.0, 1.0]),
+        }
+        for name, (call, want) in calls.items():
+            out = call()
+            assert np.asarray(out).tolist() == want, (name, wrap)
+    with pytest.raises(TypeError):
+        sxp.full((2,), "1")
 
 
 def test_scatter_fill_value_takes_numpy_scalars_and_zero_d_arrays(sxp: Any) -> None:

@@ -127,7 +127,15 @@ def asarray(
 empty = _sized(COMPAT.empty)
 zeros = _sized(COMPAT.zeros)
 ones = _sized(COMPAT.ones)
-full = _sized(COMPAT.full)
+_sized_full = _sized(COMPAT.full)
+
+
+@wraps_native()
+def full(shape: Any, fill_value: Any, *, dtype: Any = None, device: Any = None) -> da.Array:
+    """array-api-compat's ``full``; ``TypeError`` for a fill value that is no number (dask
+    fails on a string with ``ValueError`` "auto-chunking with dtype.itemsize == 0")."""
+    check_fill("full", "dask", fill_value)
+    return _sized_full(shape, fill_value, dtype=dtype, device=device)
 
 
 # dask: dask.array.eye fails at compute time for non-square shapes ("Missing dependency");

@@ -231,7 +231,8 @@ def test_mlx_defers_to_a_namespace_wrapper_without_priority() -> None:
     try:
         x = xp.asarray([1.0, 2.0])
         out = x + Plain(x)
-        assert isinstance(out, Called) and out.other is x
+        assert isinstance(out, Called)
+        assert out.other is x
     finally:
         if not was:
             xp.uninstall()
@@ -276,19 +277,22 @@ def test_scalar_parameters_take_numpy_scalars_and_zero_d_numpy_arrays(sxp: Any) 
     # torch's own functions refuse a 0-d numpy array ("must be Number, not numpy.ndarray"),
     # dask's arange takes its truth: each is retried with the Python value (a host value)
     x = sxp.asarray([1.0, 2.0, 3.0], dtype=sxp.float32)
-    for wrap in (np.asarray, lambda v: np.float64(v) if isinstance(v, float) else np.int64(v)):
-        calls = {
-            "clip": (lambda: sxp.clip(x, min=wrap(1.5), max=wrap(2.5)), [1.5, 2.0, 2.5]),
-            "arange": (lambda: sxp.arange(wrap(1), wrap(7), wrap(2)), [1, 3, 5]),
-            "linspace": (lambda: sxp.linspace(wrap(0.0), wrap(1.0), wrap(3)), [0.0, 0.5, 1.0]),
-            "where": (lambda: sxp.where(x > 1.5, wrap(0.0), x), [1.0, 0.0, 0.0]),
-            "pow": (lambda: sxp.pow(x, wrap(2.0)), [1.0, 4.0, 9.0]),
-            "full": (lambda: sxp.full(wrap(2), wrap(0.5), dtype=sxp.float32), [0.5, 0.5]),
-            "diff": (lambda: sxp.diff(x, n=wrap(1)), [1.0, 1.0]),
+
+    def numpy_scalar(v: Any) -> Any:
+        return np.float64(v) if isinstance(v, float) else np.int64(v)
+
+    for w in (np.asarray, numpy_scalar):
+        outs = {
+            "clip": (sxp.clip(x, min=w(1.5), max=w(2.5)), [1.5, 2.0, 2.5]),
+            "arange": (sxp.arange(w(1), w(7), w(2)), [1, 3, 5]),
+            "linspace": (sxp.linspace(w(0.0), w(1.0), w(3)), [0.0, 0.5, 1.0]),
+            "where": (sxp.where(x > 1.5, w(0.0), x), [1.0, 0.0, 0.0]),
+            "pow": (sxp.pow(x, w(2.0)), [1.0, 4.0, 9.0]),
+            "full": (sxp.full(w(2), w(0.5), dtype=sxp.float32), [0.5, 0.5]),
+            "diff": (sxp.diff(x, n=w(1)), [1.0, 1.0]),
         }
-        for name, (call, want) in calls.items():
-            out = call()
-            assert np.asarray(out).tolist() == want, (name, wrap)
+        for name, (out, want) in outs.items():
+            assert np.asarray(out).tolist() == want, (name, w)
     with pytest.raises(TypeError):
         sxp.full((2,), "1")
 
@@ -449,3 +453,71 @@ def test_hypothesis_strategies_namespace_draws_ember_arrays(sxp: Any) -> None:
 
     check()
     assert drawn
+
+
+# -- mlx: what numpy computes where mlx raised, wrapped or kept the wrong dtype --------------
+
+
+def test_mlx_python_ints_beyond_int64_take_the_array_dtype() -> None:
+    import numpy as np
+
+    pytest.importorskip("mlx.core")
+    import ember_array.mlx as xp
+
+    u = xp.asarray([1, 2**64 - 1], dtype=xp.uint64)
+    x = xp.asarray([1.0, 2.0], dtype=xp.float32)
+    # mlx converts every Python int to int64 first: RuntimeError std::bad_cast
+    assert np.asarray(xp.equal(u, 2**64 - 1)).tolist() == [False, True]
+    assert np.asarray(xp.less(u, 2**64 - 1)).tolist() == [True, False]
+    assert np.asarray(xp.greater(2**64 - 1, u)).tolist() == [True, False]
+    assert np.asarray(xp.less(x, 2**70)).tolist() == [True, True]
+    assert xp.maximum(u, 2**63).dtype == xp.uint64
+    with pytest.raises(ValueError, match=r"less \[mlx\].*out of range for .*int32"):
+        xp.less(xp.asarray([1], dtype=xp.int32), 2**70)
+
+
+@pytest.mark.parametrize("name", ["numpy", "torch", "mlx", "dask"])
+def test_bool_arange_follows_numpy(name: str) -> None:
+    import numpy as np
+
+    pytest.importorskip(BY_NAME[name].native)
+    xp = importlib.import_module(f"ember_array.{name}")
+    assert np.asarray(xp.arange(2, dtype=xp.bool)).tolist() == [False, True]
+    assert np.asarray(xp.arange(1, 3, dtype=xp.bool)).tolist() == [True, True]
+    assert np.asarray(xp.arange(0, dtype=xp.bool)).tolist() == []
+    # torch counted on ([False, True, True]), mlx refused every length
+    with pytest.raises(TypeError, match="at most length 2"):
+        xp.arange(3, dtype=xp.bool)
+
+
+def test_mlx_integer_remainder_and_shifts_as_numpy() -> None:
+    import numpy as np
+
+    pytest.importorskip("mlx.core")
+    import ember_array.mlx as xp
+
+    a = np.asarray([5, -5, 3, 7], dtype=np.int16)
+    b = np.asarray([-1, -3, 20, 0], dtype=np.int16)
+    x, y = xp.asarray(a), xp.asarray(b)
+    with np.errstate(divide="ignore"):
+        want_mod = np.remainder(a, b)
+    # mlx: x % 0 gives x (numpy 0), a negative shift count wraps (numpy shifts all out)
+    assert np.asarray(xp.remainder(x, y)).tolist() == want_mod.tolist()
+    assert np.asarray(xp.bitwise_left_shift(x, y)).tolist() == (a << b).tolist()
+    assert np.asarray(xp.bitwise_right_shift(x, y)).tolist() == (a >> b).tolist()
+
+
+def test_mlx_real_floating_functions_promote_integers() -> None:
+    import numpy as np
+
+    pytest.importorskip("mlx.core")
+    import ember_array.mlx as xp
+
+    i = xp.asarray([3, -4], dtype=xp.int32)
+    # mlx kept copysign's integers (uint results wrapped) and nextafter stepped their bits
+    out = xp.copysign(xp.asarray([3, 4], dtype=xp.uint32), i)
+    assert out.dtype == xp.get_default_dtype()
+    assert np.asarray(out).tolist() == [3.0, -4.0]
+    assert xp.nextafter(i, xp.asarray([3, 4], dtype=xp.uint8)).shape == (2,)
+    with pytest.raises(TypeError, match=r"nextafter \[mlx\].*complex64"):
+        xp.nextafter(xp.asarray([1j], dtype=xp.complex64), 1.0)

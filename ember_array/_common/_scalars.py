@@ -21,6 +21,7 @@ from .._signatures import standard_signature
 
 __all__ = [
     "SCALAR_PARAMETERS",
+    "bool_arange",
     "host_value",
     "read_host_scalars",
     "reads_host_scalars",
@@ -199,6 +200,29 @@ def read_host_scalars(globals_: dict[str, Any], names: Any) -> None:
         params = SCALAR_PARAMETERS.get(name)
         if params is not None and callable(globals_.get(name)):
             globals_[name] = reads_host_scalars(globals_[name], name, params)
+
+
+def bool_arange(backend: str, start: Any, stop: Any, step: Any) -> list[bool]:
+    """The values of ``arange(start, stop, step, dtype=bool)`` as numpy gives them: a bool
+    result has at most two elements (``start`` and ``start + step``, as their truth), a longer
+    one raises ``TypeError`` with numpy's words (array-api-strict's too), naming the backend.
+
+    torch counts on (``[False, True, True]`` for ``arange(3)``), mlx refuses every length
+    ("bool not supported for arange"). The bounds are Python numbers (the callers' own
+    conversion of 0-d arrays has run): nothing is evaluated.
+    """
+    if stop is None:
+        start, stop = 0, start
+    if step == 0:
+        raise ValueError(f"arange [{backend}]: step must not be zero")
+    span = (stop - start) / step
+    n = builtins.max(0, -int(-span // 1))  # ceil, as the length of every arange
+    if n > 2:
+        raise TypeError(
+            f"arange [{backend}]: arange() is only supported for booleans when the result has "
+            f"at most length 2 (numpy's rule; this one has {n})"
+        )
+    return [bool(start + i * step) for i in range(n)]
 
 
 def check_fill(func: str, backend: str, value: Any) -> None:

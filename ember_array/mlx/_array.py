@@ -77,7 +77,7 @@ from .._versions import versioned
 from ._devices import share_streams, unshare_streams
 from ._helpers import is_complex, is_int, scalar
 from ._mask_assign import assign_with_mask
-from ._operators import CONVERTED, DEFERRING, OPERANDS, deferring, defers, float_operand, foreign
+from ._operators import CONVERTED, DEFERRING, OPERANDS, deferring, defers, foreign, wide_ints
 from ._pickling import reduce_ex
 
 __all__ = ["install", "uninstall", "installed"]
@@ -497,10 +497,10 @@ def _complex_checked(name: str) -> Any:
                 return NotImplemented
             raise
         except UNCLEAN as e:
-            retry = float_operand(self, other)
+            retry = wide_ints(name, self, other)
             if retry is None:
                 raise translate(e, name, "mlx", (self, other)) from e
-            out = _saved[key](self, retry)
+            out = _saved[key](*retry)
         if out is not NotImplemented and out.dtype in COMPLEX_DTYPES:
             refuse_complex128(name, self, other)
         return out

@@ -12,7 +12,7 @@ from typing import Any
 import mlx.core as mx
 import numpy as np
 
-from .._common._scalars import as_numpy_reads, host_value, scalar_value, triangle
+from .._common._scalars import as_numpy_reads, bool_arange, host_value, scalar_value, triangle
 from .._markers import wraps_native
 from .._spec import CREATION
 from ._custom_functions import make_complex
@@ -187,6 +187,10 @@ def arange(
     if dt is None:
         dt = DEFAULT_INT if all(isinstance(v, int) for v in (start, stop, step)) else DEFAULTS.real
     s = stream_for(device, dt, "arange")
+    if dt == mx.bool_:
+        # mlx: arange refuses bool ("bool not supported for arange"); numpy's rule instead
+        values = bool_arange("mlx", start, stop, step)
+        return mx.array(values, dtype=dt) if values else mx.zeros((0,), dtype=dt, stream=s)
     if step == 0:
         raise ValueError("arange: mlx step must not be zero")
     n = int(np.ceil((stop - start) / step)) if (stop - start) / step > 0 else 0

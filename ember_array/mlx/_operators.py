@@ -24,7 +24,7 @@ __all__ = [
     "defers",
     "deferring",
     "foreign",
-    "float_operand",
+    "wide_ints",
 ]
 
 #: Operand types mlx's operators take as they are: the fast path skips the deferral check.
@@ -89,9 +89,9 @@ def deferring(name: str, saved: dict[tuple[type, str], Any]) -> Any:
                 return NotImplemented
             raise
         except UNCLEAN as e:
-            retry = float_operand(self, other)
+            retry = wide_ints(name, self, other)
             if retry is not None:
-                return saved[key](self, retry)
+                return saved[key](*retry)
             raise translate(e, name, "mlx", (self, other)) from e
 
     method.__name__ = name
@@ -114,11 +114,32 @@ DEFERRING = (
 )
 
 
-def float_operand(x: mx.array, other: Any) -> float | None:
-    """A Python int beyond int64 with a floating array, as the float numpy reads it (None for
-    anything else). Called once mlx has refused the operands: it converts every Python int
-    to int64 first and raises ``RuntimeError: std::bad_cast`` (``float32_x < 2**70``), where
-    numpy (NEP 50: a Python int takes the array's floating dtype) compares and computes."""
-    if type(other) is int and mx.issubdtype(x.dtype, mx.floating):
-        return float(other)
+_INT64 = range(-(2**63), 2**63)
+
+
+def wide_ints(name: str, x1: Any, x2: Any) -> tuple[Any, Any] | None:
+    """The operands with a Python int beyond int64 taken as numpy takes it (NEP 50: in the
+    other operand's dtype); None when neither is one (another error: the caller translates it).
+
+    Called once mlx has refused the operands: it converts every Python int to int64 first and
+    raises ``RuntimeError: std::bad_cast`` (``float32_x < 2**70``, ``uint64_x == 2**64 - 1``).
+    With a floating or complex array the int becomes the float numpy reads; with an unsigned
+    array it fits, an array of that dtype (made through numpy: mlx's own conversion is the one
+    that fails). An int that fits no operand (``int32_x < 2**70``) raises ``ValueError``
+    naming the function, the backend, the value and the dtype.
+    """
+    for i, (value, other) in enumerate(((x2, x1), (x1, x2))):
+        if type(value) is not int or value in _INT64 or not isinstance(other, mx.array):
+            continue
+        dtype = other.dtype
+        if mx.issubdtype(dtype, mx.inexact):
+            converted: Any = float(value)
+        elif mx.issubdtype(dtype, mx.unsignedinteger) and 0 <= value < 2 ** (8 * dtype.size):
+            converted = mx.array(np.asarray(value, dtype=f"uint{8 * dtype.size}"))
+        else:
+            raise ValueError(
+                f"{name} [mlx]: the Python int {value} is out of range for {dtype} (the "
+                "standard leaves it unspecified; cast the array to a wider dtype first)"
+            )
+        return (x1, converted) if i == 0 else (converted, x2)
     return None

@@ -474,6 +474,54 @@ def test_mlx_python_ints_beyond_int64_take_the_array_dtype() -> None:
     assert xp.maximum(u, 2**63).dtype == xp.uint64
     with pytest.raises(ValueError, match=r"less \[mlx\].*out of range for .*int32"):
         xp.less(xp.asarray([1], dtype=xp.int32), 2**70)
+    from ember_array.mlx import _array
+
+    was = _array.installed()
+    xp.install()
+    try:
+        v = xp.asarray([1, 2, 3], dtype=xp.uint64)
+        v[v > 1] = 2**64 - 1
+        assert np.asarray(v).tolist() == [1, 2**64 - 1, 2**64 - 1]
+    finally:
+        if not was:
+            xp.uninstall()
+
+
+def test_mlx_integer_input_of_floating_functions_follows_a_float64_default() -> None:
+    mx = pytest.importorskip("mlx.core")
+    import ember_array.mlx as xp
+    from ember_array.mlx import _array
+
+    i = xp.asarray([1, 2, 3], dtype=xp.int32)
+    funcs = {
+        "divide": lambda: xp.divide(i, i),
+        "/": lambda: i / 2,
+        "2 /": lambda: 2 / i,
+        "mean": lambda: xp.mean(i),
+        "var": lambda: xp.var(i),
+        "std": lambda: xp.std(i),
+        "atan2": lambda: xp.atan2(i, i),
+        "logaddexp": lambda: xp.logaddexp(i, i),
+        "hypot": lambda: xp.hypot(i, i),
+    }
+    was = _array.installed()
+    xp.install()
+    device = mx.default_device()
+    try:
+        # float32 default: mlx's own float32 from integers
+        assert {k: f().dtype for k, f in funcs.items()} == dict.fromkeys(funcs, xp.float32)
+        mx.set_default_device(mx.cpu)
+        xp.set_default_dtype(xp.float64)
+        # mlx computes float32 from integers whatever the default; numpy and torch (with a
+        # float64 default, as marray's and SciPy's suites set it) give float64
+        assert {k: f().dtype for k, f in funcs.items()} == dict.fromkeys(funcs, xp.float64)
+        f32 = xp.asarray([1.0], dtype=xp.float32)
+        assert (f32 / 2).dtype == xp.mean(f32).dtype == xp.float32
+    finally:
+        xp.set_default_dtype(xp.float32)
+        mx.set_default_device(device)
+        if not was:
+            xp.uninstall()
 
 
 @pytest.mark.parametrize("name", ["numpy", "torch", "mlx", "dask"])

@@ -74,6 +74,7 @@ from .._boundary import guard
 from .._patch import ClassPatches
 from .._spec import SUPPORTED_VERSIONS
 from .._versions import versioned
+from ._defaults import DEFAULTS, floating
 from ._devices import share_streams, unshare_streams
 from ._helpers import is_complex, is_int, scalar
 from ._mask_assign import assign_with_mask
@@ -214,6 +215,10 @@ def _setitem(self: mx.array, key: Any, value: Any) -> None:
     native = _saved[(mx.array, "__setitem__")]
     key = tuple(_index(k) for k in key) if isinstance(key, tuple) else _index(key)
     _check_key(tuple(self.shape), key, "__setitem__")
+    if type(value) is int and not -(2**63) <= value < 2**63:
+        # mlx: a Python int beyond int64 raises std::bad_cast (uint64 x[m] = 2**64 - 1)
+        wide = wide_ints("__setitem__", self, value)
+        value = value if wide is None else wide[1]
     if (
         isinstance(value, mx.array)
         and value.size == 0
@@ -486,10 +491,14 @@ def _complex_checked(name: str) -> Any:
     from ._elementwise import COMPLEX_DTYPES, refuse_complex128
 
     key = (mx.array, name)
+    floating_result = name in ("__truediv__", "__rtruediv__")
 
     def method(self: mx.array, other: Any) -> Any:
         if type(other) not in OPERANDS and defers(other):
             return NotImplemented
+        if floating_result and DEFAULTS.ints_to is not None:
+            # integers: the default real floating dtype where that is float64 (xp.divide's)
+            self, other = floating(self), floating(other)
         try:
             out = _saved[key](self, other)
         except (TypeError, ValueError):

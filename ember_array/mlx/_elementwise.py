@@ -29,7 +29,7 @@ from .._boundary import UNCLEAN, translate, translates_errors
 from .._markers import wraps_native
 from .._spec import ELEMENTWISE
 from ._custom_functions import elementwise_function, make_complex
-from ._defaults import DEFAULTS
+from ._defaults import DEFAULTS, floating
 from ._helpers import is_complex, is_float, jit_available, on_cpu, scalar
 from ._operators import wide_ints
 
@@ -92,14 +92,20 @@ def refuse_complex128(name: str, x1: Any, x2: Any) -> None:
         )
 
 
-def _complex_checked(native: Callable[..., mx.array], name: str) -> Callable[..., mx.array]:
+def _complex_checked(
+    native: Callable[..., mx.array], name: str, floating_result: bool = False
+) -> Callable[..., mx.array]:
     """``native`` for a binary function that accepts complex operands.
 
     mlx promotes float64 with complex64 to complex64 (it has no complex128): a silent downcast
     of the float64 operand, refused here with ``TypeError``. Only complex results are checked.
+    ``floating_result`` (``divide``): integer operands become the default real floating dtype
+    first where that is float64 (:func:`._defaults.floating`).
     """
 
     def checked(x1: Any, x2: Any, /) -> mx.array:
+        if floating_result and DEFAULTS.ints_to is not None:
+            x1, x2 = floating(x1), floating(x2)
         try:
             out = native(x1, x2)
         except UNCLEAN as e:  # in this frame: a wrapper would cost ~0.15 us a call
@@ -140,12 +146,17 @@ def _complex_checked_compare(native: Callable[..., mx.array], name: str) -> Call
     return translates_errors(wraps_native()(checked))
 
 
-def _wide_ints(native: Callable[..., mx.array], name: str) -> Callable[..., mx.array]:
+def _wide_ints(
+    native: Callable[..., mx.array], name: str, floating_result: bool = False
+) -> Callable[..., mx.array]:
     """``native``, a binary function taking Python scalars, with a Python int beyond int64
     read as numpy reads it (:func:`._operators.wide_ints`) once mlx has refused it (raw
-    ``RuntimeError: std::bad_cast``), and its other errors translated."""
+    ``RuntimeError: std::bad_cast``), and its other errors translated. ``floating_result``:
+    as :func:`_complex_checked`'s."""
 
     def wide(x1: Any, x2: Any, /) -> mx.array:
+        if floating_result and DEFAULTS.ints_to is not None:
+            x1, x2 = floating(x1), floating(x2)
         try:
             return native(x1, x2)
         except UNCLEAN as e:  # in this frame: a wrapper would cost ~0.15 us a call
@@ -160,7 +171,7 @@ def _wide_ints(native: Callable[..., mx.array], name: str) -> Callable[..., mx.a
 
 
 add = _complex_checked(mx.add, "add")
-atan2 = _wide_ints(mx.arctan2, "atan2")
+atan2 = _wide_ints(mx.arctan2, "atan2", floating_result=True)
 floor_divide = _wide_ints(mx.floor_divide, "floor_divide")
 greater = _wide_ints(mx.greater, "greater")
 greater_equal = _wide_ints(mx.greater_equal, "greater_equal")
@@ -168,7 +179,7 @@ less = _wide_ints(mx.less, "less")
 less_equal = _wide_ints(mx.less_equal, "less_equal")
 maximum = _wide_ints(mx.maximum, "maximum")
 minimum = _wide_ints(mx.minimum, "minimum")
-divide = _complex_checked(mx.divide, "divide")
+divide = _complex_checked(mx.divide, "divide", floating_result=True)
 multiply = _complex_checked(mx.multiply, "multiply")
 pow = _complex_checked(mx.power, "pow")
 subtract = _complex_checked(mx.subtract, "subtract")
@@ -430,7 +441,7 @@ def logaddexp(x1: mx.array | float, x2: mx.array | float, /) -> mx.array:
     """
     if isinstance(x1, mx.array) and isinstance(x2, mx.array):
         dt = x1.dtype
-        if dt == x2.dtype:  # hot path: _pair has nothing to do
+        if dt == x2.dtype and (DEFAULTS.ints_to is None or is_float(dt)):  # hot path
             f = _LOGADDEXP.get(dt)
             return mx.logaddexp(x1, x2) if f is None else f(x1, x2)
     x1, x2 = _pair(x1, x2, "logaddexp")

@@ -569,3 +569,23 @@ def test_mlx_real_floating_functions_promote_integers() -> None:
     assert xp.nextafter(i, xp.asarray([3, 4], dtype=xp.uint8)).shape == (2,)
     with pytest.raises(TypeError, match=r"nextafter \[mlx\].*complex64"):
         xp.nextafter(xp.asarray([1j], dtype=xp.complex64), 1.0)
+
+
+def test_mlx_dtype_refusals_name_function_backend_and_dtype() -> None:
+    pytest.importorskip("mlx.core")
+    import ember_array.mlx as xp
+
+    c = xp.asarray([1 + 1j], dtype=xp.complex64)
+    # mlx: ValueError "[ceil] Not supported for complex64" (no backend, the wrong kind)
+    for name, call in [
+        ("ceil", lambda: xp.ceil(c)),
+        ("floor", lambda: xp.floor(c)),
+        ("trunc", lambda: xp.trunc(c)),
+        ("remainder", lambda: xp.remainder(c, c)),
+        ("atan2", lambda: xp.atan2(c, c)),
+        ("negative", lambda: xp.negative(xp.asarray([True]))),
+    ]:
+        with pytest.raises(TypeError, match=rf"{name} \[mlx\]: Only .* dtypes are allowed"):
+            call()
+    with pytest.raises(ValueError, match="broadcast"):  # other ValueErrors stay as they are
+        xp.atan2(xp.ones((2, 3)), xp.ones((4,)))

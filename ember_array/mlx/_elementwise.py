@@ -48,10 +48,8 @@ asinh = mx.arcsinh
 atan = mx.arctan
 atanh = mx.arctanh
 bitwise_invert = mx.bitwise_invert
-ceil = mx.ceil
 conj = mx.conj
 cosh = mx.cosh
-floor = mx.floor
 imag = mx.imag
 isfinite = mx.isfinite
 isinf = mx.isinf
@@ -64,7 +62,6 @@ logical_and = mx.logical_and
 logical_not = mx.logical_not
 logical_or = mx.logical_or
 logical_xor = mx.logical_xor
-negative = mx.negative
 positive = mx.positive
 real = mx.real
 reciprocal = mx.reciprocal
@@ -72,7 +69,6 @@ round = mx.round
 sinh = mx.sinh
 sqrt = mx.sqrt
 square = mx.square
-trunc = mx.trunc
 
 
 #: mlx's complex dtypes (complex64 only), also checked by the operators of ``install()``.
@@ -90,6 +86,54 @@ def refuse_complex128(name: str, x1: Any, x2: Any) -> None:
             f"{name}: the standard promotes float64 with complex to complex128, which mlx does "
             "not have (it would compute complex64); cast the float64 operand to float32 first"
         )
+
+
+#: The dtypes each function is defined for, where mlx refuses others with a ValueError that
+#: names neither the backend nor the kind ("[ceil] Not supported for complex64")
+_DOMAINS = {
+    "atan2": "real floating-point",
+    "ceil": "real numeric",
+    "floor": "real numeric",
+    "negative": "numeric",
+    "remainder": "real numeric",
+    "trunc": "real numeric",
+}
+
+
+def refused_dtype(e: ValueError, name: str, args: tuple[Any, ...]) -> TypeError | None:
+    """The standard's ``TypeError`` for mlx's ``ValueError`` refusing a dtype outside
+    ``name``'s domain ("Not supported for complex64", "Complex type not supported"), naming the
+    function, the backend and the dtypes; None for another ValueError (a shape mismatch)."""
+    if "not supported" not in str(e).lower() or name not in _DOMAINS:
+        return None
+    dtypes = ", ".join(str(a.dtype) for a in args if isinstance(a, mx.array))
+    return TypeError(
+        f"{name} [mlx]: Only {_DOMAINS[name]} dtypes are allowed in {name}, got {dtypes} (mlx: {e})"
+    )
+
+
+def _in_domain(native: Callable[..., mx.array], name: str) -> Callable[..., mx.array]:
+    """``native`` (a unary function), with mlx's refusal of a dtype outside ``name``'s domain
+    raised as :func:`refused_dtype`'s ``TypeError``."""
+
+    def checked(x: Any, /) -> mx.array:
+        try:
+            return native(x)
+        except ValueError as e:
+            refused = refused_dtype(e, name, (x,))
+            if refused is None:
+                raise
+            raise refused from e
+
+    checked.__name__ = checked.__qualname__ = name
+    checked.__doc__ = f"``mx.{native.__name__}``, refusing dtypes outside its domain (see above)."
+    return translates_errors(wraps_native()(checked))
+
+
+ceil = _in_domain(mx.ceil, "ceil")
+floor = _in_domain(mx.floor, "floor")
+negative = _in_domain(mx.negative, "negative")
+trunc = _in_domain(mx.trunc, "trunc")
 
 
 def _complex_checked(
@@ -159,6 +203,11 @@ def _wide_ints(
             x1, x2 = floating(x1), floating(x2)
         try:
             return native(x1, x2)
+        except ValueError as e:
+            refused = refused_dtype(e, name, (x1, x2))
+            if refused is None:
+                raise
+            raise refused from e
         except UNCLEAN as e:  # in this frame: a wrapper would cost ~0.15 us a call
             retry = wide_ints(name, x1, x2)
             if retry is None:
@@ -494,7 +543,13 @@ _LOGADDEXP = {
 def remainder(x1: mx.array | float, x2: mx.array | float, /) -> mx.array:
     """Remainder with the sign of ``x2``; ``mx.remainder`` gets the sign of zero results wrong
     (``remainder(-0.0, 2)`` must be ``+0``, ``remainder(0.0, -2)`` must be ``-0``)."""
-    r = mx.remainder(x1, x2)
+    try:
+        r = mx.remainder(x1, x2)
+    except ValueError as e:
+        refused = refused_dtype(e, "remainder", (x1, x2))
+        if refused is None:
+            raise
+        raise refused from e
     if not is_float(r.dtype):
         if r.dtype == mx.bool_ or is_complex(r.dtype):
             return r

@@ -589,3 +589,40 @@ def test_mlx_dtype_refusals_name_function_backend_and_dtype() -> None:
             call()
     with pytest.raises(ValueError, match="broadcast"):  # other ValueErrors stay as they are
         xp.atan2(xp.ones((2, 3)), xp.ones((4,)))
+
+
+def test_mlx_bool_arithmetic_takes_numpy_dtypes() -> None:
+    import numpy as np
+
+    pytest.importorskip("mlx.core")
+    import ember_array.mlx as xp
+    from ember_array.mlx import _array
+
+    a = np.asarray([True, False])
+    b = xp.asarray(a)
+    was = _array.installed()
+    xp.install()
+    try:
+        # mlx: a bool array with a Python int is int32, and //, %, ** of two bools are bool
+        with np.errstate(divide="ignore"):
+            cases = [
+                (b + 2, a + 2),
+                (2 * b, 2 * a),
+                (b // b, a // a),
+                (b % 3, a % 3),
+                (3 % b, 3 % a),
+                (b**b, a**a),
+                (xp.floor_divide(b, b), np.floor_divide(a, a)),
+                (xp.pow(b, b), np.power(a, a)),
+                (xp.add(b, 2), np.add(a, 2)),
+                (xp.remainder(b, b), np.remainder(a, a)),
+            ]
+        for got, want in cases:
+            assert str(got.dtype).rpartition(".")[2] == str(want.dtype)
+            assert np.asarray(got).tolist() == want.tolist()
+        c = xp.asarray([True])
+        with pytest.raises(TypeError, match="same_kind"):  # as numpy's UFuncTypeError
+            c += 2
+    finally:
+        if not was:
+            xp.uninstall()

@@ -78,7 +78,17 @@ from ._defaults import DEFAULTS, floating
 from ._devices import share_streams, unshare_streams
 from ._helpers import is_complex, is_int, scalar
 from ._mask_assign import assign_with_mask
-from ._operators import CONVERTED, DEFERRING, OPERANDS, deferring, defers, foreign, wide_ints
+from ._operators import (
+    CONVERTED,
+    DEFERRING,
+    OPERANDS,
+    bool_int8,
+    deferring,
+    defers,
+    foreign,
+    int_with_bool,
+    wide_ints,
+)
 from ._pickling import reduce_ex
 
 __all__ = ["install", "uninstall", "installed"]
@@ -362,6 +372,8 @@ def _reflected(name: str) -> Any:
     def method(self: mx.array, other: Any) -> Any:
         # mlx: mx.array has no reflected bitwise operators and no __rmod__ (1.5 % x raises)
         # (no upstream issue found)
+        if type(other) is int and self.dtype in _BOOLS:
+            return fn(other, self)  # 3 % bool_x: int64, as the function computes it
         if isinstance(other, (bool, int)) or (name == "__rmod__" and isinstance(other, float)):
             return fn(scalar(other, self.dtype), self)
         if isinstance(other, mx.array):  # called directly, as numpy's and torch's take it
@@ -421,6 +433,9 @@ def _inplace(name: str, op: Any = None) -> Any:
 
     method.__name__ = name
     return method
+
+
+_BOOLS = frozenset({mx.bool_})  # set lookups hash the dtype: no Dtype.__eq__
 
 
 def _kind(dtype: Any) -> int:
@@ -492,6 +507,7 @@ def _complex_checked(name: str) -> Any:
 
     key = (mx.array, name)
     floating_result = name in ("__truediv__", "__rtruediv__")
+    int8_for_bools = name in ("__pow__", "__rpow__")
 
     def method(self: mx.array, other: Any) -> Any:
         if type(other) not in OPERANDS and defers(other):
@@ -499,6 +515,8 @@ def _complex_checked(name: str) -> Any:
         if floating_result and DEFAULTS.ints_to is not None:
             # integers: the default real floating dtype where that is float64 (xp.divide's)
             self, other = floating(self), floating(other)
+        if type(other) is int:
+            self, other = int_with_bool(self, other)  # bool_x + 2: int64 (xp.add's)
         try:
             out = _saved[key](self, other)
         except (TypeError, ValueError):
@@ -510,7 +528,11 @@ def _complex_checked(name: str) -> Any:
             if retry is None:
                 raise translate(e, name, "mlx", (self, other)) from e
             out = _saved[key](*retry)
-        if out is not NotImplemented and out.dtype in COMPLEX_DTYPES:
+        if out is NotImplemented:
+            return out
+        if int8_for_bools and out.dtype in _BOOLS:
+            out = _saved[key](*bool_int8(self, other))  # two bools: int8 (xp.pow's)
+        if out.dtype in COMPLEX_DTYPES:
             refuse_complex128(name, self, other)
         return out
 

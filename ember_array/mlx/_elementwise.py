@@ -31,7 +31,7 @@ from .._spec import ELEMENTWISE
 from ._custom_functions import elementwise_function, make_complex
 from ._defaults import DEFAULTS, floating
 from ._helpers import is_complex, is_float, jit_available, on_cpu, scalar
-from ._operators import wide_ints
+from ._operators import bool_int8, int_with_bool, wide_ints
 
 # the accurate trig functions, split for size (re-exported: __all__ is the spec's list)
 from ._trig import cos as cos
@@ -75,6 +75,7 @@ square = mx.square
 #: Set lookups hash the dtype: no ``Dtype.__eq__`` call, which ``install()`` replaces.
 COMPLEX_DTYPES = frozenset({mx.complex64})
 _FLOAT64 = frozenset({mx.float64})
+_BOOLS = frozenset({mx.bool_})
 
 
 # mlx: promotes float64 with complex64 to complex64, it has no complex128
@@ -137,19 +138,26 @@ trunc = _in_domain(mx.trunc, "trunc")
 
 
 def _complex_checked(
-    native: Callable[..., mx.array], name: str, floating_result: bool = False
+    native: Callable[..., mx.array],
+    name: str,
+    floating_result: bool = False,
+    int8_for_bools: bool = False,
 ) -> Callable[..., mx.array]:
     """``native`` for a binary function that accepts complex operands.
 
     mlx promotes float64 with complex64 to complex64 (it has no complex128): a silent downcast
     of the float64 operand, refused here with ``TypeError``. Only complex results are checked.
     ``floating_result`` (``divide``): integer operands become the default real floating dtype
-    first where that is float64 (:func:`._defaults.floating`).
+    first where that is float64 (:func:`._defaults.floating`). A bool array with a Python int
+    computes in int64 (:func:`._operators.int_with_bool`); ``int8_for_bools`` (``pow``): two
+    bools give int8, numpy's dtype (:func:`._operators.bool_int8`).
     """
 
     def checked(x1: Any, x2: Any, /) -> mx.array:
         if floating_result and DEFAULTS.ints_to is not None:
             x1, x2 = floating(x1), floating(x2)
+        if type(x1) is int or type(x2) is int:
+            x1, x2 = int_with_bool(x1, x2)
         try:
             out = native(x1, x2)
         except UNCLEAN as e:  # in this frame: a wrapper would cost ~0.15 us a call
@@ -157,6 +165,8 @@ def _complex_checked(
             if retry is None:
                 raise translate(e, name, "mlx", (x1, x2)) from e
             out = native(*retry)
+        if int8_for_bools and out.dtype in _BOOLS:
+            out = native(*bool_int8(x1, x2))
         if out.dtype in COMPLEX_DTYPES:
             refuse_complex128(name, x1, x2)
         return out
@@ -191,18 +201,25 @@ def _complex_checked_compare(native: Callable[..., mx.array], name: str) -> Call
 
 
 def _wide_ints(
-    native: Callable[..., mx.array], name: str, floating_result: bool = False
+    native: Callable[..., mx.array],
+    name: str,
+    floating_result: bool = False,
+    arithmetic: bool = False,
 ) -> Callable[..., mx.array]:
     """``native``, a binary function taking Python scalars, with a Python int beyond int64
     read as numpy reads it (:func:`._operators.wide_ints`) once mlx has refused it (raw
     ``RuntimeError: std::bad_cast``), and its other errors translated. ``floating_result``:
-    as :func:`_complex_checked`'s."""
+    as :func:`_complex_checked`'s; ``arithmetic`` (``floor_divide``): bools as its
+    ``int8_for_bools``, and a bool array with a Python int in int64."""
 
     def wide(x1: Any, x2: Any, /) -> mx.array:
         if floating_result and DEFAULTS.ints_to is not None:
             x1, x2 = floating(x1), floating(x2)
+        if arithmetic and (type(x1) is int or type(x2) is int):
+            x1, x2 = int_with_bool(x1, x2)
         try:
-            return native(x1, x2)
+            out = native(x1, x2)
+            return native(*bool_int8(x1, x2)) if arithmetic and out.dtype in _BOOLS else out
         except ValueError as e:
             refused = refused_dtype(e, name, (x1, x2))
             if refused is None:
@@ -221,7 +238,7 @@ def _wide_ints(
 
 add = _complex_checked(mx.add, "add")
 atan2 = _wide_ints(mx.arctan2, "atan2", floating_result=True)
-floor_divide = _wide_ints(mx.floor_divide, "floor_divide")
+floor_divide = _wide_ints(mx.floor_divide, "floor_divide", arithmetic=True)
 greater = _wide_ints(mx.greater, "greater")
 greater_equal = _wide_ints(mx.greater_equal, "greater_equal")
 less = _wide_ints(mx.less, "less")
@@ -230,7 +247,7 @@ maximum = _wide_ints(mx.maximum, "maximum")
 minimum = _wide_ints(mx.minimum, "minimum")
 divide = _complex_checked(mx.divide, "divide", floating_result=True)
 multiply = _complex_checked(mx.multiply, "multiply")
-pow = _complex_checked(mx.power, "pow")
+pow = _complex_checked(mx.power, "pow", int8_for_bools=True)
 subtract = _complex_checked(mx.subtract, "subtract")
 equal = _complex_checked_compare(mx.equal, "equal")
 not_equal = _complex_checked_compare(mx.not_equal, "not_equal")
@@ -543,8 +560,13 @@ _LOGADDEXP = {
 def remainder(x1: mx.array | float, x2: mx.array | float, /) -> mx.array:
     """Remainder with the sign of ``x2``; ``mx.remainder`` gets the sign of zero results wrong
     (``remainder(-0.0, 2)`` must be ``+0``, ``remainder(0.0, -2)`` must be ``-0``)."""
+    if type(x1) is int or type(x2) is int:
+        x1, x2 = int_with_bool(x1, x2)  # bool_x % 3: int64, as numpy
     try:
         r = mx.remainder(x1, x2)
+        if r.dtype in _BOOLS:  # two bools: int8, as numpy (mlx: bool)
+            x1, x2 = bool_int8(x1, x2)
+            r = mx.remainder(x1, x2)
     except ValueError as e:
         refused = refused_dtype(e, "remainder", (x1, x2))
         if refused is None:

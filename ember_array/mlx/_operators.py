@@ -16,6 +16,7 @@ import numpy as np
 
 from .._backends import backend_of_type
 from .._boundary import UNCLEAN, translate, translates_errors
+from ._helpers import DEFAULT_INT
 
 __all__ = [
     "CONVERTED",
@@ -24,6 +25,8 @@ __all__ = [
     "defers",
     "deferring",
     "foreign",
+    "bool_int8",
+    "int_with_bool",
     "wide_ints",
 ]
 
@@ -78,12 +81,18 @@ def deferring(name: str, saved: dict[tuple[type, str], Any]) -> Any:
     The check on the fast path is one set membership of the operand's type (~30 ns).
     """
     key = (mx.array, name)
+    arithmetic = name in ("__floordiv__", "__rfloordiv__")
 
     def method(self: mx.array, other: Any) -> Any:
         if type(other) not in OPERANDS and defers(other):
             return NotImplemented
+        if arithmetic and type(other) is int:
+            self, other = int_with_bool(self, other)  # bool_x // 2: int64 (floor_divide's)
         try:
-            return saved[key](self, other)
+            out = saved[key](self, other)
+            if arithmetic and out.dtype in _BOOL:
+                return saved[key](*bool_int8(self, other))  # two bools: int8 (numpy's)
+            return out
         except (TypeError, ValueError):
             if foreign(other):
                 return NotImplemented
@@ -143,3 +152,28 @@ def wide_ints(name: str, x1: Any, x2: Any) -> tuple[Any, Any] | None:
             )
         return (x1, converted) if i == 0 else (converted, x2)
     return None
+
+
+_BOOL = frozenset({mx.bool_})  # set lookups hash the dtype: no Dtype.__eq__ (install() patches it)
+
+
+def int_with_bool(x1: Any, x2: Any) -> tuple[Any, Any]:
+    """The operands with a bool array met by a Python int (not a bool) made the default
+    integer dtype, int64, as numpy and torch compute ``bool_x + 2`` (mlx: int32, the dtype it
+    gives a Python int). Callers test ``type(x) is int`` first: a float or an array costs
+    nothing more."""
+    if type(x2) is int and isinstance(x1, mx.array) and x1.dtype in _BOOL:
+        return x1.astype(DEFAULT_INT), x2
+    if type(x1) is int and isinstance(x2, mx.array) and x2.dtype in _BOOL:
+        return x1, x2.astype(DEFAULT_INT)
+    return x1, x2
+
+
+def bool_int8(x1: Any, x2: Any) -> tuple[Any, Any]:
+    """Bool operands of ``//``, ``%`` and ``**`` as int8, numpy's dtype for them (mlx computes
+    a bool result; the standard defines these for numeric dtypes only). Called once a result
+    has come back bool, which it does only for two bool operands."""
+    return tuple(  # type: ignore[return-value]
+        x.astype(mx.int8) if isinstance(x, mx.array) else mx.array(x, dtype=mx.int8)
+        for x in (x1, x2)
+    )

@@ -616,6 +616,8 @@ def test_mlx_bool_arithmetic_takes_numpy_dtypes() -> None:
                 (xp.pow(b, b), np.power(a, a)),
                 (xp.add(b, 2), np.add(a, 2)),
                 (xp.remainder(b, b), np.remainder(a, a)),
+                (xp.bitwise_left_shift(b, b), np.left_shift(a, a)),
+                (xp.bitwise_right_shift(b, b), np.right_shift(a, a)),
             ]
         for got, want in cases:
             assert str(got.dtype).rpartition(".")[2] == str(want.dtype)

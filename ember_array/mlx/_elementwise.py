@@ -740,6 +740,8 @@ bitwise_xor = _bitwise(mx.bitwise_xor)
 @wraps_native()
 def bitwise_left_shift(x1: mx.array | int, x2: mx.array | int, /) -> mx.array:
     """``x1 << x2``; shifts by the bit width or more give 0 (``mx.left_shift`` wraps them)."""
+    if getattr(x1, "dtype", None) in _BOOLS and getattr(x2, "dtype", None) in _BOOLS:
+        x1, x2 = bool_int8(x1, x2)  # two bools: int8, as numpy (mlx: uint8)
     out = mx.left_shift(*_both_batched(x1, x2))
     return mx.where(_beyond_width(x1, x2), mx.zeros_like(out), out)
 
@@ -747,6 +749,8 @@ def bitwise_left_shift(x1: mx.array | int, x2: mx.array | int, /) -> mx.array:
 @wraps_native()
 def bitwise_right_shift(x1: mx.array | int, x2: mx.array | int, /) -> mx.array:
     """``x1 >> x2``; shifts by the bit width or more give 0 or -1 (``mx.right_shift`` wraps)."""
+    if getattr(x1, "dtype", None) in _BOOLS and getattr(x2, "dtype", None) in _BOOLS:
+        x1, x2 = bool_int8(x1, x2)  # two bools: int8, as numpy (mlx: uint8)
     out = mx.right_shift(*_both_batched(x1, x2))
     fill = mx.where(mx.array(x1) < 0, -1, 0).astype(out.dtype)
     return mx.where(_beyond_width(x1, x2), fill, out)

@@ -589,6 +589,12 @@ def test_mlx_dtype_refusals_name_function_backend_and_dtype() -> None:
             call()
     with pytest.raises(ValueError, match="broadcast"):  # other ValueErrors stay as they are
         xp.atan2(xp.ones((2, 3)), xp.ones((4,)))
+    # mlx computes these (a bool xor, a complex floor), the standard and numpy refuse them
+    b = xp.asarray([True, False])
+    with pytest.raises(TypeError, match=r"subtract \[mlx\]: Only numeric dtypes"):
+        xp.subtract(b, b)
+    with pytest.raises(TypeError, match=r"floor_divide \[mlx\]: Only real numeric dtypes"):
+        xp.floor_divide(c, c)
 
 
 def test_mlx_bool_arithmetic_takes_numpy_dtypes() -> None:

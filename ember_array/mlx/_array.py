@@ -87,6 +87,7 @@ from ._operators import (
     defers,
     foreign,
     int_with_bool,
+    refuse_bool_subtract,
     wide_ints,
 )
 from ._pickling import reduce_ex
@@ -508,6 +509,7 @@ def _complex_checked(name: str) -> Any:
     key = (mx.array, name)
     floating_result = name in ("__truediv__", "__rtruediv__")
     int8_for_bools = name in ("__pow__", "__rpow__")
+    bool_refused = name in ("__sub__", "__rsub__")
 
     def method(self: mx.array, other: Any) -> Any:
         if type(other) not in OPERANDS and defers(other):
@@ -532,6 +534,8 @@ def _complex_checked(name: str) -> Any:
             return out
         if int8_for_bools and out.dtype in _BOOLS:
             out = _saved[key](*bool_int8(self, other))  # two bools: int8 (xp.pow's)
+        if bool_refused:
+            refuse_bool_subtract(name, out, self, other)  # as xp.subtract
         if out.dtype in COMPLEX_DTYPES:
             refuse_complex128(name, self, other)
         return out

@@ -31,7 +31,13 @@ from .._spec import ELEMENTWISE
 from ._custom_functions import elementwise_function, make_complex
 from ._defaults import DEFAULTS, floating
 from ._helpers import is_complex, is_float, jit_available, on_cpu, scalar
-from ._operators import bool_int8, int_with_bool, wide_ints
+from ._operators import (
+    bool_int8,
+    dtype_refusal,
+    int_with_bool,
+    refuse_bool_subtract,
+    wide_ints,
+)
 
 # the accurate trig functions, split for size (re-exported: __all__ is the spec's list)
 from ._trig import cos as cos
@@ -107,10 +113,7 @@ def refused_dtype(e: ValueError, name: str, args: tuple[Any, ...]) -> TypeError 
     function, the backend and the dtypes; None for another ValueError (a shape mismatch)."""
     if "not supported" not in str(e).lower() or name not in _DOMAINS:
         return None
-    dtypes = ", ".join(str(a.dtype) for a in args if isinstance(a, mx.array))
-    return TypeError(
-        f"{name} [mlx]: Only {_DOMAINS[name]} dtypes are allowed in {name}, got {dtypes} (mlx: {e})"
-    )
+    return dtype_refusal(name, _DOMAINS[name], args, f" (mlx: {e})")
 
 
 def _in_domain(native: Callable[..., mx.array], name: str) -> Callable[..., mx.array]:
@@ -153,6 +156,8 @@ def _complex_checked(
     bools give int8, numpy's dtype (:func:`._operators.bool_int8`).
     """
 
+    bool_refused = name == "subtract"
+
     def checked(x1: Any, x2: Any, /) -> mx.array:
         if floating_result and DEFAULTS.ints_to is not None:
             x1, x2 = floating(x1), floating(x2)
@@ -167,6 +172,8 @@ def _complex_checked(
             out = native(*retry)
         if int8_for_bools and out.dtype in _BOOLS:
             out = native(*bool_int8(x1, x2))
+        if bool_refused:
+            refuse_bool_subtract(name, out, x1, x2)
         if out.dtype in COMPLEX_DTYPES:
             refuse_complex128(name, x1, x2)
         return out
@@ -219,7 +226,12 @@ def _wide_ints(
             x1, x2 = int_with_bool(x1, x2)
         try:
             out = native(x1, x2)
-            return native(*bool_int8(x1, x2)) if arithmetic and out.dtype in _BOOLS else out
+            if arithmetic:
+                if out.dtype in _BOOLS:
+                    return native(*bool_int8(x1, x2))  # two bools: int8, as numpy
+                if out.dtype in COMPLEX_DTYPES:  # mlx floors complex; the standard: real only
+                    raise dtype_refusal(name, "real numeric", (x1, x2))
+            return out
         except ValueError as e:
             refused = refused_dtype(e, name, (x1, x2))
             if refused is None:

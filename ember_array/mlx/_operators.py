@@ -26,6 +26,8 @@ __all__ = [
     "deferring",
     "foreign",
     "bool_int8",
+    "dtype_refusal",
+    "refuse_bool_subtract",
     "int_with_bool",
     "wide_ints",
 ]
@@ -90,8 +92,11 @@ def deferring(name: str, saved: dict[tuple[type, str], Any]) -> Any:
             self, other = int_with_bool(self, other)  # bool_x // 2: int64 (floor_divide's)
         try:
             out = saved[key](self, other)
-            if arithmetic and out.dtype in _BOOL:
-                return saved[key](*bool_int8(self, other))  # two bools: int8 (numpy's)
+            if arithmetic:
+                if out.dtype in _BOOL:
+                    return saved[key](*bool_int8(self, other))  # two bools: int8 (numpy's)
+                if out.dtype in _COMPLEX:
+                    raise dtype_refusal(name, "real numeric", (self, other))
             return out
         except (TypeError, ValueError):
             if foreign(other):
@@ -177,3 +182,22 @@ def bool_int8(x1: Any, x2: Any) -> tuple[Any, Any]:
         x.astype(mx.int8) if isinstance(x, mx.array) else mx.array(x, dtype=mx.int8)
         for x in (x1, x2)
     )
+
+
+_COMPLEX = frozenset({mx.complex64})
+
+
+def dtype_refusal(name: str, domain: str, args: tuple[Any, ...], note: str = "") -> TypeError:
+    """The standard's ``TypeError`` for operands outside ``name``'s ``domain`` ("real
+    numeric"), naming the function, the backend and the operands' dtypes."""
+    dtypes = ", ".join(str(a.dtype) for a in args if isinstance(a, mx.array))
+    return TypeError(
+        f"{name} [mlx]: Only {domain} dtypes are allowed in {name}, got {dtypes}{note}"
+    )
+
+
+def refuse_bool_subtract(name: str, out: mx.array, x1: Any, x2: Any) -> None:
+    """``TypeError`` for ``subtract`` of two bools (its result is bool only then): the standard
+    defines it for numeric dtypes, numpy refuses it, mlx computes their xor."""
+    if out.dtype in _BOOL:
+        raise dtype_refusal(name, "numeric", (x1, x2), " (numpy refuses too: use logical_xor)")

@@ -634,3 +634,18 @@ def test_mlx_bool_arithmetic_takes_numpy_dtypes() -> None:
     finally:
         if not was:
             xp.uninstall()
+
+
+def test_mlx_integer_negative_exponents_cut_toward_zero() -> None:
+    import numpy as np
+
+    pytest.importorskip("mlx.core")
+    import ember_array.mlx as xp
+
+    base = xp.asarray([2, 1, -1, -1, 3], dtype=xp.int32)
+    exponent = xp.asarray([-1, -2, -3, -2, 2], dtype=xp.int32)
+    # mlx gives 0 for every negative exponent (1 ** -2 == 0); torch the exact result cut
+    # toward zero, which this is (numpy raises)
+    want = [0, 1, -1, 1, 9]
+    assert np.asarray(xp.pow(base, exponent)).tolist() == want
+    assert np.asarray(xp.pow(base, -1)).tolist() == [0, 1, -1, -1, 0]

@@ -87,6 +87,7 @@ from ._operators import (
     defers,
     foreign,
     int_with_bool,
+    negative_exponents,
     refuse_bool_subtract,
     wide_ints,
 )
@@ -532,8 +533,14 @@ def _complex_checked(name: str) -> Any:
             out = _saved[key](*retry)
         if out is NotImplemented:
             return out
-        if int8_for_bools and out.dtype in _BOOLS:
-            out = _saved[key](*bool_int8(self, other))  # two bools: int8 (xp.pow's)
+        if int8_for_bools:  # ** as xp.pow: two bools in int8, negative integer exponents
+            if out.dtype in _BOOLS:
+                out = _saved[key](*bool_int8(self, other))
+            out = (
+                negative_exponents(self, other, out)
+                if name == "__pow__"
+                else negative_exponents(other, self, out)
+            )
         if bool_refused:
             refuse_bool_subtract(name, out, self, other)  # as xp.subtract
         if out.dtype in COMPLEX_DTYPES:

@@ -35,6 +35,7 @@ from ._operators import (
     bool_int8,
     dtype_refusal,
     int_with_bool,
+    negative_exponents,
     refuse_bool_subtract,
     wide_ints,
 )
@@ -170,8 +171,10 @@ def _complex_checked(
             if retry is None:
                 raise translate(e, name, "mlx", (x1, x2)) from e
             out = native(*retry)
-        if int8_for_bools and out.dtype in _BOOLS:
-            out = native(*bool_int8(x1, x2))
+        if int8_for_bools:  # pow
+            if out.dtype in _BOOLS:
+                out = native(*bool_int8(x1, x2))
+            out = negative_exponents(x1, x2, out)
         if bool_refused:
             refuse_bool_subtract(name, out, x1, x2)
         if out.dtype in COMPLEX_DTYPES:

@@ -27,6 +27,7 @@ __all__ = [
     "foreign",
     "bool_int8",
     "dtype_refusal",
+    "negative_exponents",
     "refuse_bool_subtract",
     "int_with_bool",
     "wide_ints",
@@ -201,3 +202,21 @@ def refuse_bool_subtract(name: str, out: mx.array, x1: Any, x2: Any) -> None:
     defines it for numeric dtypes, numpy refuses it, mlx computes their xor."""
     if out.dtype in _BOOL:
         raise dtype_refusal(name, "numeric", (x1, x2), " (numpy refuses too: use logical_xor)")
+
+
+_SIGNED = frozenset({mx.int8, mx.int16, mx.int32, mx.int64})
+
+
+def negative_exponents(x1: Any, x2: Any, out: mx.array) -> mx.array:
+    """``out``, an integer ``x1 ** x2``, with negative exponents given the exact result cut
+    toward zero, as torch gives it: 1 for a base of 1, +-1 for -1 (by the exponent's parity), 0
+    otherwise. mlx gives 0 for every negative exponent (``1 ** -2`` is 0; no upstream issue
+    found); the standard leaves the case unspecified, numpy raises once it has read the data.
+    A non-negative Python int exponent or an unsigned result costs one test."""
+    if (type(x2) is int and x2 >= 0) or out.dtype not in _SIGNED:
+        return out
+    base = x1 if isinstance(x1, mx.array) else mx.array(x1, dtype=out.dtype)
+    exponent = x2 if isinstance(x2, mx.array) else mx.array(x2, dtype=out.dtype)
+    odd = (exponent % 2) != 0
+    cut = mx.where(base == 1, 1, mx.where(base == -1, mx.where(odd, -1, 1), 0)).astype(out.dtype)
+    return mx.where(exponent < 0, cut, out)

@@ -74,21 +74,14 @@ from .._boundary import guard
 from .._patch import ClassPatches
 from .._spec import SUPPORTED_VERSIONS
 from .._versions import versioned
-from ._defaults import DEFAULTS, floating
 from ._devices import share_streams, unshare_streams
 from ._helpers import is_complex, is_int, scalar
 from ._mask_assign import assign_with_mask
 from ._operators import (
     CONVERTED,
     DEFERRING,
-    OPERANDS,
-    bool_int8,
+    complex_operator,
     deferring,
-    defers,
-    foreign,
-    int_with_bool,
-    negative_exponents,
-    refuse_bool_subtract,
     wide_ints,
 )
 from ._pickling import reduce_ex
@@ -496,61 +489,6 @@ def _shape_kept(name: str) -> Any:
     return method
 
 
-def _complex_checked(name: str) -> Any:
-    """The native arithmetic operator ``name``, refusing a complex128 result as the functions do.
-
-    mlx promotes float64 with a complex operand (a Python complex, or complex64) to complex64,
-    a silent downcast of the float64 operand (mlx has no complex128): ``xp.add`` raises there,
-    and after ``install()`` so does ``+``. Only complex results are checked. Native errors are
-    translated in this frame (no ``guard`` wrapper: ~0.3 us on every operator call).
-    """
-    from .._boundary import UNCLEAN, translate
-    from ._elementwise import COMPLEX_DTYPES, refuse_complex128
-
-    key = (mx.array, name)
-    floating_result = name in ("__truediv__", "__rtruediv__")
-    int8_for_bools = name in ("__pow__", "__rpow__")
-    bool_refused = name in ("__sub__", "__rsub__")
-
-    def method(self: mx.array, other: Any) -> Any:
-        if type(other) not in OPERANDS and defers(other):
-            return NotImplemented
-        if floating_result and DEFAULTS.ints_to is not None:
-            # integers: the default real floating dtype where that is float64 (xp.divide's)
-            self, other = floating(self), floating(other)
-        if type(other) is int:
-            self, other = int_with_bool(self, other)  # bool_x + 2: int64 (xp.add's)
-        try:
-            out = _saved[key](self, other)
-        except (TypeError, ValueError):
-            if foreign(other):  # mlx raises for an operand it does not know: it defers
-                return NotImplemented
-            raise
-        except UNCLEAN as e:
-            retry = wide_ints(name, self, other)
-            if retry is None:
-                raise translate(e, name, "mlx", (self, other)) from e
-            out = _saved[key](*retry)
-        if out is NotImplemented:
-            return out
-        if int8_for_bools:  # ** as xp.pow: two bools in int8, negative integer exponents
-            if out.dtype in _BOOLS:
-                out = _saved[key](*bool_int8(self, other))
-            out = (
-                negative_exponents(self, other, out)
-                if name == "__pow__"
-                else negative_exponents(other, self, out)
-            )
-        if bool_refused:
-            refuse_bool_subtract(name, out, self, other)  # as xp.subtract
-        if out.dtype in COMPLEX_DTYPES:
-            refuse_complex128(name, self, other)
-        return out
-
-    method.__name__ = name
-    return method
-
-
 # operators whose result may be complex: mlx computes complex64 where the standard says
 # complex128 (float64 with complex); no upstream issue, mlx has no complex128 by design
 _COMPLEX_CHECKED = (
@@ -647,7 +585,7 @@ def _methods() -> list[tuple[type, str, Any]]:
         *((mx.array, n, _binary(n)) for n in ("__mod__", "__lshift__", "__rshift__")),
         *((mx.array, n, _inplace(n)) for n in ("__imod__", "__ilshift__", "__irshift__")),
         *((mx.array, n, _shape_kept(n)) for n in _NATIVE_INPLACE),
-        *((mx.array, n, _complex_checked(n)) for n in _COMPLEX_CHECKED),
+        *((mx.array, n, complex_operator(n, _saved)) for n in _COMPLEX_CHECKED),
         *((mx.array, n, deferring(n, _saved)) for n in DEFERRING),
         (mx.array, "__imatmul__", _inplace("__imatmul__", _matmul)),
         (mx.array, "view", _view),

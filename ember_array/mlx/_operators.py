@@ -16,9 +16,13 @@ import numpy as np
 
 from .._backends import backend_of_type
 from .._boundary import UNCLEAN, translate, translates_errors
+from ._defaults import DEFAULTS, floating
 from ._helpers import DEFAULT_INT
 
 __all__ = [
+    "BOOLS",
+    "COMPLEX_DTYPES",
+    "refuse_complex128",
     "CONVERTED",
     "DEFERRING",
     "OPERANDS",
@@ -26,6 +30,7 @@ __all__ = [
     "deferring",
     "foreign",
     "bool_int8",
+    "complex_operator",
     "dtype_refusal",
     "negative_exponents",
     "refuse_bool_subtract",
@@ -160,7 +165,23 @@ def wide_ints(name: str, x1: Any, x2: Any) -> tuple[Any, Any] | None:
     return None
 
 
-_BOOL = frozenset({mx.bool_})  # set lookups hash the dtype: no Dtype.__eq__ (install() patches it)
+#: mlx's complex dtypes (complex64 only), also checked by the operators of ``install()``.
+#: Set lookups hash the dtype: no ``Dtype.__eq__`` call, which ``install()`` replaces.
+COMPLEX_DTYPES = frozenset({mx.complex64})
+_FLOAT64 = frozenset({mx.float64})
+BOOLS = frozenset({mx.bool_})
+_BOOL = BOOLS  # set lookups hash the dtype: no Dtype.__eq__ (install() patches it)
+
+
+# mlx: promotes float64 with complex64 to complex64, it has no complex128
+# (no upstream issue found)
+def refuse_complex128(name: str, x1: Any, x2: Any) -> None:
+    """``TypeError`` where the standard's result is complex128: mlx would compute complex64."""
+    if getattr(x1, "dtype", None) in _FLOAT64 or getattr(x2, "dtype", None) in _FLOAT64:
+        raise TypeError(
+            f"{name}: the standard promotes float64 with complex to complex128, which mlx does "
+            "not have (it would compute complex64); cast the float64 operand to float32 first"
+        )
 
 
 def int_with_bool(x1: Any, x2: Any) -> tuple[Any, Any]:
@@ -185,7 +206,7 @@ def bool_int8(x1: Any, x2: Any) -> tuple[Any, Any]:
     )
 
 
-_COMPLEX = frozenset({mx.complex64})
+_COMPLEX = COMPLEX_DTYPES
 
 
 def dtype_refusal(name: str, domain: str, args: tuple[Any, ...], note: str = "") -> TypeError:
@@ -220,3 +241,56 @@ def negative_exponents(x1: Any, x2: Any, out: mx.array) -> mx.array:
     odd = (exponent % 2) != 0
     cut = mx.where(base == 1, 1, mx.where(base == -1, mx.where(odd, -1, 1), 0)).astype(out.dtype)
     return mx.where(exponent < 0, cut, out)
+
+
+def complex_operator(name: str, saved: dict[tuple[type, str], Any]) -> Any:
+    """The native arithmetic operator ``name``, refusing a complex128 result as the functions do.
+
+    mlx promotes float64 with a complex operand (a Python complex, or complex64) to complex64,
+    a silent downcast of the float64 operand (mlx has no complex128): ``xp.add`` raises there,
+    and after ``install()`` so does ``+``. Only complex results are checked. Native errors are
+    translated in this frame (no ``guard`` wrapper: ~0.3 us on every operator call).
+    """
+
+    key = (mx.array, name)
+    floating_result = name in ("__truediv__", "__rtruediv__")
+    int8_for_bools = name in ("__pow__", "__rpow__")
+    bool_refused = name in ("__sub__", "__rsub__")
+
+    def method(self: mx.array, other: Any) -> Any:
+        if type(other) not in OPERANDS and defers(other):
+            return NotImplemented
+        if floating_result and DEFAULTS.ints_to is not None:
+            # integers: the default real floating dtype where that is float64 (xp.divide's)
+            self, other = floating(self), floating(other)
+        if type(other) is int:
+            self, other = int_with_bool(self, other)  # bool_x + 2: int64 (xp.add's)
+        try:
+            out = saved[key](self, other)
+        except (TypeError, ValueError):
+            if foreign(other):  # mlx raises for an operand it does not know: it defers
+                return NotImplemented
+            raise
+        except UNCLEAN as e:
+            retry = wide_ints(name, self, other)
+            if retry is None:
+                raise translate(e, name, "mlx", (self, other)) from e
+            out = saved[key](*retry)
+        if out is NotImplemented:
+            return out
+        if int8_for_bools:  # ** as xp.pow: two bools in int8, negative integer exponents
+            if out.dtype in _BOOL:
+                out = saved[key](*bool_int8(self, other))
+            out = (
+                negative_exponents(self, other, out)
+                if name == "__pow__"
+                else negative_exponents(other, self, out)
+            )
+        if bool_refused:
+            refuse_bool_subtract(name, out, self, other)  # as xp.subtract
+        if out.dtype in COMPLEX_DTYPES:
+            refuse_complex128(name, self, other)
+        return out
+
+    method.__name__ = name
+    return method

@@ -97,6 +97,20 @@ class UfuncWrapper(PriorityWrapper):
     __array_ufunc__ = None
 
 
+class MaskedLikeWrapper(PriorityWrapper):
+    """marray's shape: ``__array_priority__ = 1`` (above ``ndarray``'s 0, below the 1000 that
+    mlx arrays carry after install()) and ``__dlpack__``, through which mlx would convert it
+    and drop the wrapper (a masked array's mask)."""
+
+    __array_priority__ = 1
+
+    def __dlpack__(self, **kwargs: Any) -> Any:
+        return self.data.__dlpack__(**kwargs)
+
+    def __dlpack_device__(self) -> Any:
+        return self.data.__dlpack_device__()
+
+
 BACKENDS = ["numpy", "torch", "mlx"]
 #: the module of the backend's install()/uninstall()/installed()
 PATCHED = {"torch": "tensor", "mlx": "array"}
@@ -121,7 +135,10 @@ def array(request: pytest.FixtureRequest) -> Iterator[Any]:
             patches.uninstall()
 
 
-@pytest.mark.parametrize("wrapper", [PriorityWrapper, UfuncWrapper])
+WRAPPERS = [PriorityWrapper, UfuncWrapper, MaskedLikeWrapper]
+
+
+@pytest.mark.parametrize("wrapper", WRAPPERS)
 def test_operators_defer_to_a_wrapper(array: Any, wrapper: type) -> None:
     w = wrapper(array)
     for symbol, op, reflected in BINARY:
@@ -130,7 +147,7 @@ def test_operators_defer_to_a_wrapper(array: Any, wrapper: type) -> None:
         assert (out.method, out.other is array) == (reflected, True), symbol
 
 
-@pytest.mark.parametrize("wrapper", [PriorityWrapper, UfuncWrapper])
+@pytest.mark.parametrize("wrapper", WRAPPERS)
 def test_inplace_operators_defer_to_a_wrapper(array: Any, wrapper: type) -> None:
     numpy_nep13 = type(array).__module__ == "numpy" and wrapper is UfuncWrapper
     for symbol, op, reflected in INPLACE:
@@ -171,6 +188,56 @@ def test_known_operands_keep_their_results(array: Any) -> None:
             array < 2**70  # noqa: B015  (mlx's std::bad_cast, translated)
 
 
+def test_reflected_methods_called_directly_with_an_array(array: Any) -> None:
+    # wrappers call the wrapped array's reflected method themselves (marray: data.__rand__(y)
+    # for y & w): numpy's and torch's take an array there, mlx's (after install()) too
+    xp = array.__array_namespace__()
+    other = xp.asarray([[3, 1], [0, 2]], dtype=xp.int32)
+    for name, op in [
+        ("__rand__", xp.bitwise_and),
+        ("__ror__", xp.bitwise_or),
+        ("__rxor__", xp.bitwise_xor),
+        ("__rlshift__", xp.bitwise_left_shift),
+        ("__rrshift__", xp.bitwise_right_shift),
+        ("__rmod__", xp.remainder),
+    ]:
+        x = array + 1  # no zero divisor: torch raises ZeroDivisionError for integer % 0
+        out = getattr(x, name)(other)
+        assert bool(xp.all(out == op(other, x))), name
+
+
+def test_mlx_defers_to_a_namespace_wrapper_without_priority() -> None:
+    # an array-API wrapper that says nothing to numpy (no priority, no __array_ufunc__) still
+    # gets its reflected method from mlx, which would otherwise convert it through __dlpack__
+    pytest.importorskip("mlx.core")
+    import ember_array.mlx as xp
+    from ember_array.mlx import _array
+
+    class Plain:
+        def __init__(self, data: Any) -> None:
+            self.data = data
+
+        def __array_namespace__(self, api_version: str | None = None) -> Any:
+            return xp
+
+        def __dlpack__(self, **kwargs: Any) -> Any:
+            return self.data.__dlpack__(**kwargs)
+
+        def __radd__(self, other: Any) -> Called:
+            return Called("__radd__", other)
+
+    was = _array.installed()
+    xp.install()
+    try:
+        x = xp.asarray([1.0, 2.0])
+        out = x + Plain(x)
+        assert isinstance(out, Called)
+        assert out.other is x
+    finally:
+        if not was:
+            xp.uninstall()
+
+
 # -- scalars: numpy scalars and 0-d arrays where the standard says int | float -------------
 
 SCALAR_BACKENDS = ["numpy", "torch", "mlx", "dask"]
@@ -191,9 +258,7 @@ def test_fill_values_take_numpy_scalars_and_zero_d_arrays(sxp: Any) -> None:
     import numpy as np
 
     x = sxp.asarray([1.0, 2.0, 3.0], dtype=sxp.float32)
-    givens = [np.float64(2.5), np.int64(2)]
-    if sxp.__name__ != "ember_array.torch":  # torch's own full() refuses numpy arrays
-        givens.append(np.asarray(2.5))
+    givens = [np.float64(2.5), np.int64(2), np.asarray(2.5)]
     if sxp.__name__ != "ember_array.dask":  # dask's full() of a dask array computes it
         givens.append(_own_zero_d(sxp, 2.5))
     for given in givens:
@@ -204,6 +269,32 @@ def test_fill_values_take_numpy_scalars_and_zero_d_arrays(sxp: Any) -> None:
         assert np.asarray(sxp.full((2,), given, dtype=sxp.float32)).tolist() == [want] * 2
     with pytest.raises(TypeError, match="fill_value"):
         sxp.full_like(x, "1")
+
+
+def test_scalar_parameters_take_numpy_scalars_and_zero_d_numpy_arrays(sxp: Any) -> None:
+    import numpy as np
+
+    # torch's own functions refuse a 0-d numpy array ("must be Number, not numpy.ndarray"),
+    # dask's arange takes its truth: each is retried with the Python value (a host value)
+    x = sxp.asarray([1.0, 2.0, 3.0], dtype=sxp.float32)
+
+    def numpy_scalar(v: Any) -> Any:
+        return np.float64(v) if isinstance(v, float) else np.int64(v)
+
+    for w in (np.asarray, numpy_scalar):
+        outs = {
+            "clip": (sxp.clip(x, min=w(1.5), max=w(2.5)), [1.5, 2.0, 2.5]),
+            "arange": (sxp.arange(w(1), w(7), w(2)), [1, 3, 5]),
+            "linspace": (sxp.linspace(w(0.0), w(1.0), w(3)), [0.0, 0.5, 1.0]),
+            "where": (sxp.where(x > 1.5, w(0.0), x), [1.0, 0.0, 0.0]),
+            "pow": (sxp.pow(x, w(2.0)), [1.0, 4.0, 9.0]),
+            "full": (sxp.full(w(2), w(0.5), dtype=sxp.float32), [0.5, 0.5]),
+            "diff": (sxp.diff(x, n=w(1)), [1.0, 1.0]),
+        }
+        for name, (out, want) in outs.items():
+            assert np.asarray(out).tolist() == want, (name, w)
+    with pytest.raises(TypeError):
+        sxp.full((2,), "1")
 
 
 def test_scatter_fill_value_takes_numpy_scalars_and_zero_d_arrays(sxp: Any) -> None:
@@ -362,3 +453,199 @@ def test_hypothesis_strategies_namespace_draws_ember_arrays(sxp: Any) -> None:
 
     check()
     assert drawn
+
+
+# -- mlx: what numpy computes where mlx raised, wrapped or kept the wrong dtype --------------
+
+
+def test_mlx_python_ints_beyond_int64_take_the_array_dtype() -> None:
+    import numpy as np
+
+    pytest.importorskip("mlx.core")
+    import ember_array.mlx as xp
+
+    u = xp.asarray([1, 2**64 - 1], dtype=xp.uint64)
+    x = xp.asarray([1.0, 2.0], dtype=xp.float32)
+    # mlx converts every Python int to int64 first: RuntimeError std::bad_cast
+    assert np.asarray(xp.equal(u, 2**64 - 1)).tolist() == [False, True]
+    assert np.asarray(xp.less(u, 2**64 - 1)).tolist() == [True, False]
+    assert np.asarray(xp.greater(2**64 - 1, u)).tolist() == [True, False]
+    assert np.asarray(xp.less(x, 2**70)).tolist() == [True, True]
+    assert xp.maximum(u, 2**63).dtype == xp.uint64
+    with pytest.raises(ValueError, match=r"less \[mlx\].*out of range for .*int32"):
+        xp.less(xp.asarray([1], dtype=xp.int32), 2**70)
+    from ember_array.mlx import _array
+
+    was = _array.installed()
+    xp.install()
+    try:
+        v = xp.asarray([1, 2, 3], dtype=xp.uint64)
+        v[v > 1] = 2**64 - 1
+        assert np.asarray(v).tolist() == [1, 2**64 - 1, 2**64 - 1]
+    finally:
+        if not was:
+            xp.uninstall()
+
+
+def test_mlx_integer_input_of_floating_functions_follows_a_float64_default() -> None:
+    mx = pytest.importorskip("mlx.core")
+    import ember_array.mlx as xp
+    from ember_array.mlx import _array
+
+    i = xp.asarray([1, 2, 3], dtype=xp.int32)
+    funcs = {
+        "divide": lambda: xp.divide(i, i),
+        "/": lambda: i / 2,
+        "2 /": lambda: 2 / i,
+        "mean": lambda: xp.mean(i),
+        "var": lambda: xp.var(i),
+        "std": lambda: xp.std(i),
+        "atan2": lambda: xp.atan2(i, i),
+        "logaddexp": lambda: xp.logaddexp(i, i),
+        "hypot": lambda: xp.hypot(i, i),
+    }
+    was = _array.installed()
+    xp.install()
+    device = mx.default_device()
+    try:
+        # float32 default: mlx's own float32 from integers
+        assert {k: f().dtype for k, f in funcs.items()} == dict.fromkeys(funcs, xp.float32)
+        mx.set_default_device(mx.cpu)
+        xp.set_default_dtype(xp.float64)
+        # mlx computes float32 from integers whatever the default; numpy and torch (with a
+        # float64 default, as marray's and SciPy's suites set it) give float64
+        assert {k: f().dtype for k, f in funcs.items()} == dict.fromkeys(funcs, xp.float64)
+        f32 = xp.asarray([1.0], dtype=xp.float32)
+        assert (f32 / 2).dtype == xp.mean(f32).dtype == xp.float32
+    finally:
+        xp.set_default_dtype(xp.float32)
+        mx.set_default_device(device)
+        if not was:
+            xp.uninstall()
+
+
+@pytest.mark.parametrize("name", ["numpy", "torch", "mlx", "dask"])
+def test_bool_arange_follows_numpy(name: str) -> None:
+    import numpy as np
+
+    pytest.importorskip(BY_NAME[name].native)
+    xp = importlib.import_module(f"ember_array.{name}")
+    assert np.asarray(xp.arange(2, dtype=xp.bool)).tolist() == [False, True]
+    assert np.asarray(xp.arange(1, 3, dtype=xp.bool)).tolist() == [True, True]
+    assert np.asarray(xp.arange(0, dtype=xp.bool)).tolist() == []
+    # torch counted on ([False, True, True]), mlx refused every length
+    with pytest.raises(TypeError, match="at most length 2"):
+        xp.arange(3, dtype=xp.bool)
+
+
+def test_mlx_integer_remainder_and_shifts_as_numpy() -> None:
+    import numpy as np
+
+    pytest.importorskip("mlx.core")
+    import ember_array.mlx as xp
+
+    a = np.asarray([5, -5, 3, 7], dtype=np.int16)
+    b = np.asarray([-1, -3, 20, 0], dtype=np.int16)
+    x, y = xp.asarray(a), xp.asarray(b)
+    with np.errstate(divide="ignore"):
+        want_mod = np.remainder(a, b)
+    # mlx: x % 0 gives x (numpy 0), a negative shift count wraps (numpy shifts all out)
+    assert np.asarray(xp.remainder(x, y)).tolist() == want_mod.tolist()
+    assert np.asarray(xp.bitwise_left_shift(x, y)).tolist() == (a << b).tolist()
+    assert np.asarray(xp.bitwise_right_shift(x, y)).tolist() == (a >> b).tolist()
+
+
+def test_mlx_real_floating_functions_promote_integers() -> None:
+    import numpy as np
+
+    pytest.importorskip("mlx.core")
+    import ember_array.mlx as xp
+
+    i = xp.asarray([3, -4], dtype=xp.int32)
+    # mlx kept copysign's integers (uint results wrapped) and nextafter stepped their bits
+    out = xp.copysign(xp.asarray([3, 4], dtype=xp.uint32), i)
+    assert out.dtype == xp.get_default_dtype()
+    assert np.asarray(out).tolist() == [3.0, -4.0]
+    assert xp.nextafter(i, xp.asarray([3, 4], dtype=xp.uint8)).shape == (2,)
+    with pytest.raises(TypeError, match=r"nextafter \[mlx\].*complex64"):
+        xp.nextafter(xp.asarray([1j], dtype=xp.complex64), 1.0)
+
+
+def test_mlx_dtype_refusals_name_function_backend_and_dtype() -> None:
+    pytest.importorskip("mlx.core")
+    import ember_array.mlx as xp
+
+    c = xp.asarray([1 + 1j], dtype=xp.complex64)
+    # mlx: ValueError "[ceil] Not supported for complex64" (no backend, the wrong kind)
+    for name, call in [
+        ("ceil", lambda: xp.ceil(c)),
+        ("floor", lambda: xp.floor(c)),
+        ("trunc", lambda: xp.trunc(c)),
+        ("remainder", lambda: xp.remainder(c, c)),
+        ("atan2", lambda: xp.atan2(c, c)),
+        ("negative", lambda: xp.negative(xp.asarray([True]))),
+    ]:
+        with pytest.raises(TypeError, match=rf"{name} \[mlx\]: Only .* dtypes are allowed"):
+            call()
+    with pytest.raises(ValueError, match="broadcast"):  # other ValueErrors stay as they are
+        xp.atan2(xp.ones((2, 3)), xp.ones((4,)))
+    # mlx computes these (a bool xor, a complex floor), the standard and numpy refuse them
+    b = xp.asarray([True, False])
+    with pytest.raises(TypeError, match=r"subtract \[mlx\]: Only numeric dtypes"):
+        xp.subtract(b, b)
+    with pytest.raises(TypeError, match=r"floor_divide \[mlx\]: Only real numeric dtypes"):
+        xp.floor_divide(c, c)
+
+
+def test_mlx_bool_arithmetic_takes_numpy_dtypes() -> None:
+    import numpy as np
+
+    pytest.importorskip("mlx.core")
+    import ember_array.mlx as xp
+    from ember_array.mlx import _array
+
+    a = np.asarray([True, False])
+    b = xp.asarray(a)
+    was = _array.installed()
+    xp.install()
+    try:
+        # mlx: a bool array with a Python int is int32, and //, %, ** of two bools are bool
+        with np.errstate(divide="ignore"):
+            cases = [
+                (b + 2, a + 2),
+                (2 * b, 2 * a),
+                (b // b, a // a),
+                (b % 3, a % 3),
+                (3 % b, 3 % a),
+                (b**b, a**a),
+                (xp.floor_divide(b, b), np.floor_divide(a, a)),
+                (xp.pow(b, b), np.power(a, a)),
+                (xp.add(b, 2), np.add(a, 2)),
+                (xp.remainder(b, b), np.remainder(a, a)),
+                (xp.bitwise_left_shift(b, b), np.left_shift(a, a)),
+                (xp.bitwise_right_shift(b, b), np.right_shift(a, a)),
+            ]
+        for got, want in cases:
+            assert str(got.dtype).rpartition(".")[2] == str(want.dtype)
+            assert np.asarray(got).tolist() == want.tolist()
+        c = xp.asarray([True])
+        with pytest.raises(TypeError, match="same_kind"):  # as numpy's UFuncTypeError
+            c += 2
+    finally:
+        if not was:
+            xp.uninstall()
+
+
+def test_mlx_integer_negative_exponents_cut_toward_zero() -> None:
+    import numpy as np
+
+    pytest.importorskip("mlx.core")
+    import ember_array.mlx as xp
+
+    base = xp.asarray([2, 1, -1, -1, 3], dtype=xp.int32)
+    exponent = xp.asarray([-1, -2, -3, -2, 2], dtype=xp.int32)
+    # mlx gives 0 for every negative exponent (1 ** -2 == 0); torch the exact result cut
+    # toward zero, which this is (numpy raises)
+    want = [0, 1, -1, 1, 9]
+    assert np.asarray(xp.pow(base, exponent)).tolist() == want
+    assert np.asarray(xp.pow(base, -1)).tolist() == [0, 1, -1, -1, 0]

@@ -15,6 +15,8 @@ from functools import wraps
 from numbers import Real
 from typing import Any, TypeVar
 
+from ._scalars import host_value
+
 _R = TypeVar("_R")
 
 __all__ = [
@@ -99,9 +101,12 @@ def finite_or_nan(
 
 
 def diff_order(func: str, backend: str, n: Any, length: int) -> int:
-    """``n`` checked (a non-negative Python int) and clamped to ``length``."""
+    """``n`` checked (a non-negative int: a numpy integer too, as numpy takes it) and clamped
+    to ``length``."""
+    if type(n) is not int:
+        n = host_value(n)  # a numpy integer or a 0-d numpy array: its Python value
     if isinstance(n, bool) or not isinstance(n, int):
-        raise TypeError(f"{func} [{backend}]: n must be a Python int, got {type(n).__name__}")
+        raise TypeError(f"{func} [{backend}]: n must be an int, got {type(n).__name__}")
     if n < 0:
         raise ValueError(f"{func} [{backend}]: n must be >= 0, got {n}")
     return min(n, length)

@@ -9,14 +9,22 @@ backend and what was given.
 from __future__ import annotations
 
 import builtins
-from collections.abc import Mapping
+import functools
+import inspect
+from collections.abc import Callable, Mapping
 from numbers import Integral, Number
 from typing import Any
 
 from .._backends import BY_NAME, backend_of_type
-from .._markers import wraps_native
+from .._markers import transparent, wraps_native
+from .._signatures import standard_signature
 
 __all__ = [
+    "SCALAR_PARAMETERS",
+    "bool_arange",
+    "host_value",
+    "read_host_scalars",
+    "reads_host_scalars",
     "scalar_value",
     "check_bound",
     "check_fill",
@@ -51,9 +59,13 @@ def _zero_d(value: Any, backend: str | None) -> str | None:
     owner = backend_of_type(type(value))
     if owner is None or getattr(value, "ndim", None) != 0:
         return None
-    row = BY_NAME[owner]
-    host = not row.lazy and not row.device_types
-    return owner if backend is None or owner == backend or host else None
+    return owner if backend is None or owner == backend or _is_host(owner) else None
+
+
+def _is_host(backend: str) -> bool:
+    """Whether ``backend``'s arrays hold host values (eager, no devices: numpy's)."""
+    row = BY_NAME[backend]
+    return not row.lazy and not row.device_types
 
 
 def scalar_value(func: str, backend: str | None, name: str, value: Any) -> Any:
@@ -89,6 +101,128 @@ def scalar_value(func: str, backend: str | None, name: str, value: Any) -> Any:
         f"{func}(){where}: {name} must be a Python scalar, a numpy scalar or a 0-d array of "
         f"{backend or 'the backend'}{reason}"
     )
+
+
+def host_value(value: Any) -> Any:
+    """``value`` with what is a host value made a Python one: a numpy scalar or a 0-d numpy
+    array gives its Python scalar, a tuple gives its items so (a shape of numpy ints); anything
+    else (a Python scalar, an array of a backend, a lazy array) comes back as it is. Nothing is
+    evaluated: numpy holds its values on the host."""
+    if type(value) in _PY_SCALARS:
+        return value
+    if isinstance(value, tuple):
+        items = tuple(host_value(v) for v in value)
+        return items if any(a is not b for a, b in zip(items, value, strict=True)) else value
+    if isinstance(value, Number):
+        item = getattr(value, "item", None)  # numpy scalars; other Numbers are Python values
+        return item() if callable(item) else value
+    owner = _zero_d(value, None)
+    return value.item() if owner is not None and _is_host(owner) else value
+
+
+#: The scalar parameters of the standard's functions (``int | float`` there, or a shape), by
+#: function: where a backend refuses a numpy scalar or a 0-d numpy array in one of them, the
+#: call is retried with its Python value (:func:`reads_host_scalars`). Parameters that take
+#: an array as well keep a 0-d array of the backend as it is (torch takes its own natively).
+SCALAR_PARAMETERS: Mapping[str, tuple[str, ...]] = {
+    "arange": ("start", "stop", "step"),
+    "clip": ("min", "max"),
+    "empty": ("shape",),
+    "eye": ("n_rows", "n_cols", "k"),
+    "full": ("shape", "fill_value"),
+    "full_like": ("fill_value",),
+    "linspace": ("start", "stop", "num"),
+    "ones": ("shape",),
+    "pow": ("x2",),
+    "std": ("correction",),
+    "var": ("correction",),
+    "where": ("x1", "x2"),
+    "zeros": ("shape",),
+}
+
+
+def _hosted(
+    signature: inspect.Signature, names: tuple[str, ...], args: Any, kwargs: Any
+) -> inspect.BoundArguments | None:
+    """The arguments with :func:`host_value` of each of ``names``; None when none changes (or
+    they do not bind: the function's own error stands)."""
+    try:
+        bound = signature.bind(*args, **kwargs)
+    except TypeError:
+        return None
+    changed = False
+    for name in names:
+        if name in bound.arguments:
+            value = bound.arguments[name]
+            host = host_value(value)
+            if host is not value:
+                bound.arguments[name] = host
+                changed = True
+    return bound if changed else None
+
+
+def reads_host_scalars(
+    f: Callable[..., Any], func: str, names: tuple[str, ...]
+) -> Callable[..., Any]:
+    """``f``, retried once it has raised ``TypeError`` with the numpy scalars and 0-d numpy
+    arrays among its parameters ``names`` as Python values (:func:`host_value`).
+
+    torch's functions refuse them (``full(): argument 'fill_value' must be Number, not
+    numpy.ndarray``; dask's ``arange`` takes a 0-d array's truth) where numpy, mlx and
+    array-api-compat's numpy accept them, and wrappers (masked, unit arrays) pass them. A call
+    with proper types costs one ``try``; the signature is read on the failing path only.
+    """
+    try:
+        signature: inspect.Signature | None = inspect.signature(f)
+    except (TypeError, ValueError):  # a builtin (torch's full_like): the standard's signature
+        signature = standard_signature(func)
+    if signature is None:
+        return f
+    sig = signature
+
+    @functools.wraps(f)
+    def retried(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return f(*args, **kwargs)
+        except (TypeError, ValueError):  # dask's arange: ValueError (a 0-d array's truth)
+            hosted = _hosted(sig, names, args, kwargs)
+            if hosted is None:
+                raise
+        return f(*hosted.args, **hosted.kwargs)
+
+    return transparent(retried)
+
+
+def read_host_scalars(globals_: dict[str, Any], names: Any) -> None:
+    """Each function of :data:`SCALAR_PARAMETERS` among ``names`` in a namespace's
+    ``globals_`` made :func:`reads_host_scalars` (``populate``'s ``before_guard``)."""
+    for name in names:
+        params = SCALAR_PARAMETERS.get(name)
+        if params is not None and callable(globals_.get(name)):
+            globals_[name] = reads_host_scalars(globals_[name], name, params)
+
+
+def bool_arange(backend: str, start: Any, stop: Any, step: Any) -> list[bool]:
+    """The values of ``arange(start, stop, step, dtype=bool)`` as numpy gives them: a bool
+    result has at most two elements (``start`` and ``start + step``, as their truth), a longer
+    one raises ``TypeError`` with numpy's words (array-api-strict's too), naming the backend.
+
+    torch counts on (``[False, True, True]`` for ``arange(3)``), mlx refuses every length
+    ("bool not supported for arange"). The bounds are Python numbers (the callers' own
+    conversion of 0-d arrays has run): nothing is evaluated.
+    """
+    if stop is None:
+        start, stop = 0, start
+    if step == 0:
+        raise ValueError(f"arange [{backend}]: step must not be zero")
+    span = (stop - start) / step
+    n = builtins.max(0, -int(-span // 1))  # ceil, as the length of every arange
+    if n > 2:
+        raise TypeError(
+            f"arange [{backend}]: arange() is only supported for booleans when the result has "
+            f"at most length 2 (numpy's rule; this one has {n})"
+        )
+    return [bool(start + i * step) for i in range(n)]
 
 
 def check_fill(func: str, backend: str, value: Any) -> None:

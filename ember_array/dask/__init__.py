@@ -24,6 +24,7 @@ import array_api_compat.dask.array as _compat
 import numpy as _np
 from array_api_compat.dask.array._info import __array_namespace_info__
 
+from .._common._scalars import read_host_scalars as _read_host_scalars
 from .._markers import borrow as _borrow
 from .._namespace import populate as _populate
 from .._spec import API_VERSION as _API_VERSION
@@ -33,7 +34,7 @@ from . import _aliases
 
 __array_api_version__: _Final = _API_VERSION
 
-__all__ = _populate(globals(), _compat, _aliases, _MAIN)
+__all__ = _populate(globals(), _compat, _aliases, _MAIN, before_guard=_read_host_scalars)
 
 from . import fft, linalg
 

@@ -13,7 +13,7 @@ import dask.array as da
 import numpy as np
 
 from .. import numpy as _enp_module
-from .._common._scalars import check_fill
+from .._common._scalars import bool_arange, check_fill
 from .._markers import wraps_native
 from ._checks import check_device, check_graph_size, integer, python_scalars
 from ._native import COMPAT, DA, astype, copy_array, normalize_chunks
@@ -82,8 +82,12 @@ def arange(
     dtype: Any = None,
     device: Any = None,
 ) -> da.Array:
-    """array-api-compat's ``arange``; ``TypeError`` for a dask array bound."""
+    """array-api-compat's ``arange``; ``TypeError`` for a dask array bound; a bool ``dtype``
+    follows numpy's rule at once (dask would raise it only when computed)."""
     python_scalars("arange", start=start, stop=stop, step=step)
+    if dtype is not None and np.dtype(dtype) == np.bool_:
+        values = np.asarray(bool_arange("dask", start, stop, step), dtype=np.bool_)
+        return DA.from_array(values, chunks=values.shape)
     return COMPAT.arange(start, stop, step, dtype=dtype, device=device)
 
 
@@ -127,7 +131,15 @@ def asarray(
 empty = _sized(COMPAT.empty)
 zeros = _sized(COMPAT.zeros)
 ones = _sized(COMPAT.ones)
-full = _sized(COMPAT.full)
+_sized_full = _sized(COMPAT.full)
+
+
+@wraps_native()
+def full(shape: Any, fill_value: Any, *, dtype: Any = None, device: Any = None) -> da.Array:
+    """array-api-compat's ``full``; ``TypeError`` for a fill value that is no number (dask
+    fails on a string with ``ValueError`` "auto-chunking with dtype.itemsize == 0")."""
+    check_fill("full", "dask", fill_value)
+    return _sized_full(shape, fill_value, dtype=dtype, device=device)
 
 
 # dask: dask.array.eye fails at compute time for non-square shapes ("Missing dependency");

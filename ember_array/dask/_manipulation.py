@@ -13,7 +13,7 @@ from typing import Any
 import dask.array as da
 import numpy as np
 
-from .._common._scalars import as_numpy_reads, reduced_shift
+from .._common._scalars import as_numpy_reads, host_value, reduced_shift
 from .._markers import wraps_native
 from ._checks import integer
 from ._native import COMPAT, DA, copy_array
@@ -169,6 +169,7 @@ def repeat(x: da.Array, repeats: int | da.Array, /, *, axis: int | None = None) 
         raise IndexError(f"repeat() [dask]: axis {axis} out of range for {x.ndim}-d x")
     ax %= x.ndim
     if not isinstance(repeats, da.Array | np.ndarray):
+        repeats = host_value(repeats)  # a numpy integer: its Python value, as numpy takes it
         if isinstance(repeats, bool) or not isinstance(repeats, int):
             raise TypeError(
                 f"repeat() [dask]: repeats must be an int or an integer array, "

@@ -77,7 +77,13 @@ from .._versions import versioned
 from ._devices import share_streams, unshare_streams
 from ._helpers import is_complex, is_int, scalar
 from ._mask_assign import assign_with_mask
-from ._operators import CONVERTED, DEFERRING, OPERANDS, deferring, defers, float_operand, foreign
+from ._operators import (
+    CONVERTED,
+    DEFERRING,
+    complex_operator,
+    deferring,
+    wide_ints,
+)
 from ._pickling import reduce_ex
 
 __all__ = ["install", "uninstall", "installed"]
@@ -214,6 +220,10 @@ def _setitem(self: mx.array, key: Any, value: Any) -> None:
     native = _saved[(mx.array, "__setitem__")]
     key = tuple(_index(k) for k in key) if isinstance(key, tuple) else _index(key)
     _check_key(tuple(self.shape), key, "__setitem__")
+    if type(value) is int and not -(2**63) <= value < 2**63:
+        # mlx: a Python int beyond int64 raises std::bad_cast (uint64 x[m] = 2**64 - 1)
+        wide = wide_ints("__setitem__", self, value)
+        value = value if wide is None else wide[1]
     if (
         isinstance(value, mx.array)
         and value.size == 0
@@ -357,8 +367,12 @@ def _reflected(name: str) -> Any:
     def method(self: mx.array, other: Any) -> Any:
         # mlx: mx.array has no reflected bitwise operators and no __rmod__ (1.5 % x raises)
         # (no upstream issue found)
+        if type(other) is int and self.dtype in _BOOLS:
+            return fn(other, self)  # 3 % bool_x: int64, as the function computes it
         if isinstance(other, (bool, int)) or (name == "__rmod__" and isinstance(other, float)):
             return fn(scalar(other, self.dtype), self)
+        if isinstance(other, mx.array):  # called directly, as numpy's and torch's take it
+            return fn(other, self)
         return NotImplemented
 
     method.__name__ = name
@@ -416,6 +430,9 @@ def _inplace(name: str, op: Any = None) -> Any:
     return method
 
 
+_BOOLS = frozenset({mx.bool_})  # set lookups hash the dtype: no Dtype.__eq__
+
+
 def _kind(dtype: Any) -> int:
     """0 bool, 1 integer, 2 real floating, 3 complex floating."""
     if dtype == mx.bool_:
@@ -467,41 +484,6 @@ def _shape_kept(name: str) -> Any:
         _check_same_kind(name, self, other, out)
         _saved[(mx.array, "__setitem__")](self, Ellipsis, out.astype(self.dtype))
         return self
-
-    method.__name__ = name
-    return method
-
-
-def _complex_checked(name: str) -> Any:
-    """The native arithmetic operator ``name``, refusing a complex128 result as the functions do.
-
-    mlx promotes float64 with a complex operand (a Python complex, or complex64) to complex64,
-    a silent downcast of the float64 operand (mlx has no complex128): ``xp.add`` raises there,
-    and after ``install()`` so does ``+``. Only complex results are checked. Native errors are
-    translated in this frame (no ``guard`` wrapper: ~0.3 us on every operator call).
-    """
-    from .._boundary import UNCLEAN, translate
-    from ._elementwise import COMPLEX_DTYPES, refuse_complex128
-
-    key = (mx.array, name)
-
-    def method(self: mx.array, other: Any) -> Any:
-        if type(other) not in OPERANDS and defers(other):
-            return NotImplemented
-        try:
-            out = _saved[key](self, other)
-        except (TypeError, ValueError):
-            if foreign(other):  # mlx raises for an operand it does not know: it defers
-                return NotImplemented
-            raise
-        except UNCLEAN as e:
-            retry = float_operand(self, other)
-            if retry is None:
-                raise translate(e, name, "mlx", (self, other)) from e
-            out = _saved[key](self, retry)
-        if out is not NotImplemented and out.dtype in COMPLEX_DTYPES:
-            refuse_complex128(name, self, other)
-        return out
 
     method.__name__ = name
     return method
@@ -603,7 +585,7 @@ def _methods() -> list[tuple[type, str, Any]]:
         *((mx.array, n, _binary(n)) for n in ("__mod__", "__lshift__", "__rshift__")),
         *((mx.array, n, _inplace(n)) for n in ("__imod__", "__ilshift__", "__irshift__")),
         *((mx.array, n, _shape_kept(n)) for n in _NATIVE_INPLACE),
-        *((mx.array, n, _complex_checked(n)) for n in _COMPLEX_CHECKED),
+        *((mx.array, n, complex_operator(n, _saved)) for n in _COMPLEX_CHECKED),
         *((mx.array, n, deferring(n, _saved)) for n in DEFERRING),
         (mx.array, "__imatmul__", _inplace("__imatmul__", _matmul)),
         (mx.array, "view", _view),

@@ -12,7 +12,7 @@ from typing import Any
 import mlx.core as mx
 import numpy as np
 
-from .._common._scalars import as_numpy_reads, scalar_value, triangle
+from .._common._scalars import as_numpy_reads, bool_arange, host_value, scalar_value, triangle
 from .._markers import wraps_native
 from .._spec import CREATION
 from ._custom_functions import make_complex
@@ -160,6 +160,10 @@ def _py_scalar(v: Any, func: str) -> Any:
     return v
 
 
+def _zero_d_or_numpy(v: Any) -> bool:
+    return isinstance(v, (np.generic, np.ndarray, mx.array)) and v.ndim == 0
+
+
 @wraps_native()
 def arange(
     start: int | float,
@@ -183,6 +187,10 @@ def arange(
     if dt is None:
         dt = DEFAULT_INT if all(isinstance(v, int) for v in (start, stop, step)) else DEFAULTS.real
     s = stream_for(device, dt, "arange")
+    if dt == mx.bool_:
+        # mlx: arange refuses bool ("bool not supported for arange"); numpy's rule instead
+        values = bool_arange("mlx", start, stop, step)
+        return mx.array(values, dtype=dt) if values else mx.zeros((0,), dtype=dt, stream=s)
     if step == 0:
         raise ValueError("arange: mlx step must not be zero")
     n = int(np.ceil((stop - start) / step)) if (stop - start) / step > 0 else 0
@@ -320,7 +328,15 @@ def linspace(
     device: Any = None,
     endpoint: bool = True,
 ) -> mx.array:
-    """``num`` evenly spaced values from ``start`` to ``stop`` (``device=``, complex support)."""
+    """``num`` evenly spaced values from ``start`` to ``stop`` (``device=``, complex support).
+
+    ``num`` given as a 0-d array is read (an mlx array is evaluated): the result's length
+    depends on it. ``start`` and ``stop`` given as numpy scalars or 0-d numpy arrays are
+    taken as their Python values (host values: nothing is evaluated).
+    """
+    if type(num) is not int and not isinstance(num, bool):
+        num = scalar_value("linspace", "mlx", "num", num) if _zero_d_or_numpy(num) else num
+    start, stop = host_value(start), host_value(stop)
     dt = native(dtype, "linspace")
     is_c = isinstance(start, complex) or isinstance(stop, complex)
     if dt is None:

@@ -20,18 +20,21 @@ import mlx.core as mx
 from ._devices import default_device, holds_float64
 from ._dtype_objects import DTYPES, UnsupportedDtype, complex128, name_of
 
-__all__ = ["DEFAULTS", "get_default_dtype", "set_default_dtype", "default_complex"]
+__all__ = ["DEFAULTS", "get_default_dtype", "set_default_dtype", "default_complex", "floating"]
 
 
 class Defaults:
     """The current defaults: ``real`` (float32 or float64) and ``complex`` (complex64, or the
     :data:`complex128` marker where the real default is float64)."""
 
-    __slots__ = ("complex", "real")
+    __slots__ = ("complex", "ints_to", "real")
 
     def __init__(self) -> None:
         self.real: mx.Dtype = DTYPES["float32"]
         self.complex: Any = DTYPES["complex64"]
+        #: what integer and bool input of a floating function becomes before mlx's kernel
+        #: (None: nothing, mlx's kernels compute float32 from integers, the default)
+        self.ints_to: mx.Dtype | None = None
 
 
 #: The one source of the namespace's default floating dtypes, read at call time.
@@ -116,6 +119,7 @@ def set_default_dtype(dtype: Any, /) -> None:
             "mx.set_default_device(mx.cpu) first"
         )
     DEFAULTS.real = DTYPES[name]
+    DEFAULTS.ints_to = DTYPES[name] if name == "float64" else None
     DEFAULTS.complex = complex128 if _REAL[name] == "complex128" else DTYPES[_REAL[name]]
 
 
@@ -138,3 +142,14 @@ def default_complex(func: str) -> mx.Dtype:
         f"{func} [mlx]: the default complex dtype is complex128 (set_default_dtype(float64)), "
         "which mlx does not have; pass dtype=complex64"
     )
+
+
+def floating(x: Any) -> Any:
+    """``x`` cast to the default real floating dtype where it is an integer or bool mlx array
+    and that default is float64; anything else as it is (one attribute read with the float32
+    default). For the functions whose result is floating: mlx computes float32 from integers
+    whatever the default (``divide``, ``mean``), numpy and torch the default."""
+    to = DEFAULTS.ints_to
+    if to is None or not isinstance(x, mx.array) or mx.issubdtype(x.dtype, mx.inexact):
+        return x
+    return x.astype(to)

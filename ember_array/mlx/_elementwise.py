@@ -19,7 +19,6 @@ ember_array's creation functions and ``linalg`` already put float64 on the CPU s
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import mlx.core as mx
@@ -28,9 +27,18 @@ import numpy as np
 from .._boundary import UNCLEAN, translate, translates_errors
 from .._markers import wraps_native
 from .._spec import ELEMENTWISE
+from ._binary import BOOLS as _BOOLS
+from ._binary import (
+    complex_checked,
+    complex_checked_compare,
+    in_domain,
+    refused_dtype,
+    wide_int_function,
+)
 from ._custom_functions import elementwise_function, make_complex
 from ._defaults import DEFAULTS
 from ._helpers import is_complex, is_float, jit_available, on_cpu, scalar
+from ._operators import bool_int8, int_with_bool
 
 # the accurate trig functions, split for size (re-exported: __all__ is the spec's list)
 from ._trig import cos as cos
@@ -45,22 +53,14 @@ acosh = mx.arccosh
 asin = mx.arcsin
 asinh = mx.arcsinh
 atan = mx.arctan
-atan2 = mx.arctan2
 atanh = mx.arctanh
 bitwise_invert = mx.bitwise_invert
-ceil = mx.ceil
 conj = mx.conj
 cosh = mx.cosh
-floor = mx.floor
-floor_divide = mx.floor_divide
-greater = mx.greater
-greater_equal = mx.greater_equal
 imag = mx.imag
 isfinite = mx.isfinite
 isinf = mx.isinf
 isnan = mx.isnan
-less = mx.less
-less_equal = mx.less_equal
 log = mx.log
 log1p = mx.log1p
 log2 = mx.log2
@@ -69,9 +69,6 @@ logical_and = mx.logical_and
 logical_not = mx.logical_not
 logical_or = mx.logical_or
 logical_xor = mx.logical_xor
-maximum = mx.maximum
-minimum = mx.minimum
-negative = mx.negative
 positive = mx.positive
 real = mx.real
 reciprocal = mx.reciprocal
@@ -79,75 +76,29 @@ round = mx.round
 sinh = mx.sinh
 sqrt = mx.sqrt
 square = mx.square
-trunc = mx.trunc
 
 
-#: mlx's complex dtypes (complex64 only), also checked by the operators of ``install()``.
-#: Set lookups hash the dtype: no ``Dtype.__eq__`` call, which ``install()`` replaces.
-COMPLEX_DTYPES = frozenset({mx.complex64})
-_FLOAT64 = frozenset({mx.float64})
+ceil = in_domain(mx.ceil, "ceil")
+floor = in_domain(mx.floor, "floor")
+negative = in_domain(mx.negative, "negative")
+trunc = in_domain(mx.trunc, "trunc")
 
 
-# mlx: promotes float64 with complex64 to complex64, it has no complex128
-# (no upstream issue found)
-def refuse_complex128(name: str, x1: Any, x2: Any) -> None:
-    """``TypeError`` where the standard's result is complex128: mlx would compute complex64."""
-    if getattr(x1, "dtype", None) in _FLOAT64 or getattr(x2, "dtype", None) in _FLOAT64:
-        raise TypeError(
-            f"{name}: the standard promotes float64 with complex to complex128, which mlx does "
-            "not have (it would compute complex64); cast the float64 operand to float32 first"
-        )
-
-
-def _complex_checked(native: Callable[..., mx.array], name: str) -> Callable[..., mx.array]:
-    """``native`` for a binary function that accepts complex operands.
-
-    mlx promotes float64 with complex64 to complex64 (it has no complex128): a silent downcast
-    of the float64 operand, refused here with ``TypeError``. Only complex results are checked.
-    """
-
-    def checked(x1: Any, x2: Any, /) -> mx.array:
-        try:
-            out = native(x1, x2)
-        except UNCLEAN as e:  # in this frame: a wrapper would cost ~0.15 us a call
-            raise translate(e, name, "mlx", (x1, x2)) from e
-        if out.dtype in COMPLEX_DTYPES:
-            refuse_complex128(name, x1, x2)
-        return out
-
-    checked.__name__ = checked.__qualname__ = name
-    checked.__doc__ = f"``mx.{native.__name__}``, refusing float64 with complex64 (see above)."
-    return translates_errors(wraps_native()(checked))
-
-
-def _complex_checked_compare(native: Callable[..., mx.array], name: str) -> Callable[..., mx.array]:
-    """:func:`_complex_checked` for comparisons, whose result is bool: checks the operands."""
-
-    def checked(x1: Any, x2: Any, /) -> mx.array:
-        if (
-            getattr(x1, "dtype", None) in COMPLEX_DTYPES
-            or getattr(x2, "dtype", None) in COMPLEX_DTYPES
-            or isinstance(x1, complex)
-            or isinstance(x2, complex)
-        ):
-            refuse_complex128(name, x1, x2)
-        try:
-            return native(x1, x2)
-        except UNCLEAN as e:  # in this frame: a wrapper would cost ~0.15 us a call
-            raise translate(e, name, "mlx", (x1, x2)) from e
-
-    checked.__name__ = checked.__qualname__ = name
-    checked.__doc__ = f"``mx.{native.__name__}``, refusing float64 with complex64 (see above)."
-    return translates_errors(wraps_native()(checked))
-
-
-add = _complex_checked(mx.add, "add")
-divide = _complex_checked(mx.divide, "divide")
-multiply = _complex_checked(mx.multiply, "multiply")
-pow = _complex_checked(mx.power, "pow")
-subtract = _complex_checked(mx.subtract, "subtract")
-equal = _complex_checked_compare(mx.equal, "equal")
-not_equal = _complex_checked_compare(mx.not_equal, "not_equal")
+add = complex_checked(mx.add, "add")
+atan2 = wide_int_function(mx.arctan2, "atan2", floating_result=True)
+floor_divide = wide_int_function(mx.floor_divide, "floor_divide", arithmetic=True)
+greater = wide_int_function(mx.greater, "greater")
+greater_equal = wide_int_function(mx.greater_equal, "greater_equal")
+less = wide_int_function(mx.less, "less")
+less_equal = wide_int_function(mx.less_equal, "less_equal")
+maximum = wide_int_function(mx.maximum, "maximum")
+minimum = wide_int_function(mx.minimum, "minimum")
+divide = complex_checked(mx.divide, "divide", floating_result=True)
+multiply = complex_checked(mx.multiply, "multiply")
+pow = complex_checked(mx.power, "pow", int8_for_bools=True)
+subtract = complex_checked(mx.subtract, "subtract")
+equal = complex_checked_compare(mx.equal, "equal")
+not_equal = complex_checked_compare(mx.not_equal, "not_equal")
 
 
 def _arr(x: Any, like: mx.array | None = None) -> mx.array:
@@ -156,10 +107,19 @@ def _arr(x: Any, like: mx.array | None = None) -> mx.array:
     return mx.array(x) if like is None else mx.array(x, dtype=like.dtype)
 
 
-def _pair(x1: Any, x2: Any) -> tuple[mx.array, mx.array]:
-    """Floating arrays of one promoted dtype from a pair where one may be a Python scalar;
-    a Python scalar or integers of two dtypes become the namespace's default real floating
-    dtype."""
+def _pair(x1: Any, x2: Any, name: str) -> tuple[mx.array, mx.array]:
+    """Real floating arrays of one promoted dtype from the operands of ``name``, a function of
+    the standard's real floating dtypes (one may be a Python scalar). Integers and bools
+    become the namespace's default real floating dtype, as numpy and torch compute them (mlx
+    would keep ``copysign``'s integers, and ``nextafter`` would step their bits); a complex
+    operand raises ``TypeError`` (mlx would drop its imaginary part)."""
+    for x in (x1, x2):
+        if isinstance(x, complex) or (isinstance(x, mx.array) and is_complex(x.dtype)):
+            dtype = x.dtype if isinstance(x, mx.array) else "a Python complex"
+            raise TypeError(
+                f"{name} [mlx]: Only real floating-point dtypes are allowed (the standard's "
+                f"domain of {name}), got {dtype}"
+            )
     if not isinstance(x1, mx.array):
         x2 = _arr(x2)
         x1 = mx.array(x1, dtype=x2.dtype if is_float(x2.dtype) else DEFAULTS.real)
@@ -173,6 +133,8 @@ def _pair(x1: Any, x2: Any) -> tuple[mx.array, mx.array]:
         else:
             dt = DEFAULTS.real
         x1, x2 = x1.astype(dt), x2.astype(dt)
+    elif not is_float(x1.dtype):
+        x1, x2 = x1.astype(DEFAULTS.real), x2.astype(DEFAULTS.real)
     return x1, x2
 
 
@@ -393,10 +355,10 @@ def logaddexp(x1: mx.array | float, x2: mx.array | float, /) -> mx.array:
     """
     if isinstance(x1, mx.array) and isinstance(x2, mx.array):
         dt = x1.dtype
-        if dt == x2.dtype:  # hot path: _pair has nothing to do
+        if dt == x2.dtype and (DEFAULTS.ints_to is None or is_float(dt)):  # hot path
             f = _LOGADDEXP.get(dt)
             return mx.logaddexp(x1, x2) if f is None else f(x1, x2)
-    x1, x2 = _pair(x1, x2)
+    x1, x2 = _pair(x1, x2, "logaddexp")
     f = _LOGADDEXP.get(x1.dtype)
     return mx.logaddexp(x1, x2) if f is None else f(x1, x2)  # None: float16, bfloat16
 
@@ -446,9 +408,24 @@ _LOGADDEXP = {
 def remainder(x1: mx.array | float, x2: mx.array | float, /) -> mx.array:
     """Remainder with the sign of ``x2``; ``mx.remainder`` gets the sign of zero results wrong
     (``remainder(-0.0, 2)`` must be ``+0``, ``remainder(0.0, -2)`` must be ``-0``)."""
-    r = mx.remainder(x1, x2)
+    if type(x1) is int or type(x2) is int:
+        x1, x2 = int_with_bool(x1, x2)  # bool_x % 3: int64, as numpy
+    try:
+        r = mx.remainder(x1, x2)
+        if r.dtype in _BOOLS:  # two bools: int8, as numpy (mlx: bool)
+            x1, x2 = bool_int8(x1, x2)
+            r = mx.remainder(x1, x2)
+    except ValueError as e:
+        refused = refused_dtype(e, "remainder", (x1, x2))
+        if refused is None:
+            raise
+        raise refused from e
     if not is_float(r.dtype):
-        return r
+        if r.dtype == mx.bool_ or is_complex(r.dtype):
+            return r
+        # mlx: an integer x % 0 gives x, numpy 0 (as mlx's own x // 0 does); one answer on
+        # every backend (torch raises ZeroDivisionError) (no upstream issue found)
+        return mx.where(mx.array(x2) == 0, mx.zeros_like(r), r)
     x2a = x2 if isinstance(x2, mx.array) else mx.array(x2, dtype=r.dtype)
     return mx.where(r == 0, copysign(mx.zeros_like(r), x2a), r)
 
@@ -467,7 +444,7 @@ def signbit(x: mx.array, /) -> mx.array:
 
 def copysign(x1: mx.array | float, x2: mx.array | float, /) -> mx.array:
     """Magnitude of ``x1`` with the sign bit of ``x2`` (mlx has no copysign)."""
-    x1, x2 = _pair(x1, x2)
+    x1, x2 = _pair(x1, x2, "copysign")
     a = mx.abs(x1)
     return mx.where(signbit(x2), -a, a)
 
@@ -477,7 +454,7 @@ def hypot(x1: mx.array | float, x2: mx.array | float, /) -> mx.array:
 
     Infinities win over NaN, as the standard's special cases say.
     """
-    x1, x2 = _pair(x1, x2)
+    x1, x2 = _pair(x1, x2, "hypot")
     a, b = mx.abs(x1), mx.abs(x2)
     # mlx: at a tie mx.maximum and mx.minimum send their derivatives to the same argument, so
     # grad of hypot(x, x) w.r.t. x1 was 0 (no upstream issue found): complementary where()s
@@ -519,7 +496,7 @@ def nextafter(x1: mx.array | float, x2: mx.array | float, /) -> mx.array:
     Steps the integer view of ``x1`` by one unit in the last place. Differentiable: the
     derivative is 1 with respect to ``x1`` and 0 with respect to ``x2``.
     """
-    x1, x2 = _pair(x1, x2)
+    x1, x2 = _pair(x1, x2, "nextafter")
     x1, x2 = mx.broadcast_arrays(x1, x2)
     return _nextafter_differentiable(x1, x2)
 
@@ -563,6 +540,15 @@ def _shift_bits(x1: Any, x2: Any) -> int:
     return 8 * dt.size
 
 
+def _beyond_width(x1: Any, x2: Any) -> mx.array:
+    """Where a shift count is the bit width or more, or negative (the standard leaves it
+    unspecified): numpy and torch shift everything out there (0, or -1 for a negative ``x1``
+    shifted right); mlx wraps the count."""
+    count = mx.array(x2)
+    beyond = count >= _shift_bits(x1, x2)
+    return beyond if mx.issubdtype(count.dtype, mx.unsignedinteger) else beyond | (count < 0)
+
+
 # mlx: under mx.vmap, a bitwise op (BitwiseBinary::vmap) with one batched operand gives wrong
 # values, and a batch of one when the first is the unbatched one: silently
 # (no upstream issue found)
@@ -602,13 +588,17 @@ bitwise_xor = _bitwise(mx.bitwise_xor)
 @wraps_native()
 def bitwise_left_shift(x1: mx.array | int, x2: mx.array | int, /) -> mx.array:
     """``x1 << x2``; shifts by the bit width or more give 0 (``mx.left_shift`` wraps them)."""
+    if getattr(x1, "dtype", None) in _BOOLS and getattr(x2, "dtype", None) in _BOOLS:
+        x1, x2 = bool_int8(x1, x2)  # two bools: int8, as numpy (mlx: uint8)
     out = mx.left_shift(*_both_batched(x1, x2))
-    return mx.where(mx.array(x2) >= _shift_bits(x1, x2), mx.zeros_like(out), out)
+    return mx.where(_beyond_width(x1, x2), mx.zeros_like(out), out)
 
 
 @wraps_native()
 def bitwise_right_shift(x1: mx.array | int, x2: mx.array | int, /) -> mx.array:
     """``x1 >> x2``; shifts by the bit width or more give 0 or -1 (``mx.right_shift`` wraps)."""
+    if getattr(x1, "dtype", None) in _BOOLS and getattr(x2, "dtype", None) in _BOOLS:
+        x1, x2 = bool_int8(x1, x2)  # two bools: int8, as numpy (mlx: uint8)
     out = mx.right_shift(*_both_batched(x1, x2))
     fill = mx.where(mx.array(x1) < 0, -1, 0).astype(out.dtype)
-    return mx.where(mx.array(x2) >= _shift_bits(x1, x2), fill, out)
+    return mx.where(_beyond_width(x1, x2), fill, out)

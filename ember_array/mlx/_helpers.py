@@ -13,6 +13,7 @@ from typing import Any
 import mlx.core as mx
 import numpy as np
 
+from .._common._scalars import host_value
 from ._dtype_objects import DTYPES
 
 #: The namespace's default integer dtypes (mlx's own default integer is int32; the standard's
@@ -174,6 +175,8 @@ def check_shape(
         else:
             if dtype is None or math.prod(shape) * dtype.size <= MAX_BYTES:
                 return shape
+    # numpy integers and 0-d numpy arrays (in a tuple too) as Python ints, as numpy takes them
+    shape = host_value(shape)
     if isinstance(shape, (int, np.integer)) and not isinstance(shape, bool):
         dims: tuple[Any, ...] = (shape,)
     elif isinstance(shape, Sequence) and not isinstance(shape, str):

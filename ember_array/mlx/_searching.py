@@ -10,8 +10,8 @@ import numpy as np
 from .._common._scalars import INT_FLAGS, as_numpy_reads, truthy
 from .._markers import forces_evaluation, wraps_native
 from .._spec import SEARCHING
-from ._elementwise import COMPLEX_DTYPES, refuse_complex128
 from ._helpers import INDEX, from_numpy, scalar
+from ._operators import COMPLEX_DTYPES, refuse_complex128
 
 __all__ = list(SEARCHING)
 

@@ -11,6 +11,7 @@ from .._boundary import UNCLEAN, translate, translates_errors
 from .._common._scalars import keepdims_as_numpy
 from .._markers import wraps_native
 from .._spec import STATISTICAL
+from ._defaults import floating
 from ._helpers import Compiled, accumulation_dtype, dense_if_empty, jit_available, normalize_axis
 
 __all__ = list(STATISTICAL)
@@ -81,8 +82,9 @@ def min(x: mx.array, /, *, axis: Axis = None, keepdims: bool = False) -> mx.arra
 
 @wraps_native()
 def mean(x: mx.array, /, *, axis: Axis = None, keepdims: bool = False) -> mx.array:
-    """Arithmetic mean of ``x`` (tuple axes accepted)."""
-    return _reduce(mx.mean, x, axis, keepdims)
+    """Arithmetic mean of ``x`` (tuple axes accepted); integers in the default real floating
+    dtype where that is float64 (mlx: float32 always)."""
+    return _reduce(mx.mean, floating(x), axis, keepdims)
 
 
 #: From this many elements the deviations and their squares are one compiled kernel: the
@@ -108,6 +110,7 @@ def var(
     Computed in two passes on data shifted by its first element (exact for constant data): the
     mean, then the mean squared deviation.
     """
+    x = floating(x)  # integers: the default real floating dtype where that is float64
     if isinstance(axis, tuple) and not axis:
         return mx.zeros_like(x) if not mx.issubdtype(x.dtype, mx.integer) else x * 0.0
     ax = _axis(axis)

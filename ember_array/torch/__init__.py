@@ -23,6 +23,7 @@ from typing import Final as _Final
 
 import array_api_compat.torch as _compat
 
+from .._common._scalars import read_host_scalars as _read_host_scalars
 from .._markers import borrow as _borrow
 from .._namespace import populate as _populate
 from .._spec import API_VERSION as _API_VERSION
@@ -59,7 +60,7 @@ for _section in _SECTIONS:
 del _section, _name
 
 __all__ = [
-    *_populate(globals(), _compat, _fixes, _MAIN),
+    *_populate(globals(), _compat, _fixes, _MAIN, before_guard=_read_host_scalars),
     *_populate(globals(), _compat, None, _EXTRA_DTYPES),
     "__array_api_version__",
     "__array_namespace_info__",

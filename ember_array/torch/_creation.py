@@ -14,11 +14,11 @@ import numpy as np
 import torch
 
 from .._boundary import UNCLEAN, translate, translates_errors
-from .._common._scalars import INT_FLAGS, as_numpy_reads, triangle
+from .._common._scalars import INT_FLAGS, as_numpy_reads, bool_arange, host_value, triangle
 from .._markers import wraps_native
 from ._uints import UINTS, bitwise, promote_dtypes
 
-__all__ = ["asarray", "eye", "from_dlpack", "linspace", "meshgrid", "tril", "triu"]
+__all__ = ["arange", "asarray", "eye", "from_dlpack", "linspace", "meshgrid", "tril", "triu"]
 
 #: array-api-compat's functions called here, typed (its stubs declare no return types)
 _compat_asarray: Callable[..., torch.Tensor] = _compat.asarray
@@ -26,6 +26,7 @@ _compat_eye: Callable[..., torch.Tensor] = _compat.eye
 #: array-api-compat defines from_dlpack at runtime; its stubs do not show it
 _compat_from_dlpack: Callable[..., torch.Tensor] = vars(_compat)["from_dlpack"]
 _compat_linspace: Callable[..., torch.Tensor] = _compat.linspace
+_compat_arange: Callable[..., torch.Tensor] = _compat.arange
 _compat_meshgrid: Callable[..., tuple[torch.Tensor, ...]] = _compat.meshgrid
 
 
@@ -158,6 +159,24 @@ def eye(
         return eye(n_rows, n_cols, dtype=dtype, device=device, **fixed)
     except UNCLEAN as e:
         raise translate(e, "eye", "torch", (n_rows, n_cols), {"dtype": dtype}) from e
+
+
+@wraps_native()
+def arange(
+    start: int | float,
+    /,
+    stop: int | float | None = None,
+    step: int | float = 1,
+    *,
+    dtype: torch.dtype | None = None,
+    device: Any = None,
+) -> torch.Tensor:
+    """``torch.arange`` (array-api-compat's); a bool ``dtype`` follows numpy's rule (at most
+    two elements, else ``TypeError``), where torch counts on (``[False, True, True]``)."""
+    if dtype is torch.bool:
+        values = bool_arange("torch", *(host_value(v) for v in (start, stop, step)))
+        return torch.tensor(values, dtype=torch.bool, device=device)
+    return _compat_arange(start, stop, step, dtype=dtype, device=device)
 
 
 @wraps_native()

@@ -238,9 +238,7 @@ def negative_exponents(x1: Any, x2: Any, out: mx.array) -> mx.array:
         return out
     # in the result's dtype, which holds both (a uint8 base compared with -1 would overflow)
     base = x1.astype(out.dtype) if isinstance(x1, mx.array) else mx.array(x1, dtype=out.dtype)
-    exponent = (
-        x2.astype(out.dtype) if isinstance(x2, mx.array) else mx.array(x2, dtype=out.dtype)
-    )
+    exponent = x2.astype(out.dtype) if isinstance(x2, mx.array) else mx.array(x2, dtype=out.dtype)
     odd = (exponent % 2) != 0
     cut = mx.where(base == 1, 1, mx.where(base == -1, mx.where(odd, -1, 1), 0)).astype(out.dtype)
     return mx.where(exponent < 0, cut, out)

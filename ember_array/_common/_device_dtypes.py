@@ -15,6 +15,7 @@ from types import ModuleType
 from typing import Any
 
 from .._backends import BY_NAME
+from .._spec import CREATION
 
 __all__ = ["DOUBLE", "DTYPED_CREATION", "KindOf", "checked_creation", "draft_info"]
 
@@ -71,22 +72,7 @@ def draft_info(info: type, backend: str, kind_of: KindOf) -> type:
 #: positional dtype). In the draft view each raises ``TypeError`` for a dtype its ``device=``
 #: cannot hold, where the 2025.12 namespace's device move raises ``ValueError`` (kept there:
 #: tests/test_devices.py pins it).
-DTYPED_CREATION = (
-    "arange",
-    "asarray",
-    "astype",
-    "empty",
-    "empty_like",
-    "eye",
-    "from_dlpack",
-    "full",
-    "full_like",
-    "linspace",
-    "ones",
-    "ones_like",
-    "zeros",
-    "zeros_like",
-)
+DTYPED_CREATION = tuple(sorted({*CREATION, "astype"} - {"meshgrid", "tril", "triu"}))
 
 
 def _double(ns: ModuleType, dtype: Any) -> str | None:

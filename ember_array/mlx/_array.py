@@ -385,14 +385,11 @@ def _remainder(x1: Any, x2: Any) -> Any:
     return remainder_as(x1, x2, "__rmod__")
 
 
-def _mod(x1: Any, x2: Any) -> Any:
-    from ._elementwise import remainder_as
-
-    return remainder_as(x1, x2, "__mod__")
-
-
 def _binary(name: str) -> Any:
-    from ._elementwise import bitwise_left_shift, bitwise_right_shift
+    from ._elementwise import bitwise_left_shift, bitwise_right_shift, remainder_as
+
+    def _mod(x1: Any, x2: Any) -> Any:
+        return remainder_as(x1, x2, "__mod__")  # its errors name the operator
 
     fn: Any = {
         "__mod__": _mod,

@@ -174,6 +174,33 @@ def test_wrapper_runs_and_their_namespace_swap() -> None:
     assert hook("json", {"__file__": "/t/test_a.py"}, None, ("loads",), 0).__name__ == "json"
 
 
+def test_marray_runs_mlx_with_the_float64_default(monkeypatch: pytest.MonkeyPatch) -> None:
+    """marray's tests make float64 torch's default; its entry asks the same of mlx, and the
+    plugin sets it for the run (and undoes it): ``EMBER_SWAP_DEFAULT_FLOAT``."""
+    pytest.importorskip("mlx.core")
+    import ember_array.mlx as emx
+    from conformance.consumers import _swap
+
+    # (the Wrapper entries: wrapper_run needs the wrapper library installed)
+    assert dict(consumers.WRAPPERS["marray"].env)["EMBER_SWAP_DEFAULT_FLOAT"] == "float64"
+    assert "EMBER_SWAP_DEFAULT_FLOAT" not in dict(consumers.WRAPPERS["einops"].env)
+    assert "float64 default in the same way" in consumers.markdown({}).replace("\n", " ")
+    before = emx.get_default_dtype()
+    monkeypatch.setattr(_swap, "_undo", [])
+    monkeypatch.setenv("EMBER_SWAP_DEFAULT_FLOAT", "float64")
+    _swap._set_default_float(emx)
+    try:
+        assert emx.get_default_dtype() == emx.float64
+        assert emx.divide(emx.asarray([1]), emx.asarray([2])).dtype == emx.float64
+    finally:
+        while _swap._undo:
+            _swap._undo.pop()()
+    assert emx.get_default_dtype() == before
+    monkeypatch.setenv("EMBER_SWAP_DEFAULT_FLOAT", "float16")
+    with pytest.raises(pytest.UsageError, match="EMBER_SWAP_DEFAULT_FLOAT must be one of"):
+        _swap._set_default_float(emx)
+
+
 def test_a_wrapper_suite_runs_on_ember_and_the_control() -> None:
     """The swap plugin end to end: hypothesis' strategies on ember_array.numpy and on
     array-api-compat's numpy, each counted under ``numpy`` (one test, a few examples)."""

@@ -597,6 +597,25 @@ def test_mlx_dtype_refusals_name_function_backend_and_dtype() -> None:
         xp.floor_divide(c, c)
 
 
+def test_mlx_mod_operator_refusal_names_the_operator() -> None:
+    # x % y refuses complex as array-api-strict words it ("... allowed in __mod__"), which
+    # wrapper libraries match (marray's tests); xp.remainder names itself
+    pytest.importorskip("mlx.core")
+    import ember_array.mlx as xp
+    from ember_array.mlx import _array
+
+    c = xp.asarray([1 + 1j], dtype=xp.complex64)
+    was = _array.installed()
+    xp.install()
+    try:
+        for name, call in [("__mod__", lambda: c % c), ("__rmod__", lambda: c.__rmod__(c))]:
+            with pytest.raises(TypeError, match=rf"{name} \[mlx\]: .* allowed in {name}, got"):
+                call()
+    finally:
+        if not was:
+            xp.uninstall()
+
+
 def test_mlx_bool_arithmetic_takes_numpy_dtypes() -> None:
     import numpy as np
 

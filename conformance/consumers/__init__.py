@@ -124,9 +124,14 @@ class Wrapper:
 #: The wrapper libraries' suites (``wrapper_run``).
 WRAPPERS = {
     # marray's tests are parametrized over ``xp`` (numpy, array-api-strict, compat torch)
-    # (marray/tests is no package: its file is found in the installed distribution)
+    # (marray/tests is no package: its file is found in the installed distribution); they
+    # expect numpy's float64 from integer input and make it torch's default
+    # (``torch.set_default_dtype(torch.float64)`` at their top): mlx runs with the same default
     "marray": Wrapper(
-        "marray", ("-c", "pytest.ini", "pkg:marray/tests/test_marray.py"), "param:xp"
+        "marray",
+        ("-c", "pytest.ini", "pkg:marray/tests/test_marray.py"),
+        "param:xp",
+        (("EMBER_SWAP_DEFAULT_FLOAT", "float64"),),
     ),
     # einops' four array-API tests ``import numpy as xp`` in their body; its test package
     # refuses to import without the list of (native) backends its other tests run on
@@ -330,6 +335,11 @@ def markdown(results: dict[str, Any]) -> str:
         "once on `ember_array.<backend>` (after its `install()` where it has one) and once on",
         "array-api-compat's namespace for the same library (plugin",
         "`conformance/consumers/_swap.py`).",
+        "marray's tests make float64 torch's default floating dtype",
+        "(`torch.set_default_dtype(torch.float64)`, as numpy's reference computes); on mlx they",
+        "run with ember_array.mlx's float64 default in the same way",
+        "(`ember_array.mlx.set_default_dtype(float64)`, mlx on the CPU;",
+        "`EMBER_SWAP_DEFAULT_FLOAT` in the plugin).",
         "The promise is never below the control. Failures and errors per namespace; on mlx",
         "the failures that need complex128 (which mlx lacks: ember_array raises the standard's",
         "TypeError there) are counted apart, and so are ember_array's refusals of what the",

@@ -36,6 +36,15 @@ namespace per run, chosen by the environment (``conformance.consumers.wrapper_ru
         ``if xp.__version__ < "2.0.0": pytest.skip()`` asks numpy whether it has the array
         API; the standard asks a namespace for no ``__version__``: a namespace without one is
         given through a module whose ``__version__`` is its ``__array_api_version__``.
+``EMBER_SWAP_DEFAULT_FLOAT``
+    optional, ``float32`` or ``float64``: the default real floating dtype of the namespace for
+    the run, where ember_array's namespace has a ``set_default_dtype`` (``ember_array.mlx``,
+    whose default is mlx's float32; mlx must be on the CPU for float64). marray's tests set
+    torch's default to float64 themselves (``torch.set_default_dtype(torch.float64)``: its
+    reference is numpy's float64 from integer input); its entry in
+    ``conformance.consumers.WRAPPERS`` asks the same of mlx with ``float64``. Undone after the
+    run; the control (array-api-compat) and the namespaces without the switch are left as they
+    are.
 
 Every test kept counts under the namespace's name; the outcomes go to ``EMBER_CONSUMERS_JSON``
 (:mod:`ember_array.integrations._outcomes`), as the other consumers' plugins write them.
@@ -56,7 +65,11 @@ from ember_array.integrations._outcomes import Outcomes
 
 NAMES = ("numpy", "torch", "mlx", "dask")
 
+#: the namespace once set up for the run (install(), default float), and how to undo that
+_set_up: list[types.ModuleType] = []
 _undo: list[Any] = []
+
+FLOATS = ("float32", "float64")
 
 
 def _name() -> str:
@@ -79,6 +92,13 @@ def _how() -> tuple[str, list[str]]:
     return kind, names.split(",")
 
 
+def _default_float() -> str | None:
+    wanted = os.environ.get("EMBER_SWAP_DEFAULT_FLOAT", "") or None
+    if wanted not in (None, *FLOATS):
+        raise pytest.UsageError(f"EMBER_SWAP_DEFAULT_FLOAT must be one of {FLOATS}: {wanted!r}")
+    return wanted
+
+
 def namespace() -> types.ModuleType:
     """The namespace of this run (module docstring)."""
     name = _name()
@@ -89,10 +109,26 @@ def namespace() -> types.ModuleType:
             raise pytest.UsageError(f"array-api-compat has no {name} namespace: no control")
         return importlib.import_module(compat)
     ns = importlib.import_module(BY_NAME[name].namespace)
-    if hasattr(ns, "install") and not _undo:
-        ns.install()  # a second call does nothing
-        _undo.append(ns.uninstall)
+    if not _set_up:
+        _set_up.append(ns)
+        if hasattr(ns, "install"):
+            ns.install()
+            _undo.append(ns.uninstall)
+        _set_default_float(ns)
     return ns
+
+
+def _set_default_float(ns: types.ModuleType) -> None:
+    """``EMBER_SWAP_DEFAULT_FLOAT`` made ``ns``'s default (module docstring); undone after."""
+    wanted = _default_float()
+    if wanted is None or not hasattr(ns, "set_default_dtype"):
+        return
+    previous = ns.get_default_dtype()
+    try:
+        ns.set_default_dtype(getattr(ns, wanted))
+    except ValueError as e:  # mlx on a GPU: no float64
+        raise pytest.UsageError(f"EMBER_SWAP_DEFAULT_FLOAT={wanted}: {e}") from e
+    _undo.append(lambda: ns.set_default_dtype(previous))
 
 
 def _with_version(ns: types.ModuleType) -> types.ModuleType:
@@ -202,6 +238,7 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
-    """Take ember_array's ``mx.array`` additions back off if this run installed them."""
+    """Undo this run's set-up: ``install()``'s additions, the default float."""
     while _undo:
         _undo.pop()()
+    _set_up.clear()

@@ -380,16 +380,19 @@ def _reflected(name: str) -> Any:
 
 
 def _remainder(x1: Any, x2: Any) -> Any:
-    from ._elementwise import remainder
+    from ._elementwise import remainder_as
 
-    return remainder(x1, x2)
+    return remainder_as(x1, x2, "__rmod__")
 
 
 def _binary(name: str) -> Any:
-    from ._elementwise import bitwise_left_shift, bitwise_right_shift, remainder
+    from ._elementwise import bitwise_left_shift, bitwise_right_shift, remainder_as
+
+    def _mod(x1: Any, x2: Any) -> Any:
+        return remainder_as(x1, x2, "__mod__")  # its errors name the operator
 
     fn: Any = {
-        "__mod__": remainder,
+        "__mod__": _mod,
         "__lshift__": bitwise_left_shift,
         "__rshift__": bitwise_right_shift,
     }[name]

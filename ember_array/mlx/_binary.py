@@ -51,13 +51,16 @@ _DOMAINS = {
 }
 
 
-def refused_dtype(e: ValueError, name: str, args: tuple[Any, ...]) -> TypeError | None:
+def refused_dtype(
+    e: ValueError, name: str, args: tuple[Any, ...], called: str | None = None
+) -> TypeError | None:
     """The standard's ``TypeError`` for mlx's ``ValueError`` refusing a dtype outside
     ``name``'s domain ("Not supported for complex64", "Complex type not supported"), naming the
-    function, the backend and the dtypes; None for another ValueError (a shape mismatch)."""
+    function (``called`` where an operator was: ``__mod__``), the backend and the dtypes; None
+    for another ValueError (a shape mismatch)."""
     if "not supported" not in str(e).lower() or name not in _DOMAINS:
         return None
-    return dtype_refusal(name, _DOMAINS[name], args, f" (mlx: {e})")
+    return dtype_refusal(called or name, _DOMAINS[name], args, f" (mlx: {e})")
 
 
 def in_domain(native: Callable[..., mx.array], name: str) -> Callable[..., mx.array]:

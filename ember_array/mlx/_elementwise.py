@@ -408,6 +408,12 @@ _LOGADDEXP = {
 def remainder(x1: mx.array | float, x2: mx.array | float, /) -> mx.array:
     """Remainder with the sign of ``x2``; ``mx.remainder`` gets the sign of zero results wrong
     (``remainder(-0.0, 2)`` must be ``+0``, ``remainder(0.0, -2)`` must be ``-0``)."""
+    return remainder_as(x1, x2, "remainder")
+
+
+def remainder_as(x1: mx.array | float, x2: mx.array | float, name: str) -> mx.array:
+    """:func:`remainder`, its refusal of a dtype naming ``name``: the operator called
+    (``__mod__``, ``__rmod__``) where it is one, as the other operators' errors name them."""
     if type(x1) is int or type(x2) is int:
         x1, x2 = int_with_bool(x1, x2)  # bool_x % 3: int64, as numpy
     try:
@@ -416,7 +422,7 @@ def remainder(x1: mx.array | float, x2: mx.array | float, /) -> mx.array:
             x1, x2 = bool_int8(x1, x2)
             r = mx.remainder(x1, x2)
     except ValueError as e:
-        refused = refused_dtype(e, "remainder", (x1, x2))
+        refused = refused_dtype(e, "remainder", (x1, x2), name)
         if refused is None:
             raise
         raise refused from e

@@ -350,6 +350,76 @@ def test_var_correction_takes_a_numpy_int(sxp: Any) -> None:
     assert bool(np.isnan(np.asarray(sxp.var(x, correction=np.int64(1)))))
 
 
+def _integers(xp: Any) -> list[Any]:
+    """2 as a numpy integer, a 0-d numpy array and a 0-d array of the backend."""
+    import numpy as np
+
+    return [np.int64(2), np.asarray(2), xp.asarray(2)]
+
+
+def test_shapes_take_zero_d_integer_arrays(sxp: Any) -> None:
+    # numpy reads a shape's entries through __index__; torch's full(), mlx's creation
+    # functions and dask's zeros(a) refused a 0-d array of their own library (the result's
+    # shape depends on it: it is read, as numpy reads it); dask's tile multiplied by it
+    import numpy as np
+
+    x = sxp.reshape(sxp.arange(6, dtype=sxp.float32), (2, 3))
+    for n in _integers(sxp):
+        shapes = {
+            "zeros": (sxp.zeros(n), (2,)),
+            "zeros tuple": (sxp.zeros((n, 3)), (2, 3)),
+            "ones": (sxp.ones((n,)), (2,)),
+            "empty": (sxp.empty((n, 3)), (2, 3)),
+            "full": (sxp.full(n, 1.5), (2,)),
+            "full tuple": (sxp.full((3, n), 1.5), (3, 2)),
+            "reshape": (sxp.reshape(x, (3, n)), (3, 2)),
+            "broadcast_to": (sxp.broadcast_to(sxp.asarray([1, 2, 3]), (n, 3)), (2, 3)),
+            "tile": (sxp.tile(sxp.asarray([1, 2]), (n,)), (4,)),
+        }
+        for name, (out, want) in shapes.items():
+            assert tuple(out.shape) == want, (name, type(n), out.shape)
+        assert np.asarray(shapes["tile"][0]).tolist() == [1, 2, 1, 2], type(n)
+        assert np.asarray(shapes["full"][0]).tolist() == [1.5, 1.5], type(n)
+    with pytest.raises(TypeError):
+        sxp.zeros((sxp.asarray(2.0), 3))  # a floating array is no index, as in numpy
+
+
+def test_diff_n_takes_zero_d_integer_arrays(sxp: Any) -> None:
+    # the result's length depends on n: a 0-d array of the backend is read, as numpy reads it
+    import numpy as np
+
+    x = sxp.asarray([1.0, 2.0, 4.0, 8.0], dtype=sxp.float32)
+    for n in _integers(sxp):
+        assert np.asarray(sxp.diff(x, n=n)).tolist() == [1.0, 2.0], type(n)
+    with pytest.raises(TypeError, match="n must be an int"):
+        sxp.diff(x, n=sxp.asarray(1.0))
+
+
+def test_roll_shift_takes_zero_d_numpy_arrays(sxp: Any) -> None:
+    import numpy as np
+
+    x = sxp.asarray([1, 2, 3])
+    for shift in (np.int64(1), np.asarray(1), (np.asarray(1),)):
+        axis = (0,) if isinstance(shift, tuple) else None
+        assert np.asarray(sxp.roll(x, shift, axis=axis)).tolist() == [3, 1, 2], shift
+    if sxp.__name__ == "ember_array.dask":
+        with pytest.raises(TypeError, match=r"roll\(\) \[dask\].*compute the graph"):
+            sxp.roll(x, sxp.asarray(1))
+    else:
+        assert np.asarray(sxp.roll(x, sxp.asarray(1))).tolist() == [3, 1, 2]
+
+
+def test_vector_norm_ord_takes_zero_d_arrays(sxp: Any) -> None:
+    # torch's vector_norm refused a 0-d numpy array ("must be Number, not numpy.ndarray")
+    import numpy as np
+
+    x = sxp.asarray([3.0, -4.0], dtype=sxp.float32)
+    for ord, want in ((np.asarray(2.0), 5.0), (np.asarray(np.inf), 4.0), (np.asarray(1), 7.0)):
+        assert float(np.asarray(sxp.linalg.vector_norm(x, ord=ord))) == want, ord
+        assert float(np.asarray(sxp.linalg.vector_norm(x, ord=np.float64(ord)))) == want
+    assert float(np.asarray(sxp.linalg.vector_norm(x, ord=sxp.asarray(1.0)))) == 7.0
+
+
 # -- namespace predicates: how a wrapper tells which backend it holds ----------------------
 
 PREDICATES = {

@@ -14,6 +14,7 @@ from .._boundary import translates_errors as _translates_errors
 from .._common._guards import checked_matrix_power as _checked_matrix_power
 from .._common._guards import finite_or_nan as _finite_or_nan
 from .._common._scalars import as_numpy_reads as _as_numpy_reads
+from .._common._scalars import read_host_scalars as _read_host_scalars
 from .._common._scalars import truthy as _truthy
 from .._markers import wraps_native as _wraps_native
 from .._namespace import populate as _populate
@@ -166,4 +167,6 @@ for _f, _name in ((_matrix_rank, "matrix_rank"), (_cholesky, "cholesky")):
     _f.__module__ = "ember_array.torch.linalg"
     setattr(_fixes, _name, _f)
 
-__all__ = _populate(globals(), _compat, _fixes, _LINALG)
+# torch: vector_norm refuses a 0-d numpy array as ord ("must be Number, not numpy.ndarray"):
+# retried with its value (SCALAR_PARAMETERS) (no upstream issue found)
+__all__ = _populate(globals(), _compat, _fixes, _LINALG, before_guard=_read_host_scalars)

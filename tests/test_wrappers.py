@@ -10,6 +10,7 @@ after :func:`ember_array.mlx.install`.
 from __future__ import annotations
 
 import importlib
+import itertools
 import operator
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -236,6 +237,96 @@ def test_mlx_defers_to_a_namespace_wrapper_without_priority() -> None:
     finally:
         if not was:
             xp.uninstall()
+
+
+def test_mlx_and_jax_operands_give_a_clean_type_error() -> None:
+    # after install() mlx defers to a jax array (it carries __array_namespace__ and priority
+    # 100), and jax declines an mlx array: Python's TypeError for every operator; == and !=
+    # answered False/True by identity, never an elementwise answer
+    pytest.importorskip("mlx.core")
+    jnp = pytest.importorskip("jax.numpy")
+    import ember_array.mlx as xp
+    from ember_array.mlx import _array
+
+    was = _array.installed()
+    xp.install()
+    try:
+        x = xp.asarray([1.0, 2.0])
+        j = jnp.asarray([1.0, 4.0])
+        for _, op, _ in BINARY:
+            for a, b in ((x, j), (j, x)):
+                with pytest.raises(TypeError, match="jax"):
+                    op(a, b)
+        with pytest.raises(TypeError, match=r"__eq__ \[mlx\].*jax"):
+            x == j  # noqa: B015
+        # a wrapper's own == still answers (the reflected method, as Python calls it)
+        assert isinstance(x == PriorityWrapper(x), Called)
+    finally:
+        if not was:
+            xp.uninstall()
+
+
+def _error_of(op: Callable[[Any, Any], Any], a: Any, b: Any) -> str | None:
+    """The message of the clean error ``op(a, b)`` raises, None where it gives a result."""
+    try:
+        op(a, b)
+    except (TypeError, ValueError, IndexError) as e:
+        return str(e)
+    return None
+
+
+@pytest.mark.parametrize("name", ["torch", "mlx"])
+def test_installed_operators_raise_named_errors(name: str) -> None:
+    # after install(), an operator the dtypes do not allow raises TypeError/ValueError/
+    # IndexError naming the operator, the backend and the dtypes, never a raw native error
+    # (torch: NotImplementedError "div_floor_cpu" for bool // bool; mlx: an unnamed ValueError
+    # "Floating point types not allowed with bitwise and.")
+    pytest.importorskip(BY_NAME[name].native)
+    xp = importlib.import_module(f"ember_array.{name}")
+    patches = importlib.import_module(f"ember_array.{name}._{PATCHED[name]}")
+    was = patches.installed()
+    xp.install()
+    try:
+        arrays = {
+            dt: xp.asarray([1, 0], dtype=getattr(xp, dt))
+            for dt in ("bool", "int32", "float32", "complex64")
+        }
+        unnamed = []
+        for symbol, op, _ in BINARY:
+            for (da, a), (db, b) in itertools.product(arrays.items(), repeat=2):
+                # the operator or the namespace function it goes to: "__and__ [mlx]: ...",
+                # "subtract [torch]: ..."
+                message = _error_of(op, a, b)
+                if message is not None and f"[{name}]:" not in message:
+                    unnamed.append((symbol, da, db, message))
+        assert unnamed == []
+        if name == "torch":  # mlx gives numpy's int8 (test_mlx_bool_arithmetic_...)
+            with pytest.raises(TypeError, match=r"__floordiv__ \[torch\].*'Bool'"):
+                arrays["bool"] // arrays["bool"]
+        with pytest.raises(TypeError, match=rf"(__and__|bitwise_and) \[{name}\].*(F|f)loat"):
+            arrays["float32"] & arrays["int32"]
+    finally:
+        if not was:
+            xp.uninstall()
+
+
+def test_mlx_half_precision_sign_bits() -> None:
+    # signbit viewed float16/bfloat16 as int32: 4 values gave 2 answers, copysign and the
+    # remainder of floats (which reads the divisor's sign) then failed on the shapes
+    import numpy as np
+
+    mx = pytest.importorskip("mlx.core")
+    import ember_array.mlx as xp
+
+    x = np.asarray([-1.0, 2.0, -0.0, 3.0], dtype=np.float16)
+    for dt in (mx.float16, mx.bfloat16):
+        a = mx.array(x).astype(dt)
+        assert np.asarray(xp.signbit(a)).tolist() == [True, False, True, False]
+        signs = xp.copysign(xp.ones_like(a), a).astype(mx.float32)
+        assert np.asarray(signs).tolist() == [-1.0, 1.0, -1.0, 1.0]
+        rem = xp.remainder(a, 2).astype(mx.float32)
+        assert np.asarray(rem).tolist() == [1.0, 0.0, 0.0, 1.0]
+    assert bool(xp.signbit(mx.array(-0.0, dtype=mx.float16)))
 
 
 # -- scalars: numpy scalars and 0-d arrays where the standard says int | float -------------

@@ -171,7 +171,6 @@ SCALAR_PARAMETERS: Mapping[str, tuple[str, ...]] = {
     "pow": ("x2",),
     "std": ("correction",),
     "var": ("correction",),
-    "vector_norm": ("ord",),
     "where": ("x1", "x2"),
     "zeros": ("shape",),
 }

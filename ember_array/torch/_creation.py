@@ -198,9 +198,9 @@ def linspace(
     (torch truncates toward zero, and has no uint16/32/64 kernel)."""
     if dtype in _INTEGERS:
         # torch: an integer linspace truncates toward zero (linspace(-3, 0, 3) has -1 where
-        # numpy floors to -2) (no upstream issue found), and has no uint16/32/64 kernel
-        # ("linspace_cpu" not implemented for 'UInt16');
-        # https://github.com/pytorch/pytorch/issues/58734 (the uint dtypes' kernels)
+        # numpy floors to -2) (no upstream issue found)
+        # torch: no linspace kernel for uint16/32/64 ("linspace_cpu" not implemented for
+        # 'UInt16'); https://github.com/pytorch/pytorch/issues/58734 (the uint dtypes' kernels)
         return _floored_linspace(start, stop, num, dtype, device, endpoint)
     try:
         return _compat_linspace(start, stop, num, dtype=dtype, device=device, endpoint=endpoint)

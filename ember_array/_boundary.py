@@ -90,6 +90,8 @@ def _combined(clean: type[Exception], native: type[BaseException]) -> type[Excep
 
 
 def _kind(exc: BaseException) -> type[Exception]:
+    if isinstance(exc, TypeError):
+        return TypeError
     if isinstance(exc, AttributeError):
         return TypeError  # an object without .dtype/.shape where an array was expected
     if isinstance(exc, (MemoryError, ArithmeticError)):
@@ -141,14 +143,24 @@ def translate(
     backend: str | None,
     args: Sequence[object] = (),
     kwargs: Mapping[str, object] | None = None,
+    *,
+    clean: bool = False,
 ) -> BaseException:
     """The exception to raise (``from exc``) in place of ``exc``, a member of :data:`UNCLEAN`.
 
     ``backend`` None (a shim, which takes any backend's arrays): the backend of the first
     array among the arguments. ``RecursionError`` and exceptions that are already clean come
-    back unchanged.
+    back unchanged, unless ``clean``: then a ``TypeError``/``ValueError``/``IndexError`` of the
+    backend's own (mlx's operators: ``ValueError`` "Floating point types not allowed with
+    bitwise and.") is named too, and its kind read from its message as for the others (a
+    dtype refusal is a ``TypeError``, still caught by ``except ValueError``); one that names
+    the backend already (ember's own) comes back unchanged.
     """
-    if isinstance(exc, (TypeError, ValueError, IndexError, RecursionError)):
+    if isinstance(exc, RecursionError):
+        return exc
+    if isinstance(exc, (TypeError, ValueError, IndexError)) and (
+        not clean or f"[{backend}]" in str(exc)
+    ):
         return exc
     cls = _combined(_kind(exc), type(exc))
     # torch appends the C++ stack to some messages

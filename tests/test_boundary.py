@@ -131,6 +131,24 @@ def test_clean_and_recursion_errors_pass_through() -> None:
         assert _boundary.translate(exc, "f", "numpy") is exc
 
 
+def test_clean_errors_named_on_request() -> None:
+    # clean=True: a backend's own TypeError/ValueError is named and typed by its message (mlx's
+    # operators: "Floating point types not allowed with bitwise and." is a dtype refusal)
+    refusal = ValueError("Floating point types not allowed with bitwise and.")
+    out = _boundary.translate(refusal, "__and__", "mlx", (np.ones(2),), clean=True)
+    assert isinstance(out, TypeError)
+    assert isinstance(out, ValueError)
+    assert str(out).startswith("__and__ [mlx]: Floating point types")
+    shapes = ValueError("Shapes (2) and (3) cannot be broadcast.")
+    out = _boundary.translate(shapes, "__add__", "mlx", clean=True)
+    assert type(out).__mro__[1] is ValueError
+    assert "__add__ [mlx]" in str(out)
+    # an error that names the backend already (ember's own) stays as it is
+    named = TypeError("remainder [mlx]: Only real numeric dtypes are allowed")
+    assert _boundary.translate(named, "__mod__", "mlx", clean=True) is named
+    assert _boundary.translate(RecursionError("r"), "f", "mlx", clean=True).args == ("r",)
+
+
 def test_guard_hands_arguments_on_unchanged() -> None:
     seen: list[tuple[tuple[object, ...], dict[str, object]]] = []
     scope: dict[str, object] = {"seen": seen}

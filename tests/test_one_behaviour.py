@@ -354,6 +354,27 @@ def test_roll_reads_shifts_as_numpy_does(name: str, shift: Any, axis: Any) -> No
 
 
 @pytest.mark.parametrize("name", ALL)
+@pytest.mark.parametrize("dt", ["int8", "int32", "int64"])
+def test_integer_linspace_floors_as_numpy(name: str, dt: str) -> None:
+    """The standard says "should be" floating but allows an integer dtype; numpy floors the
+    float grid (``-5 + 3 * 10/6`` is 0, ``-2.5 + 3 * 1`` is 0), torch and mlx truncated
+    toward zero (-1 and 0), and torch's own grid put the middle of (-5, 5, 7) at -1.7e-16."""
+    xp = _ns(name)
+    dtype = getattr(xp, dt)
+    for start, stop, num, endpoint in [
+        (-3, 0, 3, True),
+        (-5, 5, 7, True),
+        (-2.5, 2.5, 6, False),
+        (-1, -7, 5, True),
+        (-3, 3, 4, False),
+    ]:
+        got = to_numpy(xp.linspace(start, stop, num, dtype=dtype, endpoint=endpoint))
+        want = np.linspace(start, stop, num, dtype=dt, endpoint=endpoint)
+        assert got.dtype == want.dtype
+        assert got.tolist() == want.tolist(), (start, stop, num, endpoint)
+
+
+@pytest.mark.parametrize("name", ALL)
 def test_same_device_of_arrays_and_scalars_answers(name: str) -> None:
     """numpy and dask raised "truth value ambiguous" (the elementwise ``array == None``)."""
     import ember_array

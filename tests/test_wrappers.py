@@ -10,6 +10,7 @@ after :func:`ember_array.mlx.install`.
 from __future__ import annotations
 
 import importlib
+import itertools
 import operator
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -238,6 +239,102 @@ def test_mlx_defers_to_a_namespace_wrapper_without_priority() -> None:
             xp.uninstall()
 
 
+def test_mlx_and_jax_operands_give_a_clean_type_error() -> None:
+    # after install() mlx defers to a jax array (it carries __array_namespace__ and priority
+    # 100), and jax declines an mlx array: Python's TypeError for every operator; == and !=
+    # answered False/True by identity, never an elementwise answer
+    pytest.importorskip("mlx.core")
+    jnp = pytest.importorskip("jax.numpy")
+    import ember_array.mlx as xp
+    from ember_array.mlx import _array
+
+    was = _array.installed()
+    xp.install()
+    try:
+        x = xp.asarray([1.0, 2.0])
+        j = jnp.asarray([1.0, 4.0])
+        for _, op, _ in BINARY:
+            for a, b in ((x, j), (j, x)):
+                with pytest.raises(TypeError, match="jax"):
+                    op(a, b)
+        with pytest.raises(TypeError, match=r"__eq__ \[mlx\].*jax"):
+            x == j  # noqa: B015
+        # a wrapper's own == still answers (the reflected method, as Python calls it)
+        assert isinstance(x == PriorityWrapper(x), Called)
+    finally:
+        if not was:
+            xp.uninstall()
+
+
+def _error_of(op: Callable[[Any, Any], Any], a: Any, b: Any) -> str | None:
+    """The message of the clean error ``op(a, b)`` raises, None where it gives a result."""
+    try:
+        op(a, b)
+    except (TypeError, ValueError, IndexError) as e:
+        return str(e)
+    return None
+
+
+@pytest.mark.parametrize("name", ["torch", "mlx"])
+def test_installed_operators_raise_named_errors(name: str) -> None:
+    # after install(), an operator the dtypes do not allow raises TypeError/ValueError/
+    # IndexError naming the operator, the backend and the dtypes, never a raw native error
+    # (torch: NotImplementedError "div_floor_cpu" for bool // bool; mlx: an unnamed ValueError
+    # "Floating point types not allowed with bitwise and.")
+    pytest.importorskip(BY_NAME[name].native)
+    xp = importlib.import_module(f"ember_array.{name}")
+    patches = importlib.import_module(f"ember_array.{name}._{PATCHED[name]}")
+    was = patches.installed()
+    xp.install()
+    try:
+        arrays = {
+            dt: xp.asarray([1, 0], dtype=getattr(xp, dt))
+            for dt in ("bool", "int32", "float32", "complex64")
+        }
+        unnamed = []
+        for symbol, op, _ in BINARY:
+            for (da, a), (db, b) in itertools.product(arrays.items(), repeat=2):
+                # the operator or the namespace function it goes to: "__and__ [mlx]: ...",
+                # "subtract [torch]: ..."
+                message = _error_of(op, a, b)
+                if message is not None and f"[{name}]:" not in message:
+                    unnamed.append((symbol, da, db, message))
+        assert unnamed == []
+        for dt in ("uint32", "float32"):  # torch's uint32 went to matmul(): its own words
+            square = xp.ones((2, 2), dtype=getattr(xp, dt))
+            with pytest.raises(TypeError, match="unsupported operand"):
+                square @ 2
+            with pytest.raises(TypeError, match="unsupported operand"):
+                2 @ square
+        if name == "torch":  # mlx gives numpy's int8 (test_mlx_bool_arithmetic_...)
+            with pytest.raises(TypeError, match=r"__floordiv__ \[torch\].*'Bool'"):
+                arrays["bool"] // arrays["bool"]
+        with pytest.raises(TypeError, match=rf"(__and__|bitwise_and) \[{name}\].*(F|f)loat"):
+            arrays["float32"] & arrays["int32"]
+    finally:
+        if not was:
+            xp.uninstall()
+
+
+def test_mlx_half_precision_sign_bits() -> None:
+    # signbit viewed float16/bfloat16 as int32: 4 values gave 2 answers, copysign and the
+    # remainder of floats (which reads the divisor's sign) then failed on the shapes
+    import numpy as np
+
+    mx = pytest.importorskip("mlx.core")
+    import ember_array.mlx as xp
+
+    x = np.asarray([-1.0, 2.0, -0.0, 3.0], dtype=np.float16)
+    for dt in (mx.float16, mx.bfloat16):
+        a = mx.array(x).astype(dt)
+        assert np.asarray(xp.signbit(a)).tolist() == [True, False, True, False]
+        signs = xp.copysign(xp.ones_like(a), a).astype(mx.float32)
+        assert np.asarray(signs).tolist() == [-1.0, 1.0, -1.0, 1.0]
+        rem = xp.remainder(a, 2).astype(mx.float32)
+        assert np.asarray(rem).tolist() == [1.0, 0.0, 0.0, 1.0]
+    assert bool(xp.signbit(mx.array(-0.0, dtype=mx.float16)))
+
+
 # -- scalars: numpy scalars and 0-d arrays where the standard says int | float -------------
 
 SCALAR_BACKENDS = ["numpy", "torch", "mlx", "dask"]
@@ -348,6 +445,76 @@ def test_var_correction_takes_a_numpy_int(sxp: Any) -> None:
 
     x = sxp.asarray([1.0], dtype=sxp.float32)
     assert bool(np.isnan(np.asarray(sxp.var(x, correction=np.int64(1)))))
+
+
+def _integers(xp: Any) -> list[Any]:
+    """2 as a numpy integer, a 0-d numpy array and a 0-d array of the backend."""
+    import numpy as np
+
+    return [np.int64(2), np.asarray(2), xp.asarray(2)]
+
+
+def test_shapes_take_zero_d_integer_arrays(sxp: Any) -> None:
+    # numpy reads a shape's entries through __index__; torch's full(), mlx's creation
+    # functions and dask's zeros(a) refused a 0-d array of their own library (the result's
+    # shape depends on it: it is read, as numpy reads it); dask's tile multiplied by it
+    import numpy as np
+
+    x = sxp.reshape(sxp.arange(6, dtype=sxp.float32), (2, 3))
+    for n in _integers(sxp):
+        shapes = {
+            "zeros": (sxp.zeros(n), (2,)),
+            "zeros tuple": (sxp.zeros((n, 3)), (2, 3)),
+            "ones": (sxp.ones((n,)), (2,)),
+            "empty": (sxp.empty((n, 3)), (2, 3)),
+            "full": (sxp.full(n, 1.5), (2,)),
+            "full tuple": (sxp.full((3, n), 1.5), (3, 2)),
+            "reshape": (sxp.reshape(x, (3, n)), (3, 2)),
+            "broadcast_to": (sxp.broadcast_to(sxp.asarray([1, 2, 3]), (n, 3)), (2, 3)),
+            "tile": (sxp.tile(sxp.asarray([1, 2]), (n,)), (4,)),
+        }
+        for name, (out, want) in shapes.items():
+            assert tuple(out.shape) == want, (name, type(n), out.shape)
+        assert np.asarray(shapes["tile"][0]).tolist() == [1, 2, 1, 2], type(n)
+        assert np.asarray(shapes["full"][0]).tolist() == [1.5, 1.5], type(n)
+    with pytest.raises(TypeError):
+        sxp.zeros((sxp.asarray(2.0), 3))  # a floating array is no index, as in numpy
+
+
+def test_diff_n_takes_zero_d_integer_arrays(sxp: Any) -> None:
+    # the result's length depends on n: a 0-d array of the backend is read, as numpy reads it
+    import numpy as np
+
+    x = sxp.asarray([1.0, 2.0, 4.0, 8.0], dtype=sxp.float32)
+    for n in _integers(sxp):
+        assert np.asarray(sxp.diff(x, n=n)).tolist() == [1.0, 2.0], type(n)
+    with pytest.raises(TypeError, match="n must be an int"):
+        sxp.diff(x, n=sxp.asarray(1.0))
+
+
+def test_roll_shift_takes_zero_d_numpy_arrays(sxp: Any) -> None:
+    import numpy as np
+
+    x = sxp.asarray([1, 2, 3])
+    for shift in (np.int64(1), np.asarray(1), (np.asarray(1),)):
+        axis = (0,) if isinstance(shift, tuple) else None
+        assert np.asarray(sxp.roll(x, shift, axis=axis)).tolist() == [3, 1, 2], shift
+    if sxp.__name__ == "ember_array.dask":
+        with pytest.raises(TypeError, match=r"roll\(\) \[dask\].*compute the graph"):
+            sxp.roll(x, sxp.asarray(1))
+    else:
+        assert np.asarray(sxp.roll(x, sxp.asarray(1))).tolist() == [3, 1, 2]
+
+
+def test_vector_norm_ord_takes_zero_d_arrays(sxp: Any) -> None:
+    # torch's vector_norm refused a 0-d numpy array ("must be Number, not numpy.ndarray")
+    import numpy as np
+
+    x = sxp.asarray([3.0, -4.0], dtype=sxp.float32)
+    for ord, want in ((np.asarray(2.0), 5.0), (np.asarray(np.inf), 4.0), (np.asarray(1), 7.0)):
+        assert float(np.asarray(sxp.linalg.vector_norm(x, ord=ord))) == want, ord
+        assert float(np.asarray(sxp.linalg.vector_norm(x, ord=np.float64(ord)))) == want
+    assert float(np.asarray(sxp.linalg.vector_norm(x, ord=sxp.asarray(1.0)))) == 7.0
 
 
 # -- namespace predicates: how a wrapper tells which backend it holds ----------------------

@@ -15,7 +15,7 @@ from functools import wraps
 from numbers import Real
 from typing import Any, TypeVar
 
-from ._scalars import host_value
+from ._scalars import index_value
 
 _R = TypeVar("_R")
 
@@ -101,10 +101,11 @@ def finite_or_nan(
 
 
 def diff_order(func: str, backend: str, n: Any, length: int) -> int:
-    """``n`` checked (a non-negative int: a numpy integer too, as numpy takes it) and clamped
-    to ``length``."""
+    """``n`` checked (a non-negative int: a numpy integer or a 0-d integer array too, as numpy
+    takes it) and clamped to ``length``. A 0-d array is read (an mlx array evaluated, a dask
+    graph computed): the result's shape depends on it."""
     if type(n) is not int:
-        n = host_value(n)  # a numpy integer or a 0-d numpy array: its Python value
+        n = index_value(n)  # a numpy integer or a 0-d integer array: its Python value
     if isinstance(n, bool) or not isinstance(n, int):
         raise TypeError(f"{func} [{backend}]: n must be an int, got {type(n).__name__}")
     if n < 0:

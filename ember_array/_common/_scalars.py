@@ -11,6 +11,7 @@ from __future__ import annotations
 import builtins
 import functools
 import inspect
+import operator
 from collections.abc import Callable, Mapping
 from numbers import Integral, Number
 from typing import Any
@@ -21,8 +22,10 @@ from .._signatures import standard_signature
 
 __all__ = [
     "SCALAR_PARAMETERS",
+    "SHAPE_PARAMETERS",
     "bool_arange",
     "host_value",
+    "index_value",
     "read_host_scalars",
     "reads_host_scalars",
     "scalar_value",
@@ -120,10 +123,42 @@ def host_value(value: Any) -> Any:
     return value.item() if owner is not None and _is_host(owner) else value
 
 
+def _is_bool(dtype: Any) -> bool:
+    # numpy's bool, torch.bool, mlx.core.bool: each library's name for it ends so
+    return str(dtype).rpartition(".")[2] in ("bool", "bool_")
+
+
+def index_value(value: Any) -> Any:
+    """A shape (an int or a tuple of them) or a count as numpy reads it: :func:`host_value`,
+    and a 0-d integer array of any backend (in a tuple too) read as its int through
+    ``operator.index``, as numpy reads a shape.
+
+    Reading evaluates a lazy mlx array, waits for a torch device and computes a dask graph:
+    only for parameters on whose value the result's shape depends (``shape``, ``diff``'s
+    ``n``), and only once the backend has refused the array. A bool array stays as it is
+    (numpy refuses it as an index; torch and dask would read it as 0 or 1), as does anything
+    ``operator.index`` refuses (a floating array): the backend's own error stands.
+    """
+    if type(value) is int:
+        return value
+    if isinstance(value, (tuple, list)):
+        items = tuple(index_value(v) for v in value)
+        changed = any(a is not b for a, b in zip(items, value, strict=True))
+        return items if changed else value
+    if _zero_d(value, None) is not None and not _is_bool(value.dtype):
+        try:
+            return operator.index(value)
+        except TypeError:
+            return value
+    return host_value(value)
+
+
 #: The scalar parameters of the standard's functions (``int | float`` there, or a shape), by
 #: function: where a backend refuses a numpy scalar or a 0-d numpy array in one of them, the
 #: call is retried with its Python value (:func:`reads_host_scalars`). Parameters that take
 #: an array as well keep a 0-d array of the backend as it is (torch takes its own natively).
+#: A parameter of :data:`SHAPE_PARAMETERS` is retried with :func:`index_value`: a 0-d
+#: integer array of the backend too is read there, since the result's shape depends on it.
 SCALAR_PARAMETERS: Mapping[str, tuple[str, ...]] = {
     "arange": ("start", "stop", "step"),
     "clip": ("min", "max"),
@@ -139,6 +174,8 @@ SCALAR_PARAMETERS: Mapping[str, tuple[str, ...]] = {
     "where": ("x1", "x2"),
     "zeros": ("shape",),
 }
+#: The parameters of :data:`SCALAR_PARAMETERS` that give the result's shape.
+SHAPE_PARAMETERS = frozenset({"shape"})
 
 
 def _hosted(
@@ -154,7 +191,7 @@ def _hosted(
     for name in names:
         if name in bound.arguments:
             value = bound.arguments[name]
-            host = host_value(value)
+            host = index_value(value) if name in SHAPE_PARAMETERS else host_value(value)
             if host is not value:
                 bound.arguments[name] = host
                 changed = True
@@ -165,7 +202,9 @@ def reads_host_scalars(
     f: Callable[..., Any], func: str, names: tuple[str, ...]
 ) -> Callable[..., Any]:
     """``f``, retried once it has raised ``TypeError`` with the numpy scalars and 0-d numpy
-    arrays among its parameters ``names`` as Python values (:func:`host_value`).
+    arrays among its parameters ``names`` as Python values (:func:`host_value`; a shape's
+    0-d integer arrays of any backend too, :func:`index_value`: the result's shape depends on
+    them, so reading them is needed).
 
     torch's functions refuse them (``full(): argument 'fill_value' must be Number, not
     numpy.ndarray``; dask's ``arange`` takes a 0-d array's truth) where numpy, mlx and
@@ -260,10 +299,11 @@ def check_int_or_array(func: str, backend: str, name: str, value: Any, is_array:
 
 def check_int_or_ints(func: str, backend: str, name: str, value: Any) -> None:
     """An int or a tuple of ints (``roll``'s ``shift``); a bool is read as its int, as numpy
-    and dask read it (torch and mlx do once they have refused it: :func:`reduced_shift`)."""
+    and dask read it (torch and mlx do once they have refused it: :func:`reduced_shift`), a
+    0-d integer numpy array as its int, as numpy reads it."""
     items = value if isinstance(value, tuple) else (value,)
     for v in items:
-        if not isinstance(v, Integral):
+        if not isinstance(v, Integral) and not isinstance(host_value(v), Integral):
             raise TypeError(
                 f"{func}() [{backend}]: {name} must be an int or a tuple of ints, " + _got(value)
             )
@@ -364,7 +404,11 @@ def reduced_shift(shift: Any, axis: Any, shape: tuple[int, ...]) -> tuple[Any, A
     """``roll``'s ``shift`` and ``axis`` as numpy reads them, for a backend that refused them:
     a bool as its int, a shift beyond the backend's range reduced modulo the length it rolls
     (the same roll), and one shift for several axes repeated for each; None when nothing
-    changes (the caller re-raises)."""
+    changes (the caller re-raises). A numpy integer or a 0-d numpy array is a shift too (its
+    Python value: a host value, nothing is evaluated)."""
+    hosted = host_value(shift)
+    changed = hosted is not shift
+    shift = hosted
     fixed = as_numpy_reads(ints={"axis": axis})
     if fixed is not None:
         axis = fixed["axis"]
@@ -387,7 +431,7 @@ def reduced_shift(shift: Any, axis: Any, shape: tuple[int, ...]) -> tuple[Any, A
     lengths = [size if a is None else shape[a] for a in axes]
     out = tuple(int(s) % n if n else 0 for s, n in zip(shifts, lengths, strict=True))
     if not isinstance(shift, tuple) and not isinstance(axis, tuple):
-        if fixed is None and type(shift) is int and out[0] == shift:
+        if fixed is None and not changed and type(shift) is int and out[0] == shift:
             return None
         return out[0], axis
     return out, axis

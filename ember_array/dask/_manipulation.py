@@ -13,9 +13,9 @@ from typing import Any
 import dask.array as da
 import numpy as np
 
-from .._common._scalars import as_numpy_reads, host_value, reduced_shift
+from .._common._scalars import as_numpy_reads, host_value, index_value, reduced_shift
 from .._markers import wraps_native
-from ._checks import integer
+from ._checks import integer, python_scalars
 from ._native import COMPAT, DA, copy_array
 
 __all__ = [
@@ -127,7 +127,15 @@ MAX_BLOCKS = 1 << 24
 
 @wraps_native()
 def tile(x: da.Array, repetitions: tuple[int, ...], /) -> da.Array:
-    """``dask.array.tile``; ``ValueError`` for a graph of more than :data:`MAX_BLOCKS` blocks."""
+    """``dask.array.tile``; ``ValueError`` for a graph of more than :data:`MAX_BLOCKS` blocks.
+
+    Repetitions given as numpy integers or 0-d integer arrays are read as ints, as numpy reads
+    them (a dask array is computed: the result's shape depends on it).
+    """
+    if not (isinstance(repetitions, tuple) and all(type(r) is int for r in repetitions)):
+        # dask: tile multiplies by a 0-d array given as the repetitions (tile(ones(3), (a,))
+        # with a 0-d 3 gives [[3, 3, 3]]) (no upstream issue found)
+        repetitions = index_value(repetitions)
     if isinstance(repetitions, tuple) and all(isinstance(r, int) for r in repetitions):
         blocks = math.prod(repetitions) * x.npartitions
         if blocks > MAX_BLOCKS:
@@ -239,5 +247,7 @@ def roll(
         # read as numpy reads them, once dask has refused
         fixed = reduced_shift(shift, axis, tuple(x.shape))
         if fixed is None:
+            # a dask array as the shift: named, where dask's message names neither
+            python_scalars("roll", shift=shift)
             raise
         return COMPAT.roll(x, fixed[0], axis=fixed[1])

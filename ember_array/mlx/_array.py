@@ -41,7 +41,9 @@ import, idempotent, fully undone by ``uninstall()`` — sets on ``mx.array``:
   ``NotImplemented`` for an operand mlx does not know, so Python calls the other operand's
   reflected method (wrapper classes: masked, unit, labelled arrays), with numpy's rules:
   ``__array_ufunc__ = None`` or a higher ``__array_priority__`` defers before anything is
-  tried (:mod:`._operators`); mlx raises ``ValueError`` and ``==`` answers ``False``;
+  tried (:mod:`._operators`); mlx raises ``ValueError`` and ``==`` answers ``False``. An
+  operand whose own method declines too (a jax array: it knows numpy's arrays, not mlx's)
+  gives Python's ``TypeError``, ``==`` and ``!=`` included (Python would answer by identity);
 * ``__reduce_ex__`` pickling float64 arrays as float64 (mlx's own pickling restores them as
   float32: ``_pickling``);
 * slices whose bounds are 0-d integer mlx arrays (``x[a:b]``) are converted with ``int()``

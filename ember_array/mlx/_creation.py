@@ -366,8 +366,8 @@ def linspace(
         # (linspace(-5, 5, 21)[12] is 1.0000001: a symmetric grid is not symmetric) (no
         # upstream issue found)
         # Build start + i*step as numpy does, in float64 where the device has it (then one
-        # rounding to dt), with the endpoint exact; integer dtypes on the CPU, cast truncating
-        # as numpy's astype.
+        # rounding to dt), with the endpoint exact; integer dtypes on the CPU, floored and
+        # cast, as numpy computes them (a cast alone truncates toward zero).
         fs = mx.cpu if is_int else s
         wide = mx.float64 if holds_float64(fs or mx.default_device()) else mx.float32
         lo, hi = complex(start).real, complex(stop).real
@@ -375,6 +375,8 @@ def linspace(
         out = lo + mx.arange(num, dtype=wide, stream=fs) * ((hi - lo) / n)
         if endpoint and num > 1:
             out = mx.where(mx.arange(num, stream=fs) == num - 1, hi, out, stream=fs)
+        if is_int:
+            out = mx.floor(out, stream=fs)
         return out if out.dtype == dt else out.astype(dt, stream=fs)
     try:
         return mx.linspace(start, stop, num, endpoint=endpoint, dtype=dt, stream=s)

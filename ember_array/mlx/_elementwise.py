@@ -138,8 +138,14 @@ def _pair(x1: Any, x2: Any, name: str) -> tuple[mx.array, mx.array]:
     return x1, x2
 
 
+#: the signed integer dtype of each floating width (a view keeps the shape only at one width)
+_INT_OF_SIZE = {2: mx.int16, 4: mx.int32, 8: mx.int64}
+
+
 def _int_view(dtype: mx.Dtype) -> mx.Dtype:
-    return mx.int64 if dtype == mx.float64 else mx.int32
+    # float16/bfloat16 viewed as int32 halved the last axis (signbit of 4 float16 gave 2
+    # answers) and failed on a 0-d array ("[view] Changing the type of a scalar")
+    return _INT_OF_SIZE[dtype.size]
 
 
 # mlx: mx.sign(nan) is 0, mx.sign(complex nan) is not nan and mx.sign(-0-0j) is -0-0j

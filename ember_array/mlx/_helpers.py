@@ -13,7 +13,7 @@ from typing import Any
 import mlx.core as mx
 import numpy as np
 
-from .._common._scalars import host_value
+from .._common._scalars import index_value
 from ._dtype_objects import DTYPES
 
 #: The namespace's default integer dtypes (mlx's own default integer is int32; the standard's
@@ -165,7 +165,8 @@ def check_shape(
 
     mlx does no checks of its own (https://github.com/ml-explore/mlx/issues/2130): a dimension
     beyond int32 or an allocation beyond memory ends the process (SIGSEGV/SIGABRT). The checks
-    read only the static shape, so they cost no evaluation.
+    read only the static shape, so they cost no evaluation; a shape given as 0-d integer arrays
+    is read (an mlx array is evaluated), as numpy reads one: the result's shape depends on it.
     """
     if type(shape) is tuple:
         # hot path: a tuple of in-range Python ints, what the namespace's own calls pass
@@ -175,8 +176,8 @@ def check_shape(
         else:
             if dtype is None or math.prod(shape) * dtype.size <= MAX_BYTES:
                 return shape
-    # numpy integers and 0-d numpy arrays (in a tuple too) as Python ints, as numpy takes them
-    shape = host_value(shape)
+    # numpy integers and 0-d integer arrays (in a tuple too) as Python ints, as numpy takes them
+    shape = index_value(shape)
     if isinstance(shape, (int, np.integer)) and not isinstance(shape, bool):
         dims: tuple[Any, ...] = (shape,)
     elif isinstance(shape, Sequence) and not isinstance(shape, str):

@@ -28,6 +28,7 @@ __all__ = [
     "OPERANDS",
     "defers",
     "deferring",
+    "equality_deferred",
     "foreign",
     "bool_int8",
     "complex_operator",
@@ -90,10 +91,11 @@ def deferring(name: str, saved: dict[tuple[type, str], Any]) -> Any:
     """
     key = (mx.array, name)
     arithmetic = name in ("__floordiv__", "__rfloordiv__")
+    equality = name in ("__eq__", "__ne__")
 
     def method(self: mx.array, other: Any) -> Any:
         if type(other) not in OPERANDS and defers(other):
-            return NotImplemented
+            return equality_deferred(name, self, other) if equality else NotImplemented
         if arithmetic and type(other) is int:
             self, other = int_with_bool(self, other)  # bool_x // 2: int64 (floor_divide's)
         try:
@@ -104,10 +106,12 @@ def deferring(name: str, saved: dict[tuple[type, str], Any]) -> Any:
                 if out.dtype in _COMPLEX:
                     raise dtype_refusal(name, "real numeric", (self, other))
             return out
-        except (TypeError, ValueError):
+        except (TypeError, ValueError) as e:
             if foreign(other):
                 return NotImplemented
-            raise
+            # mlx: "Floating point types not allowed with bitwise and." (a ValueError naming
+            # neither the operator nor the dtypes; xp.bitwise_and's is a TypeError): named
+            raise translate(e, name, "mlx", (self, other), clean=True) from e
         except UNCLEAN as e:
             retry = wide_ints(name, self, other)
             if retry is not None:
@@ -116,6 +120,27 @@ def deferring(name: str, saved: dict[tuple[type, str], Any]) -> Any:
 
     method.__name__ = name
     return translates_errors(method)
+
+
+def equality_deferred(name: str, x: mx.array, other: Any) -> Any:
+    """``x == other`` (``!=``) for an operand ``x`` defers to: ``other``'s own answer, or
+    ``TypeError`` where it declines too.
+
+    Python answers ``==`` by identity when both operands return ``NotImplemented``: a jax array
+    (which knows numpy's arrays, not mlx's) compared with an mlx array gave ``False`` after
+    ``install()``, where mlx converts it and compares elementwise (torch gives ``False`` too).
+    The other operand's method is called here, as Python would call it next (``==`` and
+    ``!=`` are their own reflections), and its refusal is a ``TypeError`` naming both types,
+    as the other operators' is (``unsupported operand type(s) for +``).
+    """
+    out = getattr(type(other), name)(other, x)
+    if out is NotImplemented:
+        kind = f"{type(other).__module__}.{type(other).__qualname__}"
+        raise TypeError(
+            f"{name} [mlx]: an mlx array and a {kind} do not compare (neither converts the "
+            "other; Python would answer by identity); convert one of them first"
+        )
+    return out
 
 
 #: mlx's own binary operators that only need to defer (the others are replaced below)
@@ -268,10 +293,10 @@ def complex_operator(name: str, saved: dict[tuple[type, str], Any]) -> Any:
             self, other = int_with_bool(self, other)  # bool_x + 2: int64 (xp.add's)
         try:
             out = saved[key](self, other)
-        except (TypeError, ValueError):
+        except (TypeError, ValueError) as e:
             if foreign(other):  # mlx raises for an operand it does not know: it defers
                 return NotImplemented
-            raise
+            raise translate(e, name, "mlx", (self, other), clean=True) from e
         except UNCLEAN as e:
             retry = wide_ints(name, self, other)
             if retry is None:

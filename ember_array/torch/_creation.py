@@ -179,6 +179,10 @@ def arange(
     return _compat_arange(start, stop, step, dtype=dtype, device=device)
 
 
+#: torch's integer dtypes (bool is not one: its linspace is torch's own)
+_INTEGERS = frozenset((torch.int8, torch.int16, torch.int32, torch.int64, torch.uint8, *UINTS))
+
+
 @wraps_native()
 def linspace(
     start: float,
@@ -190,7 +194,14 @@ def linspace(
     device: Any = None,
     endpoint: bool = True,
 ) -> torch.Tensor:
-    """``linspace``; uint16/32/64 computed in float64 and cast, as torch does for int64."""
+    """``linspace``; an integer dtype computed in float64 and floored, as numpy computes it
+    (torch truncates toward zero, and has no uint16/32/64 kernel)."""
+    if dtype in _INTEGERS:
+        # torch: an integer linspace truncates toward zero (linspace(-3, 0, 3) has -1 where
+        # numpy floors to -2) (no upstream issue found)
+        # torch: no linspace kernel for uint16/32/64 ("linspace_cpu" not implemented for
+        # 'UInt16'); https://github.com/pytorch/pytorch/issues/58734 (the uint dtypes' kernels)
+        return _floored_linspace(start, stop, num, dtype, device, endpoint)
     try:
         return _compat_linspace(start, stop, num, dtype=dtype, device=device, endpoint=endpoint)
     except TypeError:
@@ -198,13 +209,29 @@ def linspace(
         if fixed is None:
             raise
         return linspace(start, stop, dtype=dtype, device=device, **fixed)
-    except NotImplementedError:
-        # torch: no linspace kernel for uint16/32/64 ("linspace_cpu" not implemented for
-        # 'UInt16'); https://github.com/pytorch/pytorch/issues/58734 (the uint dtypes' kernels)
-        if dtype not in UINTS:
-            raise
-    out = _compat_linspace(start, stop, num, dtype=torch.float64, device=device, endpoint=endpoint)
-    return out.to(dtype)
+
+
+def _floored_linspace(
+    start: Any, stop: Any, num: int, dtype: torch.dtype, device: Any, endpoint: bool
+) -> torch.Tensor:
+    """numpy's integer linspace: ``start + i * step`` in float64 where the device holds it
+    (the endpoint exact), floored and cast. torch's own float64 linspace interpolates from
+    both ends: its middle of ``linspace(-5, 5, 7)`` is -1.7e-16, floored to -1 (numpy: 0)."""
+    # the grid checks the arguments (num, the device) as every linspace does
+    try:
+        grid = linspace(start, stop, num, dtype=torch.float64, device=device, endpoint=endpoint)
+    except ValueError:  # a device without float64 (MPS): float32, as torch computes there
+        grid = linspace(start, stop, num, dtype=torch.float32, device=device, endpoint=endpoint)
+    count = grid.shape[0]
+    div = count - 1 if endpoint and count > 1 else count
+    if div > 0:
+        wide, dev = grid.dtype, grid.device
+        lo = torch.as_tensor(start, dtype=wide, device=dev)
+        hi = torch.as_tensor(stop, dtype=wide, device=dev)
+        grid = torch.arange(count, dtype=wide, device=dev) * ((hi - lo) / div) + lo
+        if endpoint and count > 1:
+            grid[-1] = hi
+    return torch.floor(grid).to(dtype)
 
 
 @wraps_native()

@@ -94,11 +94,24 @@ def _needs_ember(op: str, x: torch.Tensor, other: Any) -> bool:
     return x.dtype in UINTS or (op in _FLOAT_FIXED and x.dtype.is_floating_point)
 
 
+def _tensors_only(op: str, x: torch.Tensor, other: Any) -> bool:
+    """:func:`_needs_ember` for ``@``, which takes no Python scalar: torch's own operator
+    answers ``NotImplemented`` for one, so Python's ``TypeError`` is the same for every dtype
+    (a uint32 tensor went to ``matmul()``: "argument 'other' must be Tensor, not int")."""
+    return isinstance(other, torch.Tensor) and _needs_ember(op, x, other)
+
+
+def _needs(op: str) -> Callable[[str, torch.Tensor, Any], bool]:
+    # chosen when the method is made: no cost per call
+    return _tensors_only if op == "matmul" else _needs_ember
+
+
 def _forward(op: str, fname: str) -> Callable[..., Any]:
     name = f"__{op}__"
+    needs = _needs(op)
 
     def method(self: torch.Tensor, other: Any) -> Any:
-        if _needs_ember(op, self, other):
+        if needs(op, self, other):
             return getattr(_ns(), fname)(self, other)
         return _orig(name)(self, other)
 
@@ -108,9 +121,10 @@ def _forward(op: str, fname: str) -> Callable[..., Any]:
 
 def _reflected(op: str, fname: str) -> Callable[..., Any]:
     name = f"__r{op}__"
+    needs = _needs(op)
 
     def method(self: torch.Tensor, other: Any) -> Any:
-        if _needs_ember(op, self, other):
+        if needs(op, self, other):
             return getattr(_ns(), fname)(other, self)
         orig = _orig(name)
         return NotImplemented if orig is None else orig(self, other)
@@ -121,9 +135,10 @@ def _reflected(op: str, fname: str) -> Callable[..., Any]:
 
 def _inplace(op: str, fname: str) -> Callable[..., Any]:
     name = f"__i{op}__"
+    needs = _needs(op)
 
     def method(self: torch.Tensor, other: Any) -> Any:
-        if not _needs_ember(op, self, other):
+        if not needs(op, self, other):
             orig = _orig(name)
             return NotImplemented if orig is None else orig(self, other)
         out = getattr(_ns(), fname)(self, other)

@@ -25,8 +25,9 @@ once, or ``TypeError`` with ``fallback="raise"``); when it fails too, its error 
 function's own and propagates.
 
 Per call, the arguments' types are looked up first (:meth:`CompiledFunction.remember`): types
-seen before, all arrays of one backend or constants (on mlx, arrays only), run the compiled
-function directly, without the backend's detection or the split into arrays and constants.
+seen before, all arrays of one backend or constants, run the compiled function directly,
+without the backend's detection or the split into arrays and constants (on mlx, for constants
+of the values seen last: another value takes the full path).
 """
 
 from __future__ import annotations
@@ -50,6 +51,7 @@ from ._compile_args import (
     UnhashableConstantError,
     arrays_in,
     collect_backends,
+    constant_of,
     kind_of,
     pure_of,
     split_call,
@@ -194,18 +196,14 @@ class CompiledFunction(Generic[P, R]):
         args: tuple[Any, ...],
         backend: str,
         run: Callable[[], Callable[..., Any]],
-        *,
-        constants: bool = True,
     ) -> None:
         """Take the hot path, ``run()``, for calls of positional arguments of these types (none
-        static) from now on, where none is a container and, with ``constants`` false (mlx), all
-        are arrays (the compiled function is that of one skeleton of constants); the
-        other types are remembered as having none (``run`` None). An entry is replaced when
-        its run declined a call (mlx: another device)."""
+        static) from now on, where none is a container; the other types are remembered as
+        having none (``run`` None). An entry is replaced when its run declined a call (mlx:
+        another device, or other values of the constants)."""
         if len(self._hot) >= MAX_COMPILED and types not in self._hot:
             return
-        allowed = (backend, CONSTANT) if constants else (backend,)
-        hot = all(kind_of(a) in allowed for a in args)
+        hot = all(kind_of(a) in (backend, CONSTANT) for a in args)
         self._hot[types] = _Hot(backend, run() if hot else None)
 
     def cached(self, key: tuple[Any, ...], make: Callable[[], Callable[..., Any]]) -> Any:
@@ -432,25 +430,49 @@ def _mlx(
     except Exception as exc:
         raise _RefusedError("mx.compile", exc) from None
     if types is not None:
-        hot = lambda: _mlx_hot(mx, key[1], defaults, compiled)  # noqa: E731
-        cf.remember(types, args, "mlx", hot, constants=False)
+        hot = lambda: _mlx_hot(mx, key[1], defaults, compiled, args)  # noqa: E731
+        cf.remember(types, args, "mlx", hot)
     return out
 
 
-def _mlx_hot(mx: Any, device: Any, defaults: Any, compiled: Any) -> Callable[..., Any]:
+def _mlx_hot(
+    mx: Any, device: Any, defaults: Any, compiled: Any, args: tuple[Any, ...]
+) -> Callable[..., Any]:
+    """The hot path of calls like ``args`` (mlx arrays and constants, no container): the
+    compiled function of ``args``' constants, for calls whose constants are the same values
+    (:func:`constant_of`: type and value, a float's sign of zero too); any other value takes
+    the full path, which remembers it instead."""
     default_device = mx.default_device
     dtype = defaults.real
+    constants = tuple((i, constant_of(a)) for i, a in enumerate(args) if not kind_of(a))
 
-    def run(*args: Any) -> Any:
-        # an enum's members are singletons; the default dtype changed: another graph
+    if not constants:
+
+        def run(*args: Any) -> Any:
+            # an enum's members are singletons; the default dtype changed: another graph
+            if default_device().type is not device or defaults.real is not dtype:
+                return _MISS
+            try:
+                return compiled.arrays(*args)
+            except Exception as exc:
+                raise _RefusedError("mx.compile", exc) from None
+
+        return run
+
+    at = tuple(i for i, a in enumerate(args) if kind_of(a))  # the arrays' positions
+
+    def run_constants(*args: Any) -> Any:
         if default_device().type is not device or defaults.real is not dtype:
             return _MISS
+        for i, c in constants:
+            if constant_of(args[i]) != c:  # another value (a NaN never equals one)
+                return _MISS
         try:
-            return compiled.arrays(*args)
+            return compiled.arrays(*[args[i] for i in at])
         except Exception as exc:
             raise _RefusedError("mx.compile", exc) from None
 
-    return run
+    return run_constants
 
 
 def _jax(

@@ -97,8 +97,12 @@ def constant_of(value: object) -> object:
             f"an argument of type {type(value).__module__}.{type(value).__qualname__} is not "
             "hashable, so it cannot be a compile-time constant"
         ) from None
+    cls = type(value)
+    if cls is float or cls is complex:
+        # its repr too: 0.0 == -0.0, but x * -0.0 gives -0.0 (repr is exact and keeps the sign)
+        return ((cls, repr(value)), value)
     # the type too: 1, 1.0 and True are equal but give results of different dtypes
-    return (type(value), value)
+    return (cls, value)
 
 
 def rebuild(skeleton: Any, arrays: Iterator[Any]) -> Any:

@@ -167,11 +167,37 @@ def test_the_hot_path_keeps_the_answers(compiler: Compiler) -> None:
         _close(scaled(x[:rows], compiler.array(X[:rows])), X[:rows] ** 2)
     if compiler.name != "jax":  # jax.jit keeps its own cache: no hot path
         assert scaled._hot[type(x), type(x)].run is not None
-        # mlx: a Python number is a constant of the compiled function, so no hot path
-        assert (scaled._hot[type(x), int].run is None) == (compiler.name == "mlx")
+        assert scaled._hot[type(x), int].run is not None  # mlx: for n's last value
+        _close(scaled(x, 2), X * 2)  # mlx: another constant value, the full path
+        _close(scaled(x, 2), X * 2)  # and now its hot path
+        _close(scaled(x, 3), X * 3)
     _close(compiler.grad(lambda v: scaled(v, v).sum())(x), 2 * X)  # a transform after it
     _close(scaled(X, 2), X * 2)  # numpy: fn itself
     assert not scaled.eager
+
+
+def test_a_float_constant_keeps_its_sign_of_zero(
+    compiler: Compiler, request: pytest.FixtureRequest
+) -> None:
+    # ember's own cache keys tell -0.0 from 0.0 (jax passes); the compilers lose it
+    reasons = {
+        "torch": "Dynamo guards a float with ==, so -0.0 reuses 0.0's graph: "
+        "https://github.com/pytorch/pytorch/pull/192604",
+        "mlx": "mx.compile(lambda a: a * -0.0) gives +0.0: its fused kernels print their "
+        "constants into the source with operator<< (no upstream issue found): "
+        "https://github.com/ml-explore/mlx/blob/v0.32.1/mlx/backend/common/compiled.h#L53-L61",
+    }
+    if compiler.name in reasons:
+        request.applymarker(pytest.mark.xfail(strict=True, reason=reasons[compiler.name]))
+
+    @ember_array.compile
+    def scaled(x: Any, c: Any) -> Any:
+        return x * c
+
+    x = compiler.array(np.ones(3, dtype=np.float32))
+    for c in (0.0, -0.0, 0.0, -0.0):  # equal, yet one compiled function each (and hot path)
+        got = to_numpy(scaled(x, c))
+        assert np.array_equal(np.signbit(got), np.signbit(np.ones(3) * c)), (c, got)
 
 
 def test_torch_autograd_through_a_compiled_function() -> None:

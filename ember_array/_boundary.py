@@ -34,7 +34,7 @@ from typing import Any, TypeVar
 
 from ._backends import backend_of_type
 
-__all__ = ["GUARDED", "UNCLEAN", "describe", "guard", "translate", "translates_errors"]
+__all__ = ["GUARDED", "UNCLEAN", "Retry", "describe", "guard", "translate", "translates_errors"]
 
 _F = TypeVar("_F", bound=Callable[..., Any])
 
@@ -180,7 +180,14 @@ def translates_errors(f: _F) -> _F:
     return f
 
 
-def guard(f: Any, func: str, backend: str | None) -> Any:
+#: A hook :func:`guard` calls when the function has raised: the exception, the arguments;
+#: it gives the arguments to call again with, or None to let the exception stand.
+Retry = Callable[
+    [Exception, tuple[Any, ...], dict[str, Any]], "tuple[tuple[Any, ...], dict[str, Any]] | None"
+]
+
+
+def guard(f: Any, func: str, backend: str | None, retry: Retry | None = None) -> Any:
     """``f`` itself, or a wrapper of ``f`` that translates :data:`UNCLEAN` with :func:`translate`.
 
     Left unwrapped: anything that is not a Python function of ember_array or array-api-compat
@@ -188,6 +195,11 @@ def guard(f: Any, func: str, backend: str | None) -> Any:
     classes, dtypes) and functions marked with :func:`translates_errors`. The wrapper hands
     its arguments on exactly as given (a default spelled out can send the wrapped function
     down a slower path), at the cost of one Python call: about 0.15 us.
+
+    ``retry``: once ``f`` has raised, the arguments to call it again with (the namespace's
+    numpy integers and 0-d arrays among integer parameters read as ints:
+    :func:`ember_array._common._scalars.index_retry`), or None; it costs nothing until
+    something is raised.
     """
     if (
         not isinstance(f, FunctionType)
@@ -196,11 +208,30 @@ def guard(f: Any, func: str, backend: str | None) -> Any:
     ):
         return f
 
-    def guarded(*args: Any, **kwargs: Any) -> Any:
-        try:
-            return f(*args, **kwargs)
-        except UNCLEAN as e:
-            raise translate(e, func, backend, args, kwargs) from e
+    if retry is None:
+
+        def guarded(*args: Any, **kwargs: Any) -> Any:
+            try:
+                return f(*args, **kwargs)
+            except UNCLEAN as e:
+                raise translate(e, func, backend, args, kwargs) from e
+
+    else:
+
+        def guarded(*args: Any, **kwargs: Any) -> Any:
+            try:
+                return f(*args, **kwargs)
+            except Exception as e:
+                again = retry(e, args, kwargs)
+                if again is None:
+                    if isinstance(e, UNCLEAN):
+                        raise translate(e, func, backend, args, kwargs) from e
+                    raise
+            args, kwargs = again
+            try:
+                return f(*args, **kwargs)
+            except UNCLEAN as e:
+                raise translate(e, func, backend, args, kwargs) from e
 
     update_wrapper(guarded, f)
     setattr(guarded, GUARDED, True)

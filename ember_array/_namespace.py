@@ -19,7 +19,9 @@ from inspect import signature
 from types import ModuleType
 from typing import Any, TypeVar, cast
 
-from ._boundary import guard
+from ._backends import BY_NAME
+from ._boundary import GUARDED, guard
+from ._common._scalars import index_parameters, index_retry, is_host, reads_indices
 from ._signatures import conform
 from ._spec import MAIN, SECTIONS
 
@@ -137,7 +139,28 @@ def guard_names(globals_: dict[str, Any], names: Iterable[str], *, shim: str | N
     else:
         backend, prefix = None, shim + "."
     for name in names:
-        globals_[name] = guard(globals_[name], prefix + name, backend)
+        globals_[name] = _guarded(globals_[name], prefix + name, backend, shim is None)
+
+
+def _guarded(f: Any, func: str, backend: str | None, standard: bool) -> Any:
+    """``f`` behind the boundary; a standard function with integer parameters (axes,
+    lengths, offsets) also reads numpy integers and 0-d integer arrays there as ints once it
+    has failed (:func:`ember_array._common._scalars.index_retry`): in the boundary's own
+    wrapper, or in a wrapper of its own for a backend's function the boundary leaves alone.
+    Functions that translate their own errors (hot paths: a wrapper would cost ~0.15 us a
+    call) and a host backend's own functions (numpy's read ``__index__``) keep their code's
+    handling.
+    """
+    signature, params = index_parameters(func) if standard and callable(f) else (None, ())
+    if signature is None or backend is None:
+        return guard(f, func, backend)
+    if BY_NAME[backend].chunked:  # read before the call (see reads_indices)
+        return guard(reads_indices(f, func, backend, signature, params), func, backend)
+    guarded = guard(f, func, backend, index_retry(func, backend, signature, params))
+    if guarded is f and not is_host(backend) and not getattr(f, GUARDED, False):
+        # a backend's own function (torch.moveaxis): the retry, behind the boundary
+        return guard(reads_indices(f, func, backend, signature, params), func, backend)
+    return guarded
 
 
 def main_names() -> tuple[str, ...]:

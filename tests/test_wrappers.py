@@ -492,6 +492,77 @@ def test_diff_n_takes_zero_d_integer_arrays(sxp: Any) -> None:
         sxp.diff(x, n=sxp.asarray(1.0))
 
 
+#: one call per function of the standard with an integer parameter (axes, lengths, offsets),
+#: given that parameter's value 1
+INDEX_CALLS: dict[str, Callable[[Any, Any, Any], Any]] = {
+    "sum": lambda xp, x, a: xp.sum(x, axis=a),
+    "prod": lambda xp, x, a: xp.prod(x, axis=a),
+    "mean": lambda xp, x, a: xp.mean(x, axis=a),
+    "std": lambda xp, x, a: xp.std(x, axis=a),
+    "max": lambda xp, x, a: xp.max(x, axis=a),
+    "all": lambda xp, x, a: xp.all(x, axis=a),
+    "argmax": lambda xp, x, a: xp.argmax(x, axis=a),
+    "count_nonzero": lambda xp, x, a: xp.count_nonzero(x, axis=a),
+    "cumulative_sum": lambda xp, x, a: xp.cumulative_sum(x, axis=a),
+    "cumulative_prod": lambda xp, x, a: xp.cumulative_prod(x, axis=a),
+    "expand_dims": lambda xp, x, a: xp.expand_dims(x, axis=a),
+    "squeeze": lambda xp, x, a: xp.squeeze(xp.expand_dims(x, axis=1), axis=a),
+    "flip": lambda xp, x, a: xp.flip(x, axis=a),
+    "roll": lambda xp, x, a: xp.roll(x, 1, axis=a),
+    "sort": lambda xp, x, a: xp.sort(x, axis=a),
+    "argsort": lambda xp, x, a: xp.argsort(x, axis=a),
+    "concat": lambda xp, x, a: xp.concat([x, x], axis=a),
+    "stack": lambda xp, x, a: xp.stack([x, x], axis=a),
+    "unstack": lambda xp, x, a: xp.stack(xp.unstack(x, axis=a)),
+    "take": lambda xp, x, a: xp.take(x, xp.asarray([0, 2]), axis=a),
+    "take_along_axis": lambda xp, x, a: xp.take_along_axis(
+        x, xp.zeros((2, 1), dtype=xp.int64), axis=a
+    ),
+    "moveaxis": lambda xp, x, a: xp.moveaxis(x, a, 0),
+    "permute_dims": lambda xp, x, a: xp.permute_dims(x, (a, 0)),
+    "diff": lambda xp, x, a: xp.diff(x, axis=a),
+    "repeat": lambda xp, x, a: xp.repeat(x, 2, axis=a),
+    "vecdot": lambda xp, x, a: xp.vecdot(x, x, axis=a),
+    "tensordot": lambda xp, x, a: xp.tensordot(x, xp.matrix_transpose(x), axes=a),
+    "tril": lambda xp, x, a: xp.tril(x, k=a),
+    "eye": lambda xp, x, a: xp.eye(3, k=a),
+    "linalg.vector_norm": lambda xp, x, a: xp.linalg.vector_norm(x, axis=a),
+    "linalg.diagonal": lambda xp, x, a: xp.linalg.diagonal(x, offset=a),
+    "linalg.matrix_power": lambda xp, x, a: xp.linalg.matrix_power(xp.eye(2) * 2, a),
+    "fft.fft": lambda xp, x, a: xp.fft.fft(xp.astype(x, xp.complex64), n=a),
+    "fft.rfftn": lambda xp, x, a: xp.fft.rfftn(x, axes=(a,)),
+    "fft.fftshift": lambda xp, x, a: xp.fft.fftshift(x, axes=a),
+    "fft.fftfreq": lambda xp, x, a: xp.fft.fftfreq(a + 2) if type(a) is int else None,
+}
+
+
+def test_integer_parameters_take_numpy_ints_and_zero_d_arrays(sxp: Any) -> None:
+    # torch's functions refused numpy ints (ember's axis == () read an empty array's truth),
+    # mlx's take and fft, dask's reductions a 0-d array; numpy reads each through __index__
+    import numpy as np
+
+    x = sxp.reshape(sxp.arange(6, dtype=sxp.float32), (2, 3))
+    for name, call in INDEX_CALLS.items():
+        want = np.asarray(call(sxp, x, 1))
+        for given in (np.int64(1), np.asarray(1), sxp.asarray(1)):
+            before = np.asarray(given).copy()
+            got = call(sxp, x, given)
+            if got is None:
+                continue
+            assert np.array_equal(np.asarray(got), want), (name, type(given))
+            assert np.asarray(given) == before, (name, "changed its argument")  # matrix_power
+
+
+@pytest.mark.parametrize("given", [1.0, "1"], ids=["float", "str"])
+def test_integer_parameters_refuse_other_types_naming_the_function(sxp: Any, given: Any) -> None:
+    name = sxp.__name__.rpartition(".")[2]
+    x = sxp.reshape(sxp.arange(6, dtype=sxp.float32), (2, 3))
+    for call in ("sum", "cumulative_sum", "take", "moveaxis", "linalg.matrix_power", "fft.fft"):
+        match = rf"{call} \[{name}\]: \w+ must be an int" if name != "numpy" else None
+        with pytest.raises(TypeError, match=match):
+            INDEX_CALLS[call](sxp, x, given)
+
+
 def test_roll_shift_takes_zero_d_numpy_arrays(sxp: Any) -> None:
     import numpy as np
 

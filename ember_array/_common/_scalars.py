@@ -17,6 +17,7 @@ from numbers import Integral, Number
 from typing import Any
 
 from .._backends import BY_NAME, backend_of_type
+from .._boundary import describe
 from .._markers import transparent, wraps_native
 from .._signatures import standard_signature
 
@@ -26,6 +27,12 @@ __all__ = [
     "bool_arange",
     "host_value",
     "index_value",
+    "INDEX_PARAMETERS",
+    "index_argument",
+    "index_parameters",
+    "index_retry",
+    "is_host",
+    "reads_indices",
     "read_host_scalars",
     "reads_host_scalars",
     "scalar_value",
@@ -62,10 +69,10 @@ def _zero_d(value: Any, backend: str | None) -> str | None:
     owner = backend_of_type(type(value))
     if owner is None or getattr(value, "ndim", None) != 0:
         return None
-    return owner if backend is None or owner == backend or _is_host(owner) else None
+    return owner if backend is None or owner == backend or is_host(owner) else None
 
 
-def _is_host(backend: str) -> bool:
+def is_host(backend: str) -> bool:
     """Whether ``backend``'s arrays hold host values (eager, no devices: numpy's)."""
     row = BY_NAME[backend]
     return not row.lazy and not row.device_types
@@ -120,7 +127,7 @@ def host_value(value: Any) -> Any:
         item = getattr(value, "item", None)  # numpy scalars; other Numbers are Python values
         return item() if callable(item) else value
     owner = _zero_d(value, None)
-    return value.item() if owner is not None and _is_host(owner) else value
+    return value.item() if owner is not None and is_host(owner) else value
 
 
 def _is_bool(dtype: Any) -> bool:
@@ -239,6 +246,154 @@ def read_host_scalars(globals_: dict[str, Any], names: Any) -> None:
         params = SCALAR_PARAMETERS.get(name)
         if params is not None and callable(globals_.get(name)):
             globals_[name] = reads_host_scalars(globals_[name], name, params)
+
+
+#: The standard's integer parameters: axes (``axis``, ``axes``, ``source``, ``destination``),
+#: lengths (``n``, ``s``) and diagonal offsets (``k``, ``offset``), in every function that has
+#: them (read from the standard's signatures: :func:`read_index_arguments`).
+INDEX_PARAMETERS = frozenset({"axis", "axes", "source", "destination", "n", "s", "k", "offset"})
+
+
+class _NotAnIndexError(Exception):
+    """An integer parameter holds what no library reads as an int (a bool, a float...)."""
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+
+def _index_argument(value: Any) -> Any:
+    """``value`` (an integer parameter's argument) with each numpy integer and 0-d integer
+    array, in tuples and lists too, read as its Python int (``operator.index``: a lazy or
+    device array is read, which only the failing path does).
+
+    Raises :class:`_NotAnIndexError` for a numpy bool or a 0-d bool array (numpy refuses
+    them), a float or anything else ``operator.index`` refuses (a traced array). A Python
+    bool stays as it is: numpy reads ``axis=True`` as 1 in some functions and refuses it in
+    others, which :func:`as_numpy_reads` follows function by function.
+    """
+    if value is None or type(value) is int or type(value) is bool:
+        return value
+    if isinstance(value, (tuple, list)):
+        items = [_index_argument(v) for v in value]
+        changed = any(a is not b for a, b in zip(items, value, strict=True))
+        return type(value)(items) if changed else value
+    zero_d = _zero_d(value, None) is not None
+    if zero_d and _is_bool(value.dtype):  # numpy's bool scalars too
+        raise _NotAnIndexError(value)
+    if isinstance(value, Integral) or zero_d:
+        try:
+            return operator.index(value)
+        except TypeError:
+            pass
+    raise _NotAnIndexError(value)
+
+
+def index_argument(value: Any, func: str, backend: str, name: str = "axis") -> Any:
+    """An integer parameter's argument with numpy integers and 0-d integer arrays read as
+    Python ints (:func:`_index_argument`), for a hot function's slower branch (the fast one
+    takes ``type(axis) is int``); ``TypeError`` naming the function, the backend and the
+    parameter for a bool, a float or a traced array."""
+    if value is None or type(value) is int:
+        return value
+    try:
+        return _index_argument(value)
+    except _NotAnIndexError as bad:
+        kind = "an int" if name in ("n", "k", "offset") else "an int or a tuple of ints"
+        inner = f" in {describe(value)}" if bad.value is not value else ""
+        raise TypeError(
+            f"{func} [{backend}]: {name} must be {kind}, got {describe(bad.value)}{inner}"
+        ) from None
+
+
+def _read_indices(
+    func: str, backend: str, signature: inspect.Signature, names: tuple[str, ...],
+    args: Any, kwargs: Any,
+) -> inspect.BoundArguments | None:  # fmt: skip
+    """The arguments with each of ``names`` through :func:`_index_argument`; None when none
+    changes or they do not bind (the function's own error stands). A bool, a float or a
+    traced array there raises ``TypeError`` naming the function, the backend and the
+    parameter."""
+    try:
+        bound = signature.bind(*args, **kwargs)
+    except TypeError:
+        return None
+    changed = False
+    for name in names:
+        value = bound.arguments.get(name)
+        index = index_argument(value, func, backend, name)
+        if index is not value:
+            bound.arguments[name] = index
+            changed = True
+    return bound if changed else None
+
+
+def index_parameters(qualname: str) -> tuple[inspect.Signature | None, tuple[str, ...]]:
+    """The standard's signature of ``qualname`` (``"fft.fft"``) and its integer parameters
+    (:data:`INDEX_PARAMETERS`); ``(None, ())`` for a name without them."""
+    signature = standard_signature(qualname)
+    if signature is None:
+        return None, ()
+    names = tuple(p for p in signature.parameters if p in INDEX_PARAMETERS)
+    return (signature, names) if names else (None, ())
+
+
+def index_retry(
+    func: str, backend: str, signature: inspect.Signature, names: tuple[str, ...]
+) -> Callable[[Exception, tuple[Any, ...], dict[str, Any]], Any]:
+    """The hook :func:`ember_array._boundary.guard` calls once a function of ``backend`` has
+    raised: the arguments with the numpy integers and 0-d integer arrays among its integer
+    parameters ``names`` read as Python ints, or None when there are none; a bool, a float
+    or a traced array there raises ``TypeError`` naming the function, the backend and the
+    parameter (from the function's own error).
+
+    What wrappers and shape arithmetic pass (``axis=np.int64(1)``, ``np.argmax(shape)``, a
+    0-d array) is an int to numpy, array-api-compat's numpy and ``operator.index``, where
+    torch's functions (and code before them: ``axis == ()`` with a 0-d numpy array is an
+    empty array's truth), mlx's and dask's refuse it with their own words. Reading a lazy
+    or device array happens on this failing path only, where it is needed anyway: an axis or
+    a length gives the result's shape.
+    """
+
+    def retry(e: Exception, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+        try:
+            read = _read_indices(func, backend, signature, names, args, kwargs)
+        except TypeError as refused:
+            raise refused from e
+        return None if read is None else (read.args, read.kwargs)
+
+    return retry
+
+
+def reads_indices(
+    f: Callable[..., Any], func: str, backend: str, signature: inspect.Signature,
+    names: tuple[str, ...],
+) -> Callable[..., Any]:  # fmt: skip
+    """``f`` with :func:`index_retry`, for what :func:`ember_array._boundary.guard` does not
+    wrap (a backend's own functions: torch's ``moveaxis``, dask's reductions).
+
+    A chunked backend's (dask's) arguments are read and checked before the call: dask takes
+    a 0-d array, a bool or a float as an axis while it builds the graph and fails only when
+    the graph is computed, and a call that builds a graph costs far more than binding the
+    arguments.
+    """
+    early = BY_NAME[backend].chunked
+    retry = index_retry(func, backend, signature, names)
+
+    @functools.wraps(f)
+    def retried(*args: Any, **kwargs: Any) -> Any:
+        if early:
+            read = _read_indices(func, backend, signature, names, args, kwargs)
+            if read is not None:
+                args, kwargs = read.args, read.kwargs
+        try:
+            return f(*args, **kwargs)
+        except Exception as e:
+            again = retry(e, args, kwargs)
+            if again is None:
+                raise
+        return f(*again[0], **again[1])
+
+    return transparent(retried)
 
 
 def bool_arange(backend: str, start: Any, stop: Any, step: Any) -> list[bool]:

@@ -17,6 +17,7 @@ import mlx.core as mx
 import numpy as np
 
 from .._boundary import UNCLEAN, translate, translates_errors
+from .._common._scalars import index_argument
 from .._markers import wraps_native
 from .._spec import INDEXING
 from ._dtype_objects import NATIVE_DTYPES
@@ -134,6 +135,8 @@ def take(x: mx.array, indices: Any, /, *, axis: int | None = None) -> mx.array:
             if ndim != 1:
                 raise ValueError(f"take: axis is required for an mlx array of ndim {ndim}")
             axis = 0
+        elif type(axis) is not int:  # a numpy int or a 0-d array: its int, as numpy reads it
+            axis = normalize_axis(index_argument(axis, "take", "mlx"), ndim, "take")
         elif not 0 <= axis < ndim:
             axis = normalize_axis(axis, ndim, "take")
         n = x.shape[axis]

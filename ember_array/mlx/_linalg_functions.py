@@ -12,7 +12,7 @@ from typing import Any, NamedTuple
 
 import mlx.core as mx
 
-from .._common._guards import finite_or_nan
+from .._common._guards import checked_matrix_power, finite_or_nan
 from .._common._scalars import as_numpy_reads
 from .._markers import wraps_native
 from .._spec import LINALG
@@ -445,8 +445,10 @@ def matrix_rank(x: mx.array, /, *, rtol: float | mx.array | None = None) -> mx.a
     return mx.sum(s > tol, axis=-1).astype(INDEX)
 
 
-def matrix_power(x: mx.array, n: int, /) -> mx.array:
-    """``x`` raised to the integer power ``n`` by repeated squaring (lazy; ``n < 0`` inverts)."""
+def _matrix_power(x: mx.array, n: int, /) -> mx.array:
+    """``x`` raised to the integer power ``n`` by repeated squaring (lazy; ``n < 0`` inverts).
+    ``n`` is a Python int (:func:`checked_matrix_power`): the loop shifts it in place, which
+    changed a caller's 0-d numpy array."""
     if x.ndim < 2 or x.shape[-1] != x.shape[-2]:
         raise ValueError(f"matrix_power: mlx needs square matrices, got shape {x.shape}")
     if n == 0:
@@ -463,6 +465,9 @@ def matrix_power(x: mx.array, n: int, /) -> mx.array:
             base = matmul(base, base)
     assert result is not None  # n >= 1 here
     return result
+
+
+matrix_power = checked_matrix_power(_matrix_power, "mlx")
 
 
 def trace(x: mx.array, /, *, offset: int = 0, dtype: Any = None) -> mx.array:

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable
 from typing import Any, cast
 
 import mlx.core as mx
 
 from .._boundary import UNCLEAN, translate, translates_errors
-from .._common._scalars import keepdims_as_numpy
+from .._common._scalars import index_argument, keepdims_as_numpy
 from .._markers import wraps_native
 from .._spec import STATISTICAL
 from ._defaults import floating
@@ -35,6 +36,9 @@ def _reduce(fn: Any, x: mx.array, axis: Axis, keepdims: bool) -> mx.array:
         out: mx.array = fn(x, axis=ax, keepdims=keepdims)
         return out
     except TypeError as e:
+        if type(axis) not in (type(None), int, tuple, bool):  # a float, a 0-d array...
+            name = fn.__name__.removeprefix("a")  # mx.amax is max
+            return _reduce(fn, x, index_argument(axis, name, "mlx"), keepdims)
         out = fn(x, axis=ax, keepdims=keepdims_as_numpy(e, keepdims))
         return out
 
@@ -118,7 +122,9 @@ def var(
     n = x.size if axis is None else _count(x, axis)
     if x.size:
         picked = range(x.ndim) if axis is None else (axis if isinstance(axis, tuple) else (axis,))
-        first = {a % x.ndim for a in picked}
+        # operator.index: a 0-d mx.array axis hashes by identity, so `i in first` missed it
+        # and var was 0 (the namespace's retry reads it: _common._scalars.reads_indices)
+        first = {operator.index(a) % x.ndim for a in picked}
         x = x - x[tuple(slice(0, 1) if i in first else slice(None) for i in range(x.ndim))]
     m = mx.mean(x, axis=ax, keepdims=True)
     if mx.issubdtype(x.dtype, mx.complexfloating):

@@ -12,7 +12,7 @@ import array_api_compat.torch as _compat
 import torch
 
 from .._boundary import UNCLEAN, translate, translates_errors
-from .._common._scalars import as_numpy_reads
+from .._common._scalars import as_numpy_reads, index_argument
 from .._markers import wraps_native
 from ._autograd import is_compiling
 from ._uints import UINTS, to_bits
@@ -84,6 +84,8 @@ def take(x: torch.Tensor, indices: torch.Tensor, /, *, axis: int | None = None) 
             if x.ndim != 1:
                 raise ValueError(f"take(): axis is required for a {x.ndim}-d torch tensor")
             return x[indices]
+        if type(axis) is not int:  # a numpy int or a 0-d array: its int, as numpy reads it
+            axis = index_argument(axis, "take", "torch")
         if not -x.ndim <= axis < x.ndim:
             raise ValueError(f"take(): axis {axis} out of range for a {x.ndim}-d torch tensor")
         return x[(slice(None),) * (axis % x.ndim) + (indices,)]

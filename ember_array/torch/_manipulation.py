@@ -11,7 +11,7 @@ import torch
 
 from .._boundary import UNCLEAN, translate, translates_errors
 from .._common._manipulation import broadcast_shapes
-from .._common._scalars import as_numpy_reads, reduced_shift
+from .._common._scalars import as_numpy_reads, index_argument, reduced_shift
 from .._markers import forces_evaluation, wraps_native
 from . import _device_kernels as _dk  # by module: tests replace its predicates
 from ._indexing import long_indices
@@ -39,6 +39,8 @@ def concat(
     with other dtypes promoted by the standard's table (torch raises "Promotion for uint16,
     uint32, uint64 types is not supported")."""
     try:
+        if type(axis) is not int and axis is not None:  # a numpy int or a 0-d array
+            axis = index_argument(axis, "concat", "torch")
         try:
             if axis == 0:
                 return torch.concat(arrays)

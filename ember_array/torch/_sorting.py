@@ -10,7 +10,7 @@ import array_api_compat.torch as _compat
 import torch
 
 from .._boundary import UNCLEAN, translate, translates_errors
-from .._common._scalars import as_numpy_reads
+from .._common._scalars import as_numpy_reads, index_argument
 from .._markers import wraps_native
 from . import _device_kernels as _dk  # by module: tests replace its predicates
 from ._uints import UINTS, ordered
@@ -43,7 +43,11 @@ def _sorting(
             flags = {"descending": descending, "stable": stable}
             fixed = as_numpy_reads(flags, {"axis": axis} if values else None)
             if fixed is None:
-                raise
+                if type(axis) is int or isinstance(axis, bool):
+                    raise
+                # a 0-d array as the axis: its int, as numpy reads it
+                axis = index_argument(axis, name, "torch")
+                return sorting(x, axis=axis, descending=descending, stable=stable)
             return sorting(x, **{"axis": axis, **fixed})
         except UNCLEAN as e:
             kwargs = {"axis": axis, "descending": descending}

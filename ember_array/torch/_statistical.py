@@ -13,7 +13,7 @@ import torch
 
 from .._boundary import UNCLEAN, translate, translates_errors
 from .._common._guards import without_dof
-from .._common._scalars import keepdims_as_numpy
+from .._common._scalars import index_argument, keepdims_as_numpy
 from .._markers import wraps_native
 from ._uints import UINTS, ordered
 
@@ -29,6 +29,11 @@ _uint_min: Callable[..., torch.Tensor] = ordered(_compat.min)
 _UNSIGNED = frozenset({torch.uint8, torch.uint16, torch.uint32, torch.uint64})
 _FLOATING = frozenset((torch.float32, torch.float64, torch.float16, torch.bfloat16,
                        torch.complex64, torch.complex128))  # fmt: skip
+
+
+#: the axis arguments array-api-compat's reductions take as they are (a numpy int reaches
+#: ``axis == ()`` there: an empty array's truth, ValueError)
+_PLAIN_AXES = frozenset({type(None), int, tuple})
 
 
 # torch: sums uint8 into int64 and has no uint64 sum kernel ("sum_cpu" not implemented);
@@ -61,6 +66,10 @@ def unsigned_total(
                 if type(axis) is int and len(kwargs) == 1 + ("keepdims" in kwargs):
                     # one axis: torch's reduction as is (array-api-compat's adds ~1 us)
                     return whole(x, axis, keepdim=bool(kwargs.get("keepdims", False)))
+            if type(kwargs.get("axis")) not in _PLAIN_AXES:  # array-api-compat: axis == ()
+                kwargs["axis"] = index_argument(kwargs["axis"], name, "torch")
+            if type(kwargs.get("offset", 0)) is not int:  # trace: torch takes no 0-d array
+                kwargs["offset"] = index_argument(kwargs["offset"], name, "torch", "offset")
             if xdtype not in _UNSIGNED and dtype not in UINTS:
                 return func(x, dtype=dtype, **kwargs)
             if dtype is None:
@@ -107,6 +116,9 @@ def _spread(fn: Callable[..., torch.Tensor], name: str) -> Callable[..., torch.T
                     # says NaN; https://github.com/pytorch/pytorch/issues/109186
                     return out * float("nan") if x.shape[axis] <= correction else out
                 out = fn(x, axis, correction=correction, keepdim=keepdims)
+            elif type(axis) not in _PLAIN_AXES:  # a numpy int: axis == () is an array
+                axis = index_argument(axis, name, "torch")
+                return spread(x, axis=axis, correction=correction, keepdims=keepdims)
             elif axis == ():
                 # torch: reduces over every axis when given dim=();
                 # https://github.com/pytorch/pytorch/issues/29137
@@ -150,6 +162,8 @@ def mean(
     try:
         if type(axis) is int:
             return torch.mean(x, axis, keepdims)
+        if type(axis) not in _PLAIN_AXES:  # array-api-compat: axis == () with a numpy int
+            axis = index_argument(axis, "mean", "torch")
         return _compat_mean(x, axis=axis, keepdims=keepdims)
     except UNCLEAN as e:
         raise translate(e, "mean", "torch", (x,), {"axis": axis}) from e
@@ -172,6 +186,8 @@ def _extremum(
                 return uint(x, axis=axis, keepdims=keepdims)
             if type(axis) is int:
                 return native(x, axis, keepdims)
+            if type(axis) not in _PLAIN_AXES:  # array-api-compat: axis == () with a numpy int
+                return extremum(x, axis=index_argument(axis, name, "torch"), keepdims=keepdims)
             return compat(x, axis=axis, keepdims=keepdims)
         except TypeError as e:
             return extremum(x, axis=axis, keepdims=keepdims_as_numpy(e, keepdims))

@@ -15,6 +15,7 @@ from .._common._guards import checked_matrix_power as _checked_matrix_power
 from .._common._guards import finite_or_nan as _finite_or_nan
 from .._common._scalars import as_numpy_reads as _as_numpy_reads
 from .._common._scalars import host_value as _host_value
+from .._common._scalars import index_argument as _index_argument
 from .._common._scalars import truthy as _truthy
 from .._markers import wraps_native as _wraps_native
 from .._namespace import populate as _populate
@@ -106,6 +107,9 @@ def _vector_norm(
     try:
         if type(axis) is int:
             return _vector_norm_native(x, ord, axis, keepdims)
+        if type(axis) not in (type(None), tuple, bool):  # array-api-compat: axis == ()
+            axis = _index_argument(axis, "linalg.vector_norm", "torch")
+            return _vector_norm(x, axis=axis, keepdims=keepdims, ord=ord)
         return _compat_vector_norm(x, axis=axis, keepdims=keepdims, ord=ord)
     except TypeError:
         # keepdims=None read as False, axis=True as 1 and ord=None as 2, as numpy reads them;

@@ -185,11 +185,15 @@ SCALAR_PARAMETERS: Mapping[str, tuple[str, ...]] = {
 SHAPE_PARAMETERS = frozenset({"shape"})
 
 
-def _hosted(
-    signature: inspect.Signature, names: tuple[str, ...], args: Any, kwargs: Any
+def _rebound(
+    signature: inspect.Signature,
+    names: tuple[str, ...],
+    args: Any,
+    kwargs: Any,
+    convert: Callable[[str, Any], Any],
 ) -> inspect.BoundArguments | None:
-    """The arguments with :func:`host_value` of each of ``names``; None when none changes (or
-    they do not bind: the function's own error stands)."""
+    """The arguments with ``convert(name, value)`` for each of ``names`` given; None when
+    none changes (or they do not bind: the function's own error stands)."""
     try:
         bound = signature.bind(*args, **kwargs)
     except TypeError:
@@ -198,11 +202,23 @@ def _hosted(
     for name in names:
         if name in bound.arguments:
             value = bound.arguments[name]
-            host = index_value(value) if name in SHAPE_PARAMETERS else host_value(value)
-            if host is not value:
-                bound.arguments[name] = host
+            new = convert(name, value)
+            if new is not value:
+                bound.arguments[name] = new
                 changed = True
     return bound if changed else None
+
+
+def _host_or_index(name: str, value: Any) -> Any:
+    return index_value(value) if name in SHAPE_PARAMETERS else host_value(value)
+
+
+def _hosted(
+    signature: inspect.Signature, names: tuple[str, ...], args: Any, kwargs: Any
+) -> inspect.BoundArguments | None:
+    """The arguments with :func:`host_value` of each of ``names`` (:func:`index_value` for a
+    shape); None when none changes (or they do not bind)."""
+    return _rebound(signature, names, args, kwargs, _host_or_index)
 
 
 def reads_host_scalars(
@@ -309,22 +325,13 @@ def _read_indices(
     func: str, backend: str, signature: inspect.Signature, names: tuple[str, ...],
     args: Any, kwargs: Any,
 ) -> inspect.BoundArguments | None:  # fmt: skip
-    """The arguments with each of ``names`` through :func:`_index_argument`; None when none
-    changes or they do not bind (the function's own error stands). A bool, a float or a
-    traced array there raises ``TypeError`` naming the function, the backend and the
+    """The arguments with each of ``names`` through :func:`index_argument`; None when none
+    changes or they do not bind (the function's own error stands). A numpy bool, a float or
+    a traced array there raises ``TypeError`` naming the function, the backend and the
     parameter."""
-    try:
-        bound = signature.bind(*args, **kwargs)
-    except TypeError:
-        return None
-    changed = False
-    for name in names:
-        value = bound.arguments.get(name)
-        index = index_argument(value, func, backend, name)
-        if index is not value:
-            bound.arguments[name] = index
-            changed = True
-    return bound if changed else None
+    return _rebound(
+        signature, names, args, kwargs, lambda n, v: index_argument(v, func, backend, n)
+    )
 
 
 def index_parameters(qualname: str) -> tuple[inspect.Signature | None, tuple[str, ...]]:

@@ -906,3 +906,22 @@ def test_mlx_integer_negative_exponents_cut_toward_zero() -> None:
     want = [0, 1, -1, 1, 9]
     assert np.asarray(xp.pow(base, exponent)).tolist() == want
     assert np.asarray(xp.pow(base, -1)).tolist() == [0, 1, -1, -1, 0]
+
+
+def test_linspace_bounds_refuse_strings(sxp: Any) -> None:
+    # mlx converted linspace("1", 2, 3) into numbers; numpy and array-api-strict refuse it
+    for start, stop in (("1", 2.0), (1.0, "2")):
+        with pytest.raises(TypeError):
+            sxp.linspace(start, stop, 3)
+
+
+@pytest.mark.parametrize("axis", [[0], True, None, (0, 0)], ids=["list", "bool", "none", "repeated"])
+def test_integer_parameter_retry_never_loops(sxp: Any, axis: Any) -> None:
+    # the retries call the function again only with a changed argument: an axis the reading
+    # leaves as it is (a list, True) recursed until RecursionError in torch's sort, std, max
+    x = sxp.reshape(sxp.arange(6, dtype=sxp.float32), (2, 3))
+    for call in (sxp.sort, sxp.argsort, sxp.std, sxp.var, sxp.max, sxp.min, sxp.sum):
+        try:
+            call(x, axis=axis)
+        except (TypeError, ValueError, IndexError) as e:
+            assert not isinstance(e, RecursionError), call

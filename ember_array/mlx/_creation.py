@@ -12,7 +12,7 @@ from typing import Any
 import mlx.core as mx
 import numpy as np
 
-from .._common._scalars import as_numpy_reads, bool_arange, host_value, scalar_value, triangle
+from .._common._scalars import as_numpy_reads, bool_arange, scalar_value, triangle
 from .._markers import wraps_native
 from .._spec import CREATION
 from ._custom_functions import make_complex
@@ -331,12 +331,15 @@ def linspace(
     """``num`` evenly spaced values from ``start`` to ``stop`` (``device=``, complex support).
 
     ``num`` given as a 0-d array is read (an mlx array is evaluated): the result's length
-    depends on it. ``start`` and ``stop`` given as numpy scalars or 0-d numpy arrays are
-    taken as their Python values (host values: nothing is evaluated).
+    depends on it. ``start`` and ``stop`` given as numpy scalars or 0-d arrays are taken as
+    their Python values (a 0-d mlx array is evaluated: mlx's linspace takes host numbers).
     """
     if type(num) is not int and not isinstance(num, bool):
         num = scalar_value("linspace", "mlx", "num", num) if _zero_d_or_numpy(num) else num
-    start, stop = host_value(start), host_value(stop)
+    # mlx's linspace reads its bounds on the host: a numpy value or a 0-d array is read, and
+    # anything else (a str, which mlx converted: linspace("1", 2, 3)) is a TypeError
+    start = scalar_value("linspace", "mlx", "start", start)
+    stop = scalar_value("linspace", "mlx", "stop", stop)
     dt = native(dtype, "linspace")
     is_c = isinstance(start, complex) or isinstance(stop, complex)
     if dt is None:

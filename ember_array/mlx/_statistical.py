@@ -36,9 +36,11 @@ def _reduce(fn: Any, x: mx.array, axis: Axis, keepdims: bool) -> mx.array:
         out: mx.array = fn(x, axis=ax, keepdims=keepdims)
         return out
     except TypeError as e:
-        if type(axis) not in (type(None), int, tuple, bool):  # a float, a 0-d array...
-            name = fn.__name__.removeprefix("a")  # mx.amax is max
-            return _reduce(fn, x, index_argument(axis, name, "mlx"), keepdims)
+        if (
+            type(axis) not in (type(None), int, tuple, bool)
+            and (index := index_argument(axis, fn.__name__, "mlx")) is not axis
+        ):  # a numpy int or a 0-d array (a float raises, naming the function)
+            return _reduce(fn, x, index, keepdims)
         out = fn(x, axis=ax, keepdims=keepdims_as_numpy(e, keepdims))
         return out
 

@@ -43,11 +43,11 @@ def _sorting(
             flags = {"descending": descending, "stable": stable}
             fixed = as_numpy_reads(flags, {"axis": axis} if values else None)
             if fixed is None:
-                if type(axis) is int or isinstance(axis, bool):
-                    raise
                 # a 0-d array as the axis: its int, as numpy reads it
-                axis = index_argument(axis, name, "torch")
-                return sorting(x, axis=axis, descending=descending, stable=stable)
+                index = index_argument(axis, name, "torch")
+                if index is axis:
+                    raise
+                return sorting(x, axis=index, descending=descending, stable=stable)
             return sorting(x, **{"axis": axis, **fixed})
         except UNCLEAN as e:
             kwargs = {"axis": axis, "descending": descending}

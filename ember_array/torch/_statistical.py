@@ -116,9 +116,11 @@ def _spread(fn: Callable[..., torch.Tensor], name: str) -> Callable[..., torch.T
                     # says NaN; https://github.com/pytorch/pytorch/issues/109186
                     return out * float("nan") if x.shape[axis] <= correction else out
                 out = fn(x, axis, correction=correction, keepdim=keepdims)
-            elif type(axis) not in _PLAIN_AXES:  # a numpy int: axis == () is an array
-                axis = index_argument(axis, name, "torch")
-                return spread(x, axis=axis, correction=correction, keepdims=keepdims)
+            elif (
+                type(axis) not in _PLAIN_AXES
+                and (index := index_argument(axis, name, "torch")) is not axis
+            ):  # a numpy int: axis == () is an array
+                return spread(x, axis=index, correction=correction, keepdims=keepdims)
             elif axis == ():
                 # torch: reduces over every axis when given dim=();
                 # https://github.com/pytorch/pytorch/issues/29137
@@ -186,8 +188,11 @@ def _extremum(
                 return uint(x, axis=axis, keepdims=keepdims)
             if type(axis) is int:
                 return native(x, axis, keepdims)
-            if type(axis) not in _PLAIN_AXES:  # array-api-compat: axis == () with a numpy int
-                return extremum(x, axis=index_argument(axis, name, "torch"), keepdims=keepdims)
+            if (
+                type(axis) not in _PLAIN_AXES
+                and (index := index_argument(axis, name, "torch")) is not axis
+            ):  # array-api-compat: axis == () with a numpy int
+                return extremum(x, axis=index, keepdims=keepdims)
             return compat(x, axis=axis, keepdims=keepdims)
         except TypeError as e:
             return extremum(x, axis=axis, keepdims=keepdims_as_numpy(e, keepdims))

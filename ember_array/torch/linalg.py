@@ -107,9 +107,11 @@ def _vector_norm(
     try:
         if type(axis) is int:
             return _vector_norm_native(x, ord, axis, keepdims)
-        if type(axis) not in (type(None), tuple, bool):  # array-api-compat: axis == ()
-            axis = _index_argument(axis, "linalg.vector_norm", "torch")
-            return _vector_norm(x, axis=axis, keepdims=keepdims, ord=ord)
+        if (
+            type(axis) not in (type(None), tuple, bool)
+            and (index := _index_argument(axis, "linalg.vector_norm", "torch")) is not axis
+        ):  # array-api-compat: axis == () with a numpy int
+            return _vector_norm(x, axis=index, keepdims=keepdims, ord=ord)
         return _compat_vector_norm(x, axis=axis, keepdims=keepdims, ord=ord)
     except TypeError:
         # keepdims=None read as False, axis=True as 1 and ord=None as 2, as numpy reads them;

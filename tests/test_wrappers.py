@@ -915,7 +915,9 @@ def test_linspace_bounds_refuse_strings(sxp: Any) -> None:
             sxp.linspace(start, stop, 3)
 
 
-@pytest.mark.parametrize("axis", [[0], True, None, (0, 0)], ids=["list", "bool", "none", "repeated"])
+@pytest.mark.parametrize(
+    "axis", [[0], True, None, (0, 0)], ids=["list", "bool", "none", "repeated"]
+)
 def test_integer_parameter_retry_never_loops(sxp: Any, axis: Any) -> None:
     # the retries call the function again only with a changed argument: an axis the reading
     # leaves as it is (a list, True) recursed until RecursionError in torch's sort, std, max
@@ -923,5 +925,5 @@ def test_integer_parameter_retry_never_loops(sxp: Any, axis: Any) -> None:
     for call in (sxp.sort, sxp.argsort, sxp.std, sxp.var, sxp.max, sxp.min, sxp.sum):
         try:
             call(x, axis=axis)
-        except (TypeError, ValueError, IndexError) as e:
-            assert not isinstance(e, RecursionError), call
+        except (TypeError, ValueError, IndexError):
+            pass  # a clean refusal; a RecursionError (a RuntimeError) fails the test

@@ -266,7 +266,7 @@ def read_host_scalars(globals_: dict[str, Any], names: Any) -> None:
 
 #: The standard's integer parameters: axes (``axis``, ``axes``, ``source``, ``destination``),
 #: lengths (``n``, ``s``) and diagonal offsets (``k``, ``offset``), in every function that has
-#: them (read from the standard's signatures: :func:`read_index_arguments`).
+#: them (read from the standard's signatures: :func:`index_parameters`).
 INDEX_PARAMETERS = frozenset({"axis", "axes", "source", "destination", "n", "s", "k", "offset"})
 
 
@@ -278,14 +278,14 @@ class _NotAnIndexError(Exception):
 
 
 def _index_argument(value: Any) -> Any:
-    """``value`` (an integer parameter's argument) with each numpy integer and 0-d integer
-    array, in tuples and lists too, read as its Python int (``operator.index``: a lazy or
-    device array is read, which only the failing path does).
+    """``value`` (an integer parameter's argument) read as :func:`index_value` reads a shape
+    (numpy integers and 0-d integer arrays of any backend as Python ints), in tuples and lists
+    too, which keep their type.
 
-    Raises :class:`_NotAnIndexError` for a numpy bool or a 0-d bool array (numpy refuses
-    them), a float or anything else ``operator.index`` refuses (a traced array). A Python
-    bool stays as it is: numpy reads ``axis=True`` as 1 in some functions and refuses it in
-    others, which :func:`as_numpy_reads` follows function by function.
+    Raises :class:`_NotAnIndexError` for what that leaves other than an int: a numpy bool or a
+    0-d bool array (numpy refuses them), a float, a traced array. A Python bool stays as it
+    is: numpy reads ``axis=True`` as 1 in some functions and refuses it in others, which
+    :func:`as_numpy_reads` follows function by function.
     """
     if value is None or type(value) is int or type(value) is bool:
         return value
@@ -293,15 +293,10 @@ def _index_argument(value: Any) -> Any:
         items = [_index_argument(v) for v in value]
         changed = any(a is not b for a, b in zip(items, value, strict=True))
         return type(value)(items) if changed else value
-    zero_d = _zero_d(value, None) is not None
-    if zero_d and _is_bool(value.dtype):  # numpy's bool scalars too
+    read = index_value(value)
+    if type(read) is not int:
         raise _NotAnIndexError(value)
-    if isinstance(value, Integral) or zero_d:
-        try:
-            return operator.index(value)
-        except TypeError:
-            pass
-    raise _NotAnIndexError(value)
+    return read
 
 
 def index_argument(value: Any, func: str, backend: str, name: str = "axis") -> Any:
